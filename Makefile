@@ -1,0 +1,32 @@
+# Two commands set everything up on a fresh machine:
+#   make run    create .venv, install, open the designer on the bundled example
+#   make test   create .venv, install, run the whole suite headless
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+EXAMPLE := resources/examples/dgx-h100-16-node.json
+
+.PHONY: run test bench venv clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Cluster Designer needs Python 3.11 or newer; found " + sys.version.split()[0])'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/designer $(EXAMPLE)
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+
+# Benchmarks are not part of `make test`: they measure, they do not pass or fail.
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/benchmarks -q --benchmark-enable --benchmark-only
+
+clean:
+	rm -rf $(VENV) .pytest_cache .benchmarks

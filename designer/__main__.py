@@ -1,0 +1,3 @@
+from designer.cli import main
+
+raise SystemExit(main())

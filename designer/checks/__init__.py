@@ -1,0 +1,1 @@
+"""Checks: rules over the design that return findings."""

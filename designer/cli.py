@@ -1,0 +1,189 @@
+"""The ``designer`` command.
+
+``designer [FILE]`` opens the window; ``designer COMMAND ...`` runs a core function
+and prints its result. Exit codes: 0 fine, 1 the design has errors (``check``),
+2 the input could not be used (the message says why; never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from designer import __version__
+from designer.errors import DesignerError
+
+COMMANDS = ("catalog", "check", "report", "schema", "new", "export")
+
+
+def _catalog_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--catalog",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="add catalog entries from a YAML file or folder (repeatable)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="designer",
+        description="Plan AI GPU training clusters: racks, fabric, power, cooling and the proposal.",
+        epilog="Run 'designer [FILE]' without a command to open the designer window.",
+    )
+    parser.add_argument("--version", action="version", version=f"Cluster Designer {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    catalog = sub.add_parser("catalog", help="list, show and import hardware catalog entries")
+    catalog_sub = catalog.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
+    c_list = catalog_sub.add_parser("list", help="list catalog entries")
+    c_list.add_argument("--kind", choices=["server", "switch", "storage", "pdu", "rack", "other"])
+    c_list.add_argument("--json", action="store_true", help="print JSON")
+    _catalog_option(c_list)
+    c_show = catalog_sub.add_parser("show", help="show one entry with its sources")
+    c_show.add_argument("slug")
+    c_show.add_argument("--json", action="store_true", help="print JSON")
+    _catalog_option(c_show)
+    c_import = catalog_sub.add_parser(
+        "import", help="import netbox devicetype-library YAML files into the user catalog"
+    )
+    c_import.add_argument("paths", nargs="+", metavar="PATH")
+    c_import.add_argument("-o", "--output", metavar="DIR", help="write entries here (default: the user catalog)")
+    c_import.add_argument(
+        "--kind", choices=["server", "switch", "storage", "pdu", "other"], help="kind, when it cannot be told"
+    )
+    _catalog_option(c_import)
+
+    check = sub.add_parser("check", help="check a design; exit 1 when it has errors")
+    check.add_argument("file")
+    check.add_argument("--json", action="store_true", help="print findings as JSON")
+    _catalog_option(check)
+
+    report = sub.add_parser("report", help="report a design's figures")
+    report.add_argument("file")
+    report.add_argument("--json", action="store_true", help="print the full report as JSON")
+    _catalog_option(report)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of the project file")
+    _catalog_option(schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not _is_command(args_list):
+            return _run_window(args_list)
+        args = build_parser().parse_args(args_list)
+        if args.command is None:
+            build_parser().print_help()
+            return 0
+        handler = _HANDLERS[args.command]
+        return handler(args)
+    except DesignerError as exc:
+        print(f"error: {exc.format()}", file=sys.stderr)
+        return exc.exit_code
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def _is_command(args: list[str]) -> bool:
+    rest = list(args)
+    while rest[:1] == ["--catalog"] and len(rest) >= 2:
+        rest = rest[2:]
+    if not rest:
+        return False
+    return rest[0] in COMMANDS or rest[0] in ("-h", "--help", "--version")
+
+
+def _run_window(args: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="designer", description="Open the Cluster Designer window.")
+    parser.add_argument("file", nargs="?", help="project file to open")
+    _catalog_option(parser)
+    parsed = parser.parse_args(args)
+    try:
+        from designer.ui.app import run_app  # noqa: PLC0415 - Qt only when the window is wanted
+    except ImportError:
+        # Until the window exists, show what it would show: the design's report.
+        if parsed.file is None:
+            from designer.resources import example_design
+
+            parsed.file = str(example_design())
+        report_args = argparse.Namespace(file=parsed.file, json=False, catalog=parsed.catalog)
+        return _cmd_report(report_args)
+    return run_app(parsed)
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _load(args: argparse.Namespace):
+    from designer.catalog import load_catalog
+    from designer.model.io import load_design
+
+    catalog = load_catalog(args.catalog)
+    return load_design(args.file, catalog), catalog
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from designer.report.json_report import build_report
+    from designer.report.text import format_report
+
+    design, _catalog = _load(args)
+    report = build_report(design)
+    if args.json:
+        _print_json(report)
+    else:
+        sys.stdout.write(format_report(report))
+    return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from designer.report.json_report import build_report
+    from designer.report.text import format_findings
+
+    design, _catalog = _load(args)
+    findings = build_report(design)["findings"]
+    if args.json:
+        _print_json(findings)
+    else:
+        sys.stdout.write(format_findings(findings, design.name))
+    return 1 if any(f["severity"] == "error" for f in findings) else 0
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from designer.model.design import Design
+
+    schema = Design.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Cluster Designer project file"
+    _print_json(schema)
+    return 0
+
+
+def _cmd_catalog(args: argparse.Namespace) -> int:
+    from designer import catalog_cli
+
+    return catalog_cli.run(args)
+
+
+_HANDLERS = {
+    "catalog": _cmd_catalog,
+    "check": _cmd_check,
+    "report": _cmd_report,
+    "schema": _cmd_schema,
+}
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Planning estimates: cost of ownership, collective communication, storage sizing, growth stages."""

@@ -1,0 +1,57 @@
+"""The design: everything one project file holds."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from designer.model.base import Model, Name, PositiveFloat
+from designer.model.device import Device
+from designer.model.hardware import DeviceType, RackType
+from designer.model.link import Fabric, Link
+from designer.model.rack import Rack
+from designer.model.site import Site
+
+# Version of the project file format this program writes and the newest it reads.
+FORMAT_VERSION = 1
+
+
+class Project(Model):
+    """Who the design is for; printed on the proposal cover."""
+
+    customer: str | None = None
+    author: str | None = None
+    currency: str = Field(default="USD", pattern=r"^[A-Z]{3}$")
+    revision: str = "1.0"
+    date: str | None = None
+    description: str | None = None
+
+
+class Targets(Model):
+    """What the design promises; checks measure against these."""
+
+    # Aggregate storage read bandwidth each GPU needs (GB/s); None = not checked.
+    storage_read_gbytes_s_per_gpu: PositiveFloat | None = None
+
+
+class Compliance(Model):
+    """Answered by the user: the tool cannot measure security and compliance."""
+
+    data_security_covered: bool | None = None
+    notes: str | None = None
+
+
+class Design(Model):
+    format_version: int = FORMAT_VERSION
+    name: Name
+    project: Project = Field(default_factory=Project)
+    site: Site = Field(default_factory=Site)
+    targets: Targets = Field(default_factory=Targets)
+    compliance: Compliance = Field(default_factory=Compliance)
+    fabrics: list[Fabric] = Field(default_factory=list)
+    racks: list[Rack] = Field(default_factory=list)
+    devices: list[Device] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    # Every type the design uses is embedded, so the file opens without the catalog
+    # it was made with.
+    rack_types: list[RackType] = Field(default_factory=list)
+    device_types: list[DeviceType] = Field(default_factory=list)

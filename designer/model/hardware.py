@@ -1,0 +1,228 @@
+"""Hardware types: what a catalog entry says about a part.
+
+A placed device or rack refers to its type by slug; watts, kilograms and ports
+live here only. ``None`` always means "not published by the vendor" and is
+reported as unknown, never replaced by a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from designer.model.base import Model, NonNegativeFloat, PositiveFloat, Share, Slug
+
+DeviceKind = Literal["server", "switch", "storage", "pdu", "other"]
+Airflow = Literal[
+    "front-to-rear", "rear-to-front", "passive", "side-to-rear", "left-to-right", "right-to-left", "mixed"
+]
+PortRole = Literal["compute", "storage", "inband", "oob", "fabric", "uplink"]
+
+# Port roles an endpoint (server, storage) offers to each fabric role.
+ENDPOINT_ROLES_BY_FABRIC_ROLE: dict[str, tuple[str, ...]] = {
+    "compute": ("compute",),
+    "storage": ("storage",),
+    "inband": ("inband",),
+    "oob": ("oob",),
+}
+
+
+class SourceRef(Model):
+    """A vendor document that backs some of an entry's figures."""
+
+    title: str
+    url: str | None = None
+    covers: list[str] = Field(default_factory=list)
+
+
+class Price(Model):
+    amount: NonNegativeFloat | None = None
+    currency: str = "USD"
+    estimate: bool = True
+    note: str | None = None
+
+
+class Breakout(Model):
+    """One way a port splits into slower lanes, e.g. an 800G port as 2 x 400G."""
+
+    count: int = Field(ge=2, le=8)
+    speed_gbps: PositiveFloat
+
+
+class PortGroup(Model):
+    name: str
+    prefix: str = Field(min_length=1, pattern=r"^[A-Za-z][A-Za-z0-9_./-]*$")
+    count: int = Field(ge=1, le=1024)
+    speed_gbps: PositiveFloat
+    cage: str | None = None
+    ports_per_cage: int = Field(default=1, ge=1, le=8)
+    role: PortRole
+    breakout: list[Breakout] = Field(default_factory=list)
+
+    def port_names(self) -> list[str]:
+        return [f"{self.prefix}{i}" for i in range(1, self.count + 1)]
+
+    def breakout_for(self, lanes: int) -> Breakout | None:
+        return next((b for b in self.breakout if b.count == lanes), None)
+
+
+class PowerSpec(Model):
+    typical_w: NonNegativeFloat | None = None
+    max_w: NonNegativeFloat | None = None
+
+
+class PsuSpec(Model):
+    count: int | None = Field(default=None, ge=1)
+    redundancy: str | None = Field(default=None, pattern=r"^\d+\+\d+$")
+    rating_w: PositiveFloat | None = None
+
+    @property
+    def needed(self) -> int | None:
+        """PSUs needed to carry the load ("N" of "N+M")."""
+        if self.redundancy is None:
+            return None
+        return int(self.redundancy.split("+")[0])
+
+    @property
+    def spare(self) -> int | None:
+        if self.redundancy is None:
+            return None
+        return int(self.redundancy.split("+")[1])
+
+
+class CoolingSpec(Model):
+    liquid_share: Share = 0.0
+
+
+class GpuSpec(Model):
+    count: int = Field(ge=1)
+    model: str
+    memory_gb: PositiveFloat | None = None
+    interconnect: str | None = None
+    interconnect_bidir_gbytes_s: PositiveFloat | None = None
+
+
+class StorageSpec(Model):
+    usable_capacity_tb: PositiveFloat | None = None
+    raw_capacity_tb: PositiveFloat | None = None
+    read_gbytes_s: PositiveFloat | None = None
+    write_gbytes_s: PositiveFloat | None = None
+    media: str | None = None
+
+
+class PduSpec(Model):
+    capacity_kw: PositiveFloat | None = None
+    phases: int | None = Field(default=None, ge=1, le=3)
+    voltage_v: PositiveFloat | None = None
+    current_a: PositiveFloat | None = None
+    outlets: dict[str, int] = Field(default_factory=dict)
+
+
+class DeviceType(Model):
+    """A catalog entry for a server, switch, storage system, PDU or other part."""
+
+    slug: Slug
+    manufacturer: str
+    model: str
+    part_number: str | None = None
+    kind: DeviceKind
+    u_height: int = Field(ge=0, le=60)
+    is_full_depth: bool = True
+    airflow: Airflow | None = None
+    weight_kg: NonNegativeFloat | None = None
+    depth_mm: PositiveFloat | None = None
+    power: PowerSpec = Field(default_factory=PowerSpec)
+    psu: PsuSpec = Field(default_factory=PsuSpec)
+    cooling: CoolingSpec = Field(default_factory=CoolingSpec)
+    gpus: GpuSpec | None = None
+    storage: StorageSpec | None = None
+    pdu: PduSpec | None = None
+    port_groups: list[PortGroup] = Field(default_factory=list)
+    list_price: Price | None = None
+    source: list[SourceRef] = Field(default_factory=list)
+    comments: str | None = None
+
+    @model_validator(mode="after")
+    def _unique_ports(self) -> "DeviceType":
+        names = [g.name for g in self.port_groups]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise ValueError(f"port group names must be unique; repeated: {', '.join(dupes)}")
+        prefixes = [g.prefix for g in self.port_groups]
+        for i, p in enumerate(prefixes):
+            for q in prefixes[i + 1 :]:
+                # "p" and "p1" would make "p11" ambiguous.
+                if p == q or _prefix_clash(p, q):
+                    raise ValueError(f"port prefixes {p!r} and {q!r} make port names ambiguous")
+        return self
+
+    @property
+    def gpu_count(self) -> int:
+        return self.gpus.count if self.gpus else 0
+
+    def ports_with_role(self, *roles: str) -> list[PortGroup]:
+        return [g for g in self.port_groups if g.role in roles]
+
+    def port_count(self, *roles: str) -> int:
+        return sum(g.count for g in self.ports_with_role(*roles))
+
+    @cached_property
+    def _port_index(self) -> dict[str, PortGroup]:
+        return {name: g for g in self.port_groups for name in g.port_names()}
+
+    def port_group_of(self, port: str) -> PortGroup | None:
+        """The group a port name belongs to; breakout lanes ("p3s2") resolve to their parent."""
+        group = self._port_index.get(port)
+        if group is None:
+            parent, _lane = split_lane(port)
+            if parent != port:
+                group = self._port_index.get(parent)
+        return group
+
+
+_LANE = re.compile(r"^(?P<parent>.+\d)s(?P<lane>\d+)$")
+
+
+def split_lane(port: str) -> tuple[str, int | None]:
+    """``"p3s2"`` -> ``("p3", 2)``; a port without a lane -> ``(port, None)``."""
+    match = _LANE.match(port)
+    if not match:
+        return port, None
+    return match["parent"], int(match["lane"])
+
+
+def lane_name(port: str, lane: int) -> str:
+    return f"{port}s{lane}"
+
+
+def _prefix_clash(a: str, b: str) -> bool:
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short) and long[len(short) :].isdigit()
+
+
+class RackType(Model):
+    """A rack enclosure from the catalog."""
+
+    slug: Slug
+    manufacturer: str
+    model: str
+    part_number: str | None = None
+    u_height: int = Field(ge=1, le=60)
+    width_mm: PositiveFloat
+    depth_mm: PositiveFloat
+    height_mm: PositiveFloat | None = None
+    weight_kg: NonNegativeFloat | None = None
+    static_load_kg: PositiveFloat | None = None
+    list_price: Price | None = None
+    source: list[SourceRef] = Field(default_factory=list)
+    comments: str | None = None
+
+    @field_validator("width_mm", "depth_mm")
+    @classmethod
+    def _plausible_mm(cls, value: float) -> float:
+        if value < 300 or value > 2000:
+            raise ValueError("expected millimetres between 300 and 2000")
+        return value

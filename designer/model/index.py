@@ -1,0 +1,62 @@
+"""Look-up tables over a design, built in one pass.
+
+The model is plain lists (what the file holds); every stage that needs to find
+things by name builds a ``DesignIndex`` once and passes it along.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from designer.model.design import Design
+from designer.model.device import Device
+from designer.model.hardware import DeviceType, RackType
+from designer.model.link import Fabric, Link
+from designer.model.rack import Rack
+from designer.model.site import Room
+
+
+@dataclass
+class DesignIndex:
+    design: Design
+    devices: dict[str, Device] = field(default_factory=dict)
+    racks: dict[str, Rack] = field(default_factory=dict)
+    rooms: dict[str, Room] = field(default_factory=dict)
+    fabrics: dict[str, Fabric] = field(default_factory=dict)
+    device_types: dict[str, DeviceType] = field(default_factory=dict)
+    rack_types: dict[str, RackType] = field(default_factory=dict)
+    devices_by_rack: dict[str, list[Device]] = field(default_factory=lambda: defaultdict(list))
+    links_by_device: dict[str, list[Link]] = field(default_factory=lambda: defaultdict(list))
+    racks_by_room: dict[str, list[Rack]] = field(default_factory=lambda: defaultdict(list))
+
+    @classmethod
+    def build(cls, design: Design) -> "DesignIndex":
+        index = cls(design)
+        index.device_types = {t.slug: t for t in design.device_types}
+        index.rack_types = {t.slug: t for t in design.rack_types}
+        index.rooms = {r.name: r for r in design.site.rooms}
+        index.fabrics = {f.name: f for f in design.fabrics}
+        for rack in design.racks:
+            index.racks[rack.name] = rack
+            index.racks_by_room[rack.room].append(rack)
+        for device in design.devices:
+            index.devices[device.name] = device
+            if device.rack is not None:
+                index.devices_by_rack[device.rack].append(device)
+        for link in design.links:
+            index.links_by_device[link.a.device].append(link)
+            if link.b.device != link.a.device:
+                index.links_by_device[link.b.device].append(link)
+        return index
+
+    def type_of(self, device: Device) -> DeviceType:
+        return self.device_types[device.device_type]
+
+    def rack_type_of(self, rack: Rack) -> RackType:
+        return self.rack_types[rack.rack_type]
+
+    def is_full_depth(self, device: Device) -> bool:
+        if device.full_depth is not None:
+            return device.full_depth
+        return self.type_of(device).is_full_depth

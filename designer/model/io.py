@@ -1,0 +1,370 @@
+"""Reading and writing project files.
+
+Loading validates everything and raises one ``DesignLoadError`` that names the file,
+the field path and what was expected; it never writes to the input. Saving is
+atomic: the new content goes to a temporary file in the same folder, is flushed to
+disk and then replaces the old file, so a failed save leaves the previous file intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any, Mapping, Protocol
+
+from pydantic import ValidationError
+
+from designer.errors import DesignerError, DesignLoadError
+from designer.model.design import FORMAT_VERSION, Design
+from designer.model.hardware import DeviceType, RackType
+
+
+class TypeSource(Protocol):
+    """Where the loader finds device and rack types a file does not embed (the catalog)."""
+
+    device_types: Mapping[str, DeviceType]
+    rack_types: Mapping[str, RackType]
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_design(path: str | Path, catalog: TypeSource | None = None) -> Design:
+    path = Path(path)
+    try:
+        raw_bytes = path.read_bytes()
+    except FileNotFoundError:
+        raise DesignLoadError("no such file", file=path, hint="check the path") from None
+    except IsADirectoryError:
+        raise DesignLoadError("is a folder, not a project file", file=path) from None
+    except OSError as exc:
+        raise DesignLoadError(f"cannot be read: {exc.strerror}", file=path) from None
+    return parse_design(raw_bytes, path, catalog)
+
+
+def parse_design(raw_bytes: bytes, path: str | Path = "<design>", catalog: TypeSource | None = None) -> Design:
+    data = _decode_json(raw_bytes, path)
+    _check_format_version(data, path)
+    try:
+        design = Design.model_validate(data)
+    except ValidationError as exc:
+        raise _validation_error(exc, data, path) from None
+    _resolve_types(design, catalog, path)
+    check_references(design, path)
+    return design
+
+
+def _decode_json(raw_bytes: bytes, path: str | Path) -> dict[str, Any]:
+    expected = "expected a Cluster Designer project (a JSON object with format_version)"
+    if not raw_bytes.strip():
+        raise DesignLoadError(f"the file is empty; {expected}", file=path)
+    try:
+        text = raw_bytes.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DesignLoadError(
+            f"not a text file (byte 0x{raw_bytes[exc.start]:02x} at offset {exc.start} is not UTF-8); {expected}",
+            file=path,
+        ) from None
+    if "\x00" in text:
+        raise DesignLoadError(f"not a text file (it contains NUL bytes); {expected}", file=path)
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        body = text.rstrip()
+        truncated = (
+            exc.pos >= len(body) or exc.msg.startswith("Unterminated string") or not body.endswith(("}", "]"))
+        )
+        what = f"invalid JSON: {exc.msg}"
+        if truncated:
+            what += "; the JSON ends too early (the file looks truncated)"
+        raise DesignLoadError(f"line {exc.lineno}, column {exc.colno}: {what}", file=path) from None
+    except ValueError as exc:
+        raise DesignLoadError(f"invalid JSON: {exc}", file=path) from None
+    if not isinstance(data, dict):
+        raise DesignLoadError(f"the top level is a JSON {type(data).__name__}; {expected}", file=path)
+    return data
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows; write a finite number")
+
+
+def _check_format_version(data: dict[str, Any], path: str | Path) -> None:
+    version = data.get("format_version")
+    if version is None:
+        raise DesignLoadError(
+            "missing; expected the file format version (an integer) — is this a Cluster Designer project?",
+            file=path,
+            field="format_version",
+        )
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise DesignLoadError(f"expected a positive integer, got {version!r}", file=path, field="format_version")
+    if version > FORMAT_VERSION:
+        raise DesignLoadError(
+            f"made by a newer Cluster Designer; needs version {version} of the file format "
+            f"(this program reads up to version {FORMAT_VERSION})",
+            file=path,
+            field="format_version",
+            hint="upgrade Cluster Designer to open it; the file was not changed",
+        )
+
+
+def _validation_error(exc: ValidationError, data: Any, path: str | Path) -> DesignLoadError:
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    field = format_field_path(first["loc"], data)
+    message = _describe(first)
+    if len(errors) > 1:
+        message += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
+    return DesignLoadError(message, file=path, field=field)
+
+
+def format_field_path(loc: tuple[Any, ...], data: Any = None) -> str:
+    """``('racks', 2, 'power_budget_kw')`` -> ``racks[2] "A03".power_budget_kw``."""
+    text = ""
+    node = data
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+            node = node[part] if isinstance(node, list) and part < len(node) else None
+            label = node.get("name") or node.get("slug") if isinstance(node, dict) else None
+            if isinstance(label, str):
+                text += f' "{label}"'
+        else:
+            text += f".{part}" if text else str(part)
+            node = node.get(part) if isinstance(node, dict) else None
+    return text or "(top level)"
+
+
+def _describe(error: Mapping[str, Any]) -> str:
+    kind = error["type"]
+    given = error.get("input")
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown field; remove it or check its spelling"
+    msg = error["msg"]
+    msg = msg[0].lower() + msg[1:] if msg else msg
+    msg = msg.replace("input should be", "expected")
+    if kind.startswith("value_error"):
+        msg = msg.removeprefix("value error, ")
+        return msg
+    return f"{msg}; got {_short_repr(given)}"
+
+
+def _short_repr(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (bytes, bytearray)) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _resolve_types(design: Design, catalog: TypeSource | None, path: str | Path) -> None:
+    """Embed catalog types that the file names but does not carry (hand-written files)."""
+    embedded_devices = {t.slug for t in design.device_types}
+    embedded_racks = {t.slug for t in design.rack_types}
+    for i, device in enumerate(design.devices):
+        slug = device.device_type
+        if slug in embedded_devices:
+            continue
+        found = catalog.device_types.get(slug) if catalog else None
+        if found is None:
+            raise DesignLoadError(
+                f'unknown device type "{slug}": the file does not embed it and the catalog has no such slug',
+                file=path,
+                field=f'devices[{i}] "{device.name}".device_type',
+                hint="embed the type under device_types, add a catalog with --catalog, or see 'designer catalog list'",
+            )
+        design.device_types.append(found.model_copy(deep=True))
+        embedded_devices.add(slug)
+    for i, rack in enumerate(design.racks):
+        slug = rack.rack_type
+        if slug in embedded_racks:
+            continue
+        found = catalog.rack_types.get(slug) if catalog else None
+        if found is None:
+            raise DesignLoadError(
+                f'unknown rack type "{slug}": the file does not embed it and the catalog has no such slug',
+                file=path,
+                field=f'racks[{i}] "{rack.name}".rack_type',
+                hint="embed the type under rack_types or see 'designer catalog list'",
+            )
+        design.rack_types.append(found.model_copy(deep=True))
+        embedded_racks.add(slug)
+
+
+def check_references(design: Design, path: str | Path = "<design>") -> None:
+    """Names must be unique and every reference must point at something that exists.
+
+    Problems a user can fix while designing (a device outside its rack, a link to a
+    missing port) are findings of the checks, not load errors; only references that
+    leave the model meaningless stop loading.
+    """
+    _unique(path, "site.rooms", [r.name for r in design.site.rooms], "room")
+    _unique(path, "racks", [r.name for r in design.racks], "rack")
+    _unique(path, "devices", [d.name for d in design.devices], "device")
+    _unique(path, "fabrics", [f.name for f in design.fabrics], "fabric")
+    _unique(path, "device_types", [t.slug for t in design.device_types], "device type")
+    _unique(path, "rack_types", [t.slug for t in design.rack_types], "rack type")
+
+    rooms = {r.name for r in design.site.rooms}
+    rack_names = {r.name for r in design.racks}
+    fabric_names = {f.name for f in design.fabrics}
+    types = {t.slug: t for t in design.device_types}
+
+    for i, rack in enumerate(design.racks):
+        if rack.room not in rooms:
+            raise DesignLoadError(
+                f'rack is in room "{rack.room}", which does not exist',
+                file=path,
+                field=f'racks[{i}] "{rack.name}".room',
+                hint=f"use one of: {_choices(rooms)}" if rooms else "add the room under site.rooms",
+            )
+        feed_names = [f.name for f in rack.feeds]
+        _unique(path, f'racks[{i}] "{rack.name}".feeds', feed_names, "feed")
+    for i, device in enumerate(design.devices):
+        where = f'devices[{i}] "{device.name}"'
+        if device.rack is not None and device.rack not in rack_names:
+            raise DesignLoadError(
+                f'device is in rack "{device.rack}", which does not exist',
+                file=path,
+                field=f"{where}.rack",
+                hint="add the rack under racks or correct the name",
+            )
+        if device.fabric is not None and device.fabric not in fabric_names:
+            raise DesignLoadError(
+                f'fabric "{device.fabric}" does not exist',
+                file=path,
+                field=f"{where}.fabric",
+                hint=f"use one of: {_choices(fabric_names)}" if fabric_names else "add it under fabrics",
+            )
+        device_type = types[device.device_type]
+        for port, lanes in device.port_breakouts.items():
+            group = device_type.port_group_of(port)
+            if group is None or group.port_names().count(port) == 0:
+                raise DesignLoadError(
+                    f'port "{port}" does not exist on {device_type.slug}',
+                    file=path,
+                    field=f"{where}.port_breakouts",
+                )
+            if group.breakout_for(lanes) is None:
+                ways = ", ".join(f"{b.count} x {b.speed_gbps:g}G" for b in group.breakout) or "none"
+                raise DesignLoadError(
+                    f'port "{port}" cannot split into {lanes} lanes (breakouts of {device_type.slug}: {ways})',
+                    file=path,
+                    field=f"{where}.port_breakouts",
+                )
+    for i, link in enumerate(design.links):
+        if link.fabric is not None and link.fabric not in fabric_names:
+            raise DesignLoadError(
+                f'fabric "{link.fabric}" does not exist',
+                file=path,
+                field=f"links[{i}].fabric",
+                hint=f"use one of: {_choices(fabric_names)}" if fabric_names else "add it under fabrics",
+            )
+
+
+def _unique(path: str | Path, field: str, names: list[str], what: str) -> None:
+    counts = Counter(names)
+    for name, count in counts.items():
+        if count > 1:
+            positions = [i for i, n in enumerate(names) if n == name]
+            raise DesignLoadError(
+                f'duplicate {what} name "{name}" at positions {", ".join(map(str, positions))}',
+                file=path,
+                field=field,
+                hint="names must be unique; rename all but one",
+            )
+
+
+def _choices(names: set[str], limit: int = 6) -> str:
+    shown = sorted(names)[:limit]
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+# ---------------------------------------------------------------- saving
+
+# Bulky lists are written one item per line: readable, and a diff shows the one
+# device or cable that changed.
+_ONE_ITEM_PER_LINE = ("racks", "devices", "links")
+
+
+def dumps_design(design: Design) -> str:
+    lines = ["{"]
+    fields = list(Design.model_fields)
+    for n, key in enumerate(fields):
+        value = getattr(design, key)
+        comma = "," if n < len(fields) - 1 else ""
+        if key in _ONE_ITEM_PER_LINE:
+            items = [_compact(item.model_dump(mode="json", exclude_defaults=True)) for item in value]
+            if not items:
+                lines.append(f'  "{key}": []{comma}')
+                continue
+            lines.append(f'  "{key}": [')
+            lines.extend(f"    {item}{',' if i < len(items) - 1 else ''}" for i, item in enumerate(items))
+            lines.append(f"  ]{comma}")
+            continue
+        if key == "format_version":
+            dumped: Any = design.format_version
+        elif isinstance(value, list):
+            dumped = [item.model_dump(mode="json", exclude_defaults=True) for item in value]
+        elif hasattr(value, "model_dump"):
+            dumped = value.model_dump(mode="json", exclude_defaults=True)
+        else:
+            dumped = value
+        text = json.dumps(dumped, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        lines.append(f'  "{key}": {text}{comma}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def save_design(design: Design, path: str | Path) -> None:
+    """Write atomically; on any failure the previous file is left as it was."""
+    design.format_version = FORMAT_VERSION
+    write_atomic(Path(path), dumps_design(design).encode("utf-8"))
+
+
+def write_atomic(path: Path, content: bytes) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise DesignerError("the folder does not exist", file=folder, hint="create it or choose another location")
+    try:
+        handle = tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    except OSError as exc:
+        raise DesignerError(f"cannot write in this folder: {exc.strerror}", file=folder) from None
+    temp = Path(handle.name)
+    try:
+        with handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        os.replace(temp, path)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise DesignerError(f"could not be saved: {exc.strerror}; the previous file is unchanged", file=path) from None
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; not possible on every platform.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

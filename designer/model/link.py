@@ -1,0 +1,40 @@
+"""Links (cables) between device ports, and the fabrics they belong to."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from designer.model.base import Model, Name, PositiveFloat
+
+Media = Literal["DAC", "ACC", "AOC", "MMF", "SMF", "CAT6A"]
+FabricRole = Literal["compute", "storage", "inband", "oob"]
+Protocol = Literal["infiniband", "roce-v2", "ethernet"]
+
+
+class LinkEnd(Model):
+    device: Name
+    port: str = Field(min_length=1)
+
+    def __str__(self) -> str:
+        return f"{self.device}:{self.port}"
+
+
+class Link(Model):
+    a: LinkEnd
+    b: LinkEnd
+    fabric: Name | None = None
+    media: Media | None = None
+    length_m: PositiveFloat | None = None
+    # Splitter cables (one switch port to several endpoint ports) share a cable id.
+    cable_id: str | None = None
+
+
+class Fabric(Model):
+    name: Name
+    role: FabricRole
+    protocol: Protocol
+    # Target leaf oversubscription (downlink : uplink bandwidth), 1.0 = non-blocking.
+    target_oversubscription: float | None = Field(default=None, ge=1.0)
+    rail_optimized: bool | None = None

@@ -1,0 +1,1 @@
+"""Reports and exports: JSON report, PDF proposal, BOM, GraphML and SVG."""

@@ -1,0 +1,105 @@
+"""The report: every figure the CLI, the window and the PDF show, as one dict.
+
+``designer report FILE --json`` prints exactly this. Its keys are a public contract
+(users script against them): extend, never rename.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designer.model.design import Design
+from designer.model.index import DesignIndex
+from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load
+
+
+def _r(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def load_figures(load: LoadSum) -> dict[str, Any]:
+    return {
+        "power_max_kw": _r(load.power_max_kw),
+        "power_typical_kw": _r(load.power_typical_kw),
+        "heat_kw": _r(load.heat_max_kw),
+        "heat_btu_h": _r(load.heat_btu_h, 1),
+    }
+
+
+def rack_figures(index: DesignIndex, rack_name: str) -> dict[str, Any]:
+    rack = index.racks[rack_name]
+    rack_type = index.rack_type_of(rack)
+    load = rack_load(index, rack_name)
+    enclosure_kg = enclosure_weight_kg(index, rack_name)
+    equipment_kg = load.weight_known_kg
+    total_kg = None if equipment_kg is None or enclosure_kg is None else equipment_kg + enclosure_kg
+    return {
+        "name": rack.name,
+        "room": rack.room,
+        "row": rack.row,
+        "rack_type": rack.rack_type,
+        "u_used": load.u_used,
+        "u_total": rack_type.u_height,
+        **load_figures(load),
+        "heat_air_kw": _r(load.heat_air_max_w / 1000 if load.known("power_max_w") else None),
+        "heat_liquid_kw": _r(load.heat_liquid_max_w / 1000 if load.known("power_max_w") else None),
+        "power_budget_kw": rack.power_budget_kw,
+        "weight_kg": _r(equipment_kg, 2),
+        "enclosure_weight_kg": _r(enclosure_kg, 2),
+        "total_weight_kg": _r(total_kg, 2),
+        "static_load_kg": rack_type.static_load_kg,
+        "gpus": load.gpus,
+        "devices": sum(load.count_by_kind.values()),
+    }
+
+
+def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, Any]:
+    index = index or DesignIndex.build(design)
+    total = design_load(index)
+    enclosures_kg: float | None = 0.0
+    for rack in design.racks:
+        weight = enclosure_weight_kg(index, rack.name)
+        enclosures_kg = None if weight is None or enclosures_kg is None else enclosures_kg + weight
+    equipment_kg = total.weight_known_kg
+    by_kind = total.count_by_kind
+    kinds_w = total.power_max_w_by_kind
+    power_known = total.known("power_max_w")
+
+    def kind_kw(*kinds: str) -> float | None:
+        return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000) if power_known else None
+
+    return {
+        "design": {
+            "name": design.name,
+            "format_version": design.format_version,
+            "customer": design.project.customer,
+            "author": design.project.author,
+            "revision": design.project.revision,
+        },
+        "totals": {
+            "servers": by_kind.get("server", 0),
+            "gpus": total.gpus,
+            "switches": by_kind.get("switch", 0),
+            "storage_nodes": by_kind.get("storage", 0),
+            "racks": len(design.racks),
+            "devices": len(design.devices),
+            "links": len(design.links),
+            **load_figures(total),
+            "weight_kg": _r(None if equipment_kg is None or enclosures_kg is None else equipment_kg + enclosures_kg, 2),
+            "equipment_weight_kg": _r(equipment_kg, 2),
+            "enclosure_weight_kg": _r(enclosures_kg, 2),
+        },
+        "power_max_kw_by_kind": {
+            "server": kind_kw("server"),
+            "switch": kind_kw("switch"),
+            "storage": kind_kw("storage"),
+            "other": kind_kw("other", "pdu"),
+        },
+        "racks": [rack_figures(index, rack.name) for rack in design.racks],
+        "fabrics": [],
+        "cables": [],
+        "findings": [],
+        "unknowns": [
+            {"figure": figure, "device_types": sorted(slugs)} for figure, slugs in sorted(total.unknown.items())
+        ],
+    }

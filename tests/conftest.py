@@ -1,0 +1,51 @@
+"""Shared test helpers. GUI tests run headless (QT_QPA_PLATFORM=offscreen)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_catalog(tmp_path_factory, monkeypatch):
+    # Tests must not see (or write) the developer's own imported catalog.
+    monkeypatch.setenv("DESIGNER_USER_CATALOG", str(tmp_path_factory.mktemp("user-catalog")))
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    from designer.catalog import load_catalog
+
+    return load_catalog(include_user=False)
+
+
+class CliResult:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    def __repr__(self) -> str:
+        return f"CliResult(code={self.code}, out={self.out[:200]!r}, err={self.err[:400]!r})"
+
+
+def run_cli(*args: str) -> CliResult:
+    """Run ``designer ARGS`` in-process and capture what it prints."""
+    from designer.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return CliResult(code, out.getvalue(), err.getvalue())
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
