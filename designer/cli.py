@@ -70,7 +70,51 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the project file")
     _catalog_option(schema)
+
+    _new_parser(sub)
     return parser
+
+
+def _new_parser(sub) -> None:
+    new = sub.add_parser(
+        "new",
+        help="generate a complete design (racks, fabrics, cables) from a few numbers",
+        description="Generate a design: servers in racks within their power, weight and U budgets, a "
+        "rail-optimized fat-tree compute fabric, storage, in-band and out-of-band fabrics, and every cable.",
+    )
+    new.add_argument("--server", required=True, metavar="SLUG", help="GPU server type, e.g. nvidia-dgx-h100")
+    size = new.add_mutually_exclusive_group(required=True)
+    size.add_argument("--nodes", type=int, metavar="N", help="number of servers")
+    size.add_argument("--gpus", type=int, metavar="G", help="number of GPUs (rounded up to whole servers)")
+    new.add_argument("--switch", required=True, metavar="SLUG", help="compute fabric switch, e.g. nvidia-qm9700")
+    new.add_argument("--oversubscription", default="1:1", metavar="RATIO", help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
+    rail = new.add_mutually_exclusive_group()
+    rail.add_argument("--rail-optimized", dest="rail_optimized", action="store_true", default=True,
+                      help="port i of every server in a scalable unit goes to that unit's rail-i leaf (default)")
+    rail.add_argument("--no-rail-optimized", dest="rail_optimized", action="store_false",
+                      help="all of a server's compute ports on one leaf")
+    new.add_argument("--tiers", default="auto", choices=["auto", "1", "2", "3"], help="fabric tiers (default auto)")
+    new.add_argument("--storage", metavar="SLUG", help="storage system type")
+    new.add_argument("--storage-nodes", type=int, default=0, metavar="M", help="number of storage systems")
+    new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW", help="power budget per rack (default 40)")
+    new.add_argument("--cooling", choices=["air", "liquid"], default="air", help="how racks are cooled (default air)")
+    new.add_argument("--rack-type", default="rack-42u-600", metavar="SLUG", help="rack for servers and storage")
+    new.add_argument("--network-rack-type", default="rack-42u-800", metavar="SLUG", help="rack for switches")
+    new.add_argument("--storage-switch", metavar="SLUG", help="storage fabric switch (default: chosen by port speed)")
+    new.add_argument("--inband-switch", metavar="SLUG", help="in-band fabric switch (default: chosen by port speed)")
+    new.add_argument("--oob-switch", default="nvidia-sn2201", metavar="SLUG", help="per-rack out-of-band switch")
+    new.add_argument("--pdu", metavar="SLUG", help="rack PDU type (default: chosen by rack budget)")
+    new.add_argument("--racks-per-row", type=int, default=10, metavar="N", help="racks per row (default 10)")
+    new.add_argument("--floor-load-kg-m2", type=float, metavar="KG", help="room floor load rating")
+    new.add_argument("--room-power-kw", type=float, metavar="KW", help="room power capacity")
+    new.add_argument("--room-cooling-kw", type=float, metavar="KW", help="room cooling capacity")
+    new.add_argument("--pue", type=float, help="room power usage effectiveness")
+    new.add_argument("--name", help="design name")
+    new.add_argument("--customer", help="customer name")
+    new.add_argument("--author", help="author name")
+    new.add_argument("-o", "--output", required=True, metavar="FILE", help="project file to write")
+    new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    _catalog_option(new)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -172,6 +216,64 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_new(args: argparse.Namespace) -> int:
+    from designer.catalog import load_catalog
+    from designer.fabric.generate import GenerateSpec, generate
+    from designer.fabric.plan import parse_ratio
+    from designer.model.io import save_design
+    from designer.report.json_report import build_report
+
+    output = Path(args.output)
+    if output.exists() and not args.force:
+        raise DesignerError("already exists", file=output, hint="choose another name or add --force")
+    if args.racks_per_row < 1:
+        raise DesignerError(f"--racks-per-row {args.racks_per_row}: at least 1")
+    spec = GenerateSpec(
+        server=args.server,
+        switch=args.switch,
+        nodes=args.nodes,
+        gpus=args.gpus,
+        oversubscription=parse_ratio(args.oversubscription),
+        rail_optimized=args.rail_optimized,
+        tiers=args.tiers,
+        storage=args.storage,
+        storage_nodes=args.storage_nodes,
+        rack_power_kw=args.rack_power_kw,
+        cooling=args.cooling,
+        name=args.name,
+        customer=args.customer,
+        author=args.author,
+        rack_type=args.rack_type,
+        network_rack_type=args.network_rack_type,
+        storage_switch=args.storage_switch,
+        inband_switch=args.inband_switch,
+        oob_switch=args.oob_switch,
+        pdu=args.pdu,
+        racks_per_row=args.racks_per_row,
+        floor_load_kg_m2=args.floor_load_kg_m2,
+        room_power_kw=args.room_power_kw,
+        room_cooling_kw=args.room_cooling_kw,
+        pue=args.pue,
+    )
+    catalog = load_catalog(args.catalog)
+    design = generate(spec, catalog)
+    save_design(design, output)
+    report = build_report(design)
+    totals = report["totals"]
+    print(
+        f"wrote {output}: {totals['servers']} servers ({totals['gpus']} GPUs), {totals['switches']} switches, "
+        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks, {totals['links']} links; "
+        f"{totals['power_max_kw']:,.1f} kW maximum"
+    )
+    for fabric in report["fabrics"]:
+        sw = fabric["switches"]
+        print(
+            f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
+            f"{sw['core']} core, {fabric['links']['leaf_spine']} leaf-spine links"
+        )
+    return 0
+
+
 def _cmd_catalog(args: argparse.Namespace) -> int:
     from designer import catalog_cli
 
@@ -183,6 +285,7 @@ _HANDLERS = {
     "check": _cmd_check,
     "report": _cmd_report,
     "schema": _cmd_schema,
+    "new": _cmd_new,
 }
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from designer.model.base import Model, Name, Slug
+from designer.model.hardware import Breakout
 
 Face = Literal["front", "rear"]
 Tier = Literal["leaf", "spine", "core"]
@@ -28,5 +29,6 @@ class Device(Model):
     # set them. The analysis derives tiers from the links; this is a layout hint.
     fabric: Name | None = None
     tier: Tier | None = None
-    # Ports split into lanes, e.g. {"p1": 2} makes p1s1 and p1s2 available.
-    port_breakouts: dict[str, int] = Field(default_factory=dict)
+    # Ports split into lanes: {"p1": {"count": 2, "speed_gbps": 400}} makes p1s1 and
+    # p1s2 available at 400G each.
+    port_breakouts: dict[str, Breakout] = Field(default_factory=dict)

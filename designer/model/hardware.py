@@ -20,6 +20,7 @@ Airflow = Literal[
     "front-to-rear", "rear-to-front", "passive", "side-to-rear", "left-to-right", "right-to-left", "mixed"
 ]
 PortRole = Literal["compute", "storage", "inband", "oob", "fabric", "uplink"]
+SwitchProtocol = Literal["infiniband", "ethernet"]
 
 # Port roles an endpoint (server, storage) offers to each fabric role.
 ENDPOINT_ROLES_BY_FABRIC_ROLE: dict[str, tuple[str, ...]] = {
@@ -65,8 +66,13 @@ class PortGroup(Model):
     def port_names(self) -> list[str]:
         return [f"{self.prefix}{i}" for i in range(1, self.count + 1)]
 
-    def breakout_for(self, lanes: int) -> Breakout | None:
-        return next((b for b in self.breakout if b.count == lanes), None)
+    def supports(self, breakout: Breakout) -> bool:
+        return any(b.count == breakout.count and b.speed_gbps == breakout.speed_gbps for b in self.breakout)
+
+    def breakout_to(self, lane_speed_gbps: float) -> Breakout | None:
+        """The split that gives lanes of this speed (fewest lanes if several)."""
+        fits = [b for b in self.breakout if b.speed_gbps == lane_speed_gbps]
+        return min(fits, key=lambda b: b.count) if fits else None
 
 
 class PowerSpec(Model):
@@ -140,6 +146,8 @@ class DeviceType(Model):
     gpus: GpuSpec | None = None
     storage: StorageSpec | None = None
     pdu: PduSpec | None = None
+    # Switches: the link layer they switch (InfiniBand or Ethernet).
+    protocols: list[SwitchProtocol] = Field(default_factory=list)
     port_groups: list[PortGroup] = Field(default_factory=list)
     list_price: Price | None = None
     source: list[SourceRef] = Field(default_factory=list)
@@ -163,6 +171,25 @@ class DeviceType(Model):
     def gpu_count(self) -> int:
         return self.gpus.count if self.gpus else 0
 
+    @property
+    def switch_protocol(self) -> str | None:
+        """The protocol a switch runs: as stated, else told by the model name."""
+        if self.protocols:
+            return self.protocols[0]
+        if self.kind != "switch":
+            return None
+        name = f"{self.manufacturer} {self.model}".lower()
+        return "infiniband" if ("quantum" in name or "infiniband" in name) else "ethernet"
+
+    def main_fabric_group(self) -> PortGroup | None:
+        """A switch's switching ports: the fabric group with the most bandwidth."""
+        groups = self.ports_with_role("fabric")
+        return max(groups, key=lambda g: g.count * g.speed_gbps) if groups else None
+
+    def uplink_group(self) -> PortGroup | None:
+        groups = self.ports_with_role("uplink")
+        return max(groups, key=lambda g: g.count * g.speed_gbps) if groups else None
+
     def ports_with_role(self, *roles: str) -> list[PortGroup]:
         return [g for g in self.port_groups if g.role in roles]
 
@@ -172,6 +199,10 @@ class DeviceType(Model):
     @cached_property
     def _port_index(self) -> dict[str, PortGroup]:
         return {name: g for g in self.port_groups for name in g.port_names()}
+
+    def has_port(self, port: str) -> bool:
+        """True for a port the type has as such (not a breakout lane)."""
+        return port in self._port_index
 
     def port_group_of(self, port: str) -> PortGroup | None:
         """The group a port name belongs to; breakout lanes ("p3s2") resolve to their parent."""

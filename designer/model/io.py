@@ -240,18 +240,19 @@ def check_references(design: Design, path: str | Path = "<design>") -> None:
                 hint=f"use one of: {_choices(fabric_names)}" if fabric_names else "add it under fabrics",
             )
         device_type = types[device.device_type]
-        for port, lanes in device.port_breakouts.items():
+        for port, breakout in device.port_breakouts.items():
             group = device_type.port_group_of(port)
-            if group is None or group.port_names().count(port) == 0:
+            if group is None or port not in group.port_names():
                 raise DesignLoadError(
                     f'port "{port}" does not exist on {device_type.slug}',
                     file=path,
                     field=f"{where}.port_breakouts",
                 )
-            if group.breakout_for(lanes) is None:
+            if not group.supports(breakout):
                 ways = ", ".join(f"{b.count} x {b.speed_gbps:g}G" for b in group.breakout) or "none"
                 raise DesignLoadError(
-                    f'port "{port}" cannot split into {lanes} lanes (breakouts of {device_type.slug}: {ways})',
+                    f'port "{port}" cannot split into {breakout.count} x {breakout.speed_gbps:g}G '
+                    f"(breakouts of {device_type.slug}: {ways})",
                     file=path,
                     field=f"{where}.port_breakouts",
                 )
@@ -344,8 +345,8 @@ def write_atomic(path: Path, content: bytes) -> None:
             handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o777)
+        # Keep the old file's permissions; a new file gets the usual ones (umask).
+        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         os.replace(temp, path)
     except OSError as exc:
         temp.unlink(missing_ok=True)
@@ -354,6 +355,12 @@ def write_atomic(path: Path, content: bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _fsync_folder(folder: Path) -> None:

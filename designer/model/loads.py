@@ -1,8 +1,16 @@
 """Power, heat, weight and space sums over devices, racks and rooms.
 
 The one place these figures are added up: checks, report, window and PDF all call
-here, so a number never differs between them. Figures a vendor did not publish
-make the sum unknown (``None``) and are listed, never replaced by a guess.
+here, so a number never differs between them.
+
+Unpublished figures. The catalog leaves a figure the vendor does not publish empty;
+nothing here invents it. Where a device's maximum power is unpublished its typical
+power is the best published figure and is used instead (and the other way round),
+so the sum is a bound rather than a blank; where neither or the weight is
+unpublished the device adds nothing. Every such case is recorded in ``unknown``
+(figure -> device type slugs) and reported next to the totals, so a reader sees
+which figures rest on what.
+
 PDUs distribute power rather than consume it: their own losses belong to the
 room's PUE, so they add weight but no load.
 """
@@ -18,6 +26,16 @@ from designer.model.index import DesignIndex
 from designer.model.units import BTU_H_PER_W, W_PER_KW
 
 
+def device_power_w(device_type: DeviceType) -> tuple[float, float]:
+    """(maximum, typical) watts of one device, each standing in for the other when unpublished."""
+    if device_type.kind == "pdu":
+        return 0.0, 0.0
+    power = device_type.power
+    max_w = power.max_w if power.max_w is not None else power.typical_w
+    typical_w = power.typical_w if power.typical_w is not None else power.max_w
+    return (max_w or 0.0), (typical_w or 0.0)
+
+
 @dataclass
 class LoadSum:
     power_max_w: float = 0.0
@@ -29,7 +47,7 @@ class LoadSum:
     gpus: int = 0
     count_by_kind: dict[str, int] = field(default_factory=dict)
     power_max_w_by_kind: dict[str, float] = field(default_factory=dict)
-    # figure -> slugs of the types that leave it unknown
+    # figure -> slugs of the types that do not publish it
     unknown: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, device_type: DeviceType, *, mounted: bool = True) -> None:
@@ -44,19 +62,17 @@ class LoadSum:
             self.weight_kg += device_type.weight_kg
         if kind == "pdu":
             return
-        power = device_type.power
-        if power.max_w is None:
+        if device_type.power.max_w is None:
             self._unknown("power_max_w", device_type.slug)
-        else:
-            self.power_max_w += power.max_w
-            self.power_max_w_by_kind[kind] = self.power_max_w_by_kind.get(kind, 0.0) + power.max_w
-            liquid_share = device_type.cooling.liquid_share
-            self.heat_liquid_max_w += power.max_w * liquid_share
-            self.heat_air_max_w += power.max_w * (1.0 - liquid_share)
-        if power.typical_w is None:
+        if device_type.power.typical_w is None:
             self._unknown("power_typical_w", device_type.slug)
-        else:
-            self.power_typical_w += power.typical_w
+        max_w, typical_w = device_power_w(device_type)
+        self.power_max_w += max_w
+        self.power_typical_w += typical_w
+        self.power_max_w_by_kind[kind] = self.power_max_w_by_kind.get(kind, 0.0) + max_w
+        liquid_share = device_type.cooling.liquid_share
+        self.heat_liquid_max_w += max_w * liquid_share
+        self.heat_air_max_w += max_w * (1.0 - liquid_share)
 
     def merge(self, other: "LoadSum") -> None:
         self.power_max_w += other.power_max_w
@@ -76,29 +92,29 @@ class LoadSum:
     def _unknown(self, figure: str, slug: str) -> None:
         self.unknown.setdefault(figure, set()).add(slug)
 
-    def known(self, figure: str) -> bool:
-        return figure not in self.unknown
-
-    # Reported figures: None when any contributing figure is unpublished.
     @property
-    def power_max_kw(self) -> float | None:
-        return self.power_max_w / W_PER_KW if self.known("power_max_w") else None
+    def power_max_kw(self) -> float:
+        return self.power_max_w / W_PER_KW
 
     @property
-    def power_typical_kw(self) -> float | None:
-        return self.power_typical_w / W_PER_KW if self.known("power_typical_w") else None
+    def power_typical_kw(self) -> float:
+        return self.power_typical_w / W_PER_KW
 
     @property
-    def heat_max_kw(self) -> float | None:
+    def heat_max_kw(self) -> float:
         return self.power_max_kw
 
     @property
-    def heat_btu_h(self) -> float | None:
-        return self.power_max_w * BTU_H_PER_W if self.known("power_max_w") else None
+    def heat_btu_h(self) -> float:
+        return self.power_max_w * BTU_H_PER_W
 
     @property
-    def weight_known_kg(self) -> float | None:
-        return self.weight_kg if self.known("weight_kg") else None
+    def heat_air_kw(self) -> float:
+        return self.heat_air_max_w / W_PER_KW
+
+    @property
+    def heat_liquid_kw(self) -> float:
+        return self.heat_liquid_max_w / W_PER_KW
 
 
 def device_load(index: DesignIndex, devices: Iterable[Device]) -> LoadSum:
@@ -112,8 +128,9 @@ def rack_load(index: DesignIndex, rack_name: str) -> LoadSum:
     return device_load(index, index.devices_by_rack.get(rack_name, ()))
 
 
-def enclosure_weight_kg(index: DesignIndex, rack_name: str) -> float | None:
-    return index.rack_type_of(index.racks[rack_name]).weight_kg
+def enclosure_weight_kg(index: DesignIndex, rack_name: str) -> float:
+    """Empty rack weight; 0 (and listed as unknown by the report) when unpublished."""
+    return index.rack_type_of(index.racks[rack_name]).weight_kg or 0.0
 
 
 def design_load(index: DesignIndex) -> LoadSum:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from designer.catalog import load_catalog
+from designer.fabric.analysis import analyse_fabrics
+from designer.fabric.cabling import cable_summary
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load
@@ -31,8 +34,6 @@ def rack_figures(index: DesignIndex, rack_name: str) -> dict[str, Any]:
     rack_type = index.rack_type_of(rack)
     load = rack_load(index, rack_name)
     enclosure_kg = enclosure_weight_kg(index, rack_name)
-    equipment_kg = load.weight_known_kg
-    total_kg = None if equipment_kg is None or enclosure_kg is None else equipment_kg + enclosure_kg
     return {
         "name": rack.name,
         "room": rack.room,
@@ -41,32 +42,40 @@ def rack_figures(index: DesignIndex, rack_name: str) -> dict[str, Any]:
         "u_used": load.u_used,
         "u_total": rack_type.u_height,
         **load_figures(load),
-        "heat_air_kw": _r(load.heat_air_max_w / 1000 if load.known("power_max_w") else None),
-        "heat_liquid_kw": _r(load.heat_liquid_max_w / 1000 if load.known("power_max_w") else None),
+        "heat_air_kw": _r(load.heat_air_kw),
+        "heat_liquid_kw": _r(load.heat_liquid_kw),
         "power_budget_kw": rack.power_budget_kw,
-        "weight_kg": _r(equipment_kg, 2),
+        "weight_kg": _r(load.weight_kg, 2),
         "enclosure_weight_kg": _r(enclosure_kg, 2),
-        "total_weight_kg": _r(total_kg, 2),
+        "total_weight_kg": _r(load.weight_kg + enclosure_kg, 2),
         "static_load_kg": rack_type.static_load_kg,
         "gpus": load.gpus,
         "devices": sum(load.count_by_kind.values()),
     }
 
 
+def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
+    """Which published figures are missing, and what stands in for them."""
+    rows = []
+    instead = {"power_max_w": "power.typical_w", "power_typical_w": "power.max_w"}
+    for figure, slugs in sorted(load.unknown.items()):
+        rows.append({"figure": figure, "device_types": sorted(slugs), "used_instead": instead.get(figure)})
+    racks_without_weight = sorted({r.rack_type for r in index.design.racks if index.rack_type_of(r).weight_kg is None})
+    if racks_without_weight:
+        rows.append({"figure": "enclosure_weight_kg", "device_types": racks_without_weight, "used_instead": None})
+    return rows
+
+
 def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, Any]:
     index = index or DesignIndex.build(design)
     total = design_load(index)
-    enclosures_kg: float | None = 0.0
-    for rack in design.racks:
-        weight = enclosure_weight_kg(index, rack.name)
-        enclosures_kg = None if weight is None or enclosures_kg is None else enclosures_kg + weight
-    equipment_kg = total.weight_known_kg
+    cables, transceivers = cable_summary(index, load_catalog(include_user=False).cabling)
+    enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
     kinds_w = total.power_max_w_by_kind
-    power_known = total.known("power_max_w")
 
-    def kind_kw(*kinds: str) -> float | None:
-        return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000) if power_known else None
+    def kind_kw(*kinds: str) -> float:
+        return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
     return {
         "design": {
@@ -85,8 +94,8 @@ def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, 
             "devices": len(design.devices),
             "links": len(design.links),
             **load_figures(total),
-            "weight_kg": _r(None if equipment_kg is None or enclosures_kg is None else equipment_kg + enclosures_kg, 2),
-            "equipment_weight_kg": _r(equipment_kg, 2),
+            "weight_kg": _r(total.weight_kg + enclosures_kg, 2),
+            "equipment_weight_kg": _r(total.weight_kg, 2),
             "enclosure_weight_kg": _r(enclosures_kg, 2),
         },
         "power_max_kw_by_kind": {
@@ -96,10 +105,9 @@ def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, 
             "other": kind_kw("other", "pdu"),
         },
         "racks": [rack_figures(index, rack.name) for rack in design.racks],
-        "fabrics": [],
-        "cables": [],
+        "fabrics": analyse_fabrics(index),
+        "cables": cables,
+        "transceivers": transceivers,
         "findings": [],
-        "unknowns": [
-            {"figure": figure, "device_types": sorted(slugs)} for figure, slugs in sorted(total.unknown.items())
-        ],
+        "unknowns": unknown_figures(index, total),
     }

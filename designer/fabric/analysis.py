@@ -1,0 +1,516 @@
+"""Measuring a fabric: tiers, oversubscription, bisection, ECMP paths, failure impact.
+
+Works on whatever links the design holds, so a hand edit (a spine removed, a cable
+moved to the wrong leaf) shows up in every figure.
+
+Definitions (also in the README):
+- Tiers come from the cabling: a leaf is a switch with endpoints; a spine is a
+  switch cabled to a leaf; a core is a switch cabled to a spine only.
+- Oversubscription of a switch is its downlink over its uplink bandwidth; a tier
+  reports its worst switch. A single-switch fabric has none.
+- Bisection bandwidth (one direction) is the capacity across the worst cut that
+  splits the endpoints' bandwidth in half, taken at leaf level and, with cores, at
+  pod level: each leaf (pod) passes at most min(down, up) across the cut.
+- ECMP paths between two leaves count shortest switch paths, parallel links counted
+  separately, by breadth-first path counting from one leaf of every group of
+  identically cabled leaves; nothing is enumerated.
+- Hops count links from endpoint to endpoint.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict, deque
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import networkx as nx
+
+from designer.fabric.graph import FabricGraph, build_fabric_graph, fabric_links
+from designer.model.index import DesignIndex
+
+TIER_RANK = {"leaf": 1, "spine": 2, "core": 3, "other": 4}
+
+
+@dataclass
+class SwitchFigures:
+    name: str
+    tier: str
+    down_gbps: float = 0.0
+    up_gbps: float = 0.0
+    down_links: int = 0
+    up_links: int = 0
+    ports_total: int = 0
+    ports_used: int = 0
+    lanes_used: int = 0
+
+    @property
+    def oversubscription(self) -> float | None:
+        if self.up_gbps <= 0:
+            return None
+        return self.down_gbps / self.up_gbps
+
+
+@dataclass
+class Topology:
+    graph: FabricGraph
+    tiers: dict[str, str] = field(default_factory=dict)
+    figures: dict[str, SwitchFigures] = field(default_factory=dict)
+    # switch -> neighbour -> (link count, bandwidth sum)
+    adjacency: dict[str, dict[str, tuple[int, float]]] = field(default_factory=dict)
+    pods: list[set[str]] = field(default_factory=list)
+
+    def of_tier(self, tier: str) -> list[str]:
+        return sorted(n for n, t in self.tiers.items() if t == tier)
+
+
+def _classify(graph: FabricGraph) -> dict[str, str]:
+    leaves = {s for s in graph.switches if graph.endpoint_links.get(s)}
+    spines = {n for leaf in leaves for n in graph.switch_links.get(leaf, {}) if n not in leaves}
+    cores = {n for s in spines for n in graph.switch_links.get(s, {}) if n not in leaves and n not in spines}
+    tiers = {}
+    for switch in graph.switches:
+        if switch in leaves:
+            tiers[switch] = "leaf"
+        elif switch in spines:
+            tiers[switch] = "spine"
+        elif switch in cores:
+            tiers[switch] = "core"
+        else:
+            tiers[switch] = "other"
+    return tiers
+
+
+def build_topology(index: DesignIndex, graph: FabricGraph) -> Topology:
+    topo = Topology(graph)
+    topo.tiers = _classify(graph)
+    for switch in graph.switches:
+        neighbours = graph.switch_links.get(switch, {})
+        topo.adjacency[switch] = {n: (len(bws), sum(bws)) for n, bws in neighbours.items()}
+        device_type = index.type_of(index.devices[switch])
+        fig = SwitchFigures(switch, topo.tiers[switch])
+        fig.ports_total = device_type.port_count("fabric", "uplink")
+        fig.ports_used = len(graph.ports_used.get(switch, ()))
+        fig.lanes_used = graph.lanes_used.get(switch, 0)
+        rank = TIER_RANK[fig.tier]
+        for endpoint_bws in graph.endpoint_links.get(switch, {}).values():
+            fig.down_gbps += sum(endpoint_bws)
+            fig.down_links += len(endpoint_bws)
+        for neighbour, (count, bandwidth) in topo.adjacency[switch].items():
+            other = TIER_RANK[topo.tiers[neighbour]]
+            if other > rank:
+                fig.up_gbps += bandwidth
+                fig.up_links += count
+            elif other < rank:
+                fig.down_gbps += bandwidth
+                fig.down_links += count
+        topo.figures[switch] = fig
+    topo.pods = _pods(topo)
+    return topo
+
+
+def _pods(topo: Topology) -> list[set[str]]:
+    """Leaves and spines that reach each other without a core: one pod per group."""
+    if not topo.of_tier("core"):
+        return [set(topo.of_tier("leaf")) | set(topo.of_tier("spine"))]
+    seen: set[str] = set()
+    pods = []
+    for start in topo.of_tier("leaf"):
+        if start in seen:
+            continue
+        pod = set()
+        queue = deque([start])
+        seen.add(start)
+        while queue:
+            node = queue.popleft()
+            pod.add(node)
+            for n in topo.adjacency[node]:
+                if n not in seen and topo.tiers[n] in ("leaf", "spine"):
+                    seen.add(n)
+                    queue.append(n)
+        pods.append(pod)
+    return pods
+
+
+# ---------------------------------------------------------------- bisection
+
+
+def _worst_half(units: list[tuple[float, float]]) -> float:
+    """units: (demand, capacity across the cut). The half of the demand that passes the
+    least, against the rest; returns the smaller of the two sides' capacities."""
+    total_demand = sum(d for d, _c in units)
+    if total_demand <= 0:
+        return 0.0
+    total_capacity = sum(c for _d, c in units)
+    half = total_demand / 2
+    acc_demand = acc_capacity = 0.0
+    for demand, capacity in sorted(units, key=lambda u: (u[1] / u[0]) if u[0] else 1.0):
+        if acc_demand + demand >= half:
+            share = (half - acc_demand) / demand if demand else 0.0
+            acc_capacity += capacity * share
+            break
+        acc_demand += demand
+        acc_capacity += capacity
+    return min(acc_capacity, total_capacity - acc_capacity)
+
+
+def bisection_gbps(
+    topo: Topology,
+    down: dict[str, float] | None = None,
+    up: dict[str, float] | None = None,
+    spine_up: dict[str, float] | None = None,
+) -> float:
+    """Bisection with optional overrides of leaf down/up and spine up bandwidth (failures)."""
+    leaves = topo.of_tier("leaf")
+    if not leaves:
+        return 0.0
+    down = down or {}
+    up = up or {}
+    spine_up = spine_up or {}
+
+    def leaf_down(leaf: str) -> float:
+        return down.get(leaf, topo.figures[leaf].down_gbps)
+
+    def leaf_up(leaf: str) -> float:
+        return up.get(leaf, topo.figures[leaf].up_gbps)
+
+    alive = [leaf for leaf in leaves if leaf_down(leaf) > 0 or leaf_up(leaf) > 0]
+    if len(leaves) == 1:
+        return leaf_down(leaves[0]) / 2
+    leaf_units = [(leaf_down(l), min(leaf_down(l), leaf_up(l))) for l in alive if leaf_down(l) > 0]
+    cut = _worst_half(leaf_units)
+    if topo.of_tier("core") and len(topo.pods) > 1:
+        pod_units = []
+        for pod in topo.pods:
+            demand = sum(leaf_down(n) for n in pod if topo.tiers[n] == "leaf")
+            through_leaves = sum(min(leaf_down(n), leaf_up(n)) for n in pod if topo.tiers[n] == "leaf")
+            through_spines = sum(spine_up.get(n, topo.figures[n].up_gbps) for n in pod if topo.tiers[n] == "spine")
+            if demand > 0:
+                pod_units.append((demand, min(through_leaves, through_spines)))
+        cut = min(cut, _worst_half(pod_units))
+    return cut
+
+
+# ---------------------------------------------------------------- ECMP paths
+
+
+def _leaf_classes(topo: Topology) -> dict[tuple, list[str]]:
+    classes: dict[tuple, list[str]] = defaultdict(list)
+    for leaf in topo.of_tier("leaf"):
+        signature = tuple(sorted((n, c) for n, (c, _bw) in topo.adjacency[leaf].items()))
+        classes[signature].append(leaf)
+    return classes
+
+
+def _count_paths(topo: Topology, source: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Breadth-first shortest-path counting over switches (parallel links multiply)."""
+    dist = {source: 0}
+    sigma = {source: 1}
+    queue = deque([source])
+    while queue:
+        node = queue.popleft()
+        for neighbour, (count, _bw) in topo.adjacency[node].items():
+            if neighbour not in dist:
+                dist[neighbour] = dist[node] + 1
+                sigma[neighbour] = 0
+                queue.append(neighbour)
+            if dist[neighbour] == dist[node] + 1:
+                sigma[neighbour] += sigma[node] * count
+    return dist, sigma
+
+
+def ecmp_and_hops(topo: Topology) -> tuple[int | None, int | None, int, bool]:
+    """(min paths, max paths, max hops, partitioned) between endpoints on different leaves."""
+    leaves = [l for l in topo.of_tier("leaf") if topo.figures[l].down_links > 0]
+    if len(leaves) < 2:
+        return None, None, 2 if leaves else 0, False
+    lowest: int | None = None
+    highest = 0
+    longest = 0
+    partitioned = False
+    leaf_set = set(leaves)
+    for members in _leaf_classes(topo).values():
+        source = members[0]
+        if source not in leaf_set:
+            continue
+        dist, sigma = _count_paths(topo, source)
+        for other in leaves:
+            if other == source:
+                continue
+            paths = sigma.get(other, 0)
+            if other not in dist:
+                partitioned = True
+            else:
+                longest = max(longest, dist[other])
+            lowest = paths if lowest is None else min(lowest, paths)
+            highest = max(highest, paths)
+    return lowest, highest, longest + 2, partitioned
+
+
+# ---------------------------------------------------------------- failures
+
+
+class Reachability:
+    """Which endpoints a failure cuts off from the rest of the fabric.
+
+    Endpoints do not forward traffic, so connectivity is judged on the switches
+    alone: an endpoint is cut off when none of its switches stays in the part of
+    the fabric that still holds most endpoints. Only articulation points of the
+    switch graph (and the switches endpoints hang on alone) can cut anything off,
+    so the expensive search runs for those few.
+    """
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+        self.graph = nx.Graph()
+        for switch, neighbours in topo.adjacency.items():
+            self.graph.add_node(switch)
+            for neighbour, (count, _bw) in neighbours.items():
+                self.graph.add_edge(switch, neighbour, count=count)
+        self.switch_sets = {e: frozenset(s) for e, s in topo.graph.endpoint_switches.items()}
+        self.sole: Counter = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
+        self.articulation = set(nx.articulation_points(self.graph)) if self.graph.number_of_nodes() > 2 else set()
+
+    def _outside_main(self, graph: nx.Graph, failed: set[str]) -> int:
+        where = {n: i for i, c in enumerate(nx.connected_components(graph)) for n in c}
+        reach: Counter = Counter()
+        for switches in self.switch_sets.values():
+            for i in {where[s] for s in switches if s not in failed and s in where}:
+                reach[i] += 1
+        main = max(reach, key=reach.get) if reach else None
+        return sum(
+            1
+            for switches in self.switch_sets.values()
+            if not any(where.get(s) == main for s in switches if s not in failed)
+        )
+
+    def switch_failure(self, switch: str) -> int:
+        if switch not in self.articulation:
+            return self.sole.get(switch, 0)
+        graph = self.graph.copy()
+        graph.remove_node(switch)
+        return self._outside_main(graph, {switch})
+
+    def link_failure(self, a: str, b: str) -> int:
+        if not self.graph.has_edge(a, b) or self.graph.edges[a, b]["count"] > 1:
+            return 0
+        graph = self.graph.copy()
+        graph.remove_edge(a, b)
+        if nx.has_path(graph, a, b):
+            return 0
+        return self._outside_main(graph, set())
+
+    def bridges(self) -> list[tuple[str, str]]:
+        found = []
+        for a, b in nx.bridges(self.graph):
+            if self.graph.edges[a, b]["count"] == 1:
+                found.append(tuple(sorted((a, b))))
+        return sorted(found)
+
+
+@dataclass
+class FailureCase:
+    object: str
+    bandwidth_lost_pct: float
+    endpoints_cut_off: int
+
+    def as_dict(self, key: str = "switch") -> dict[str, Any]:
+        return {key: self.object, "bandwidth_lost_pct": round(self.bandwidth_lost_pct, 2),
+                "endpoints_cut_off": self.endpoints_cut_off}
+
+
+def _loss(before: float, after: float) -> float:
+    return 0.0 if before <= 0 else max(0.0, (before - after) / before * 100.0)
+
+
+def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
+    reach = Reachability(topo)
+    total_endpoints = len(topo.graph.endpoints)
+    single_switch = len(topo.graph.switches) == 1
+
+    def cut_off(switch: str) -> int:
+        return total_endpoints if single_switch else reach.switch_failure(switch)
+
+    def is_cut_point(switch: str) -> bool:
+        return switch in reach.articulation or reach.sole.get(switch, 0) > 0
+
+    result: dict[str, Any] = {}
+    # One representative per group of identically placed switches.
+    leaf_cases = []
+    seen: set[tuple] = set()
+    for leaf in topo.of_tier("leaf"):
+        fig = topo.figures[leaf]
+        signature = (fig.down_gbps, fig.up_gbps, reach.sole.get(leaf, 0), leaf in reach.articulation)
+        if signature in seen:
+            continue
+        seen.add(signature)
+        after = bisection_gbps(topo, down={leaf: 0.0}, up={leaf: 0.0})
+        leaf_cases.append(FailureCase(leaf, _loss(bisection, after), cut_off(leaf)))
+    result["leaf"] = _worst(leaf_cases)
+
+    spine_cases = []
+    seen = set()
+    for spine in topo.of_tier("spine"):
+        attached = tuple(sorted(
+            (topo.figures[n].down_gbps, topo.figures[n].up_gbps, bw)
+            for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"
+        ))
+        signature = (attached, topo.figures[spine].up_gbps, is_cut_point(spine))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"}
+        after = bisection_gbps(topo, up=up, spine_up={spine: 0.0})
+        spine_cases.append(FailureCase(spine, _loss(bisection, after), cut_off(spine)))
+    result["spine"] = _worst(spine_cases)
+
+    core_cases = []
+    seen = set()
+    for core in topo.of_tier("core"):
+        attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[core].items()))
+        signature = (attached, is_cut_point(core))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        spine_up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[core].items()}
+        after = bisection_gbps(topo, spine_up=spine_up)
+        core_cases.append(FailureCase(core, _loss(bisection, after), cut_off(core)))
+    result["core"] = _worst(core_cases)
+
+    result["link"] = _worst_link(topo, reach, bisection)
+    spofs = []
+    if single_switch and total_endpoints:
+        (only,) = topo.graph.switches
+        spofs.append({"object": only, "kind": "switch", "tier": topo.tiers[only], "endpoints_cut_off": total_endpoints})
+    else:
+        for switch in sorted(topo.graph.switches):
+            if is_cut_point(switch):
+                n = cut_off(switch)
+                if n:
+                    spofs.append({"object": switch, "kind": "switch", "tier": topo.tiers[switch], "endpoints_cut_off": n})
+        for a, b in reach.bridges():
+            n = reach.link_failure(a, b)
+            if n:
+                spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None, "endpoints_cut_off": n})
+    result["single_points_of_failure"] = spofs
+    result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(s) == 1)
+    return result
+
+
+def _worst(cases: list[FailureCase]) -> dict[str, Any] | None:
+    if not cases:
+        return None
+    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    return worst.as_dict()
+
+
+def _worst_link(topo: Topology, reach: Reachability, bisection: float) -> dict[str, Any] | None:
+    """The single cable whose loss hurts most: a single-homed endpoint's only link,
+    else the uplink of the leaf with the fewest uplinks."""
+    cases = []
+    for endpoint, switches in topo.graph.endpoint_switches.items():
+        if len(switches) == 1:
+            (switch,) = switches
+            link_bw = topo.graph.endpoint_links[switch][endpoint][0]
+            after = bisection_gbps(topo, down={switch: topo.figures[switch].down_gbps - link_bw})
+            cases.append(FailureCase(f"{endpoint} - {switch}", _loss(bisection, after), 1))
+            break
+    leaves = topo.of_tier("leaf")
+    if leaves:
+        leaf = min(leaves, key=lambda l: (topo.figures[l].up_links or 10**9, l))
+        fig = topo.figures[leaf]
+        ups = [(n, c, bw) for n, (c, bw) in topo.adjacency[leaf].items() if TIER_RANK[topo.tiers[n]] > 1]
+        if ups:
+            n, count, bw = min(ups, key=lambda u: (u[1], u[0]))
+            after = bisection_gbps(topo, up={leaf: fig.up_gbps - bw / count})
+            cases.append(FailureCase(f"{leaf} - {n}", _loss(bisection, after), reach.link_failure(leaf, n)))
+        elif not cases and topo.graph.endpoint_links.get(leaf):
+            endpoint, bws = next(iter(topo.graph.endpoint_links[leaf].items()))
+            after = bisection_gbps(topo, down={leaf: fig.down_gbps - bws[0]})
+            cases.append(FailureCase(f"{endpoint} - {leaf}", _loss(bisection, after), 0))
+    if not cases:
+        return None
+    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    return worst.as_dict("link")
+
+
+# ---------------------------------------------------------------- report section
+
+
+def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+    graph = build_fabric_graph(index, fabric_name, links)
+    topo = build_topology(index, graph)
+    fabric = index.fabrics.get(fabric_name)
+    link_classes = Counter()
+    for a, b, _bw, _link in graph.links:
+        tiers = sorted(
+            (topo.tiers.get(a, "endpoint"), topo.tiers.get(b, "endpoint")), key=lambda t: TIER_RANK.get(t, 0)
+        )
+        key = {
+            ("endpoint", "leaf"): "endpoint_leaf",
+            ("leaf", "spine"): "leaf_spine",
+            ("spine", "core"): "spine_core",
+        }.get(tuple(tiers), "other")
+        link_classes[key] += 1
+
+    def worst(tier: str) -> float | None:
+        ratios = [topo.figures[s].oversubscription for s in topo.of_tier(tier)]
+        ratios = [r for r in ratios if r is not None]
+        return round(max(ratios), 3) if ratios else None
+
+    multi = len(topo.of_tier("leaf")) > 1
+    no_uplink = [l for l in topo.of_tier("leaf") if multi and topo.figures[l].up_gbps <= 0]
+    bisection = bisection_gbps(topo)
+    ecmp_min, ecmp_max, hops, partitioned = ecmp_and_hops(topo)
+    endpoint_bw = sum(topo.figures[l].down_gbps for l in topo.of_tier("leaf"))
+    tier_count = 1 if not topo.of_tier("spine") else (3 if topo.of_tier("core") else 2)
+    return {
+        "name": fabric_name,
+        "role": fabric.role if fabric else None,
+        "protocol": fabric.protocol if fabric else None,
+        "target_oversubscription": fabric.target_oversubscription if fabric else None,
+        "tiers": tier_count if graph.switches else 0,
+        "endpoints": len(graph.endpoints),
+        "endpoint_bandwidth_gbps": round(endpoint_bw, 3),
+        "switches": {
+            "leaf": len(topo.of_tier("leaf")),
+            "spine": len(topo.of_tier("spine")),
+            "core": len(topo.of_tier("core")),
+            "other": len(topo.of_tier("other")),
+        },
+        "links": {
+            "endpoint_leaf": link_classes["endpoint_leaf"],
+            "leaf_spine": link_classes["leaf_spine"],
+            "spine_core": link_classes["spine_core"],
+            "other": link_classes["other"],
+            "unresolved": len(graph.unresolved),
+        },
+        "oversubscription": {"leaf": worst("leaf"), "spine": worst("spine")},
+        "leaves_without_uplinks": no_uplink,
+        "bisection_gbps": round(bisection, 3),
+        "ecmp_paths": {"min": ecmp_min, "max": ecmp_max},
+        "partitioned": partitioned,
+        "max_hops": hops,
+        "pods": len(topo.pods) if topo.of_tier("core") else (1 if graph.switches else 0),
+        "port_use": [
+            {
+                "switch": fig.name,
+                "tier": fig.tier,
+                "ports_total": fig.ports_total,
+                "ports_used": fig.ports_used,
+                "lanes_used": fig.lanes_used,
+                "down_gbps": round(fig.down_gbps, 3),
+                "up_gbps": round(fig.up_gbps, 3),
+                "oversubscription": None if fig.oversubscription is None else round(fig.oversubscription, 3),
+            }
+            for fig in sorted(topo.figures.values(), key=lambda f: (TIER_RANK[f.tier], f.name))
+        ],
+        "failure": failure_analysis(topo, bisection) if graph.switches else None,
+    }
+
+
+def analyse_fabrics(index: DesignIndex) -> list[dict[str, Any]]:
+    grouped = fabric_links(index)
+    results = []
+    for fabric in index.design.fabrics:
+        results.append(analyse_fabric(index, fabric.name, grouped.get(fabric.name, [])))
+    return results

@@ -1,0 +1,126 @@
+"""The links of a fabric as a graph of switches and endpoints.
+
+Reads whatever links a design holds: generated or hand-edited, complete or not.
+Links whose ends do not resolve (missing device or port) are left out here and
+reported by the checks (``LINK_ENDPOINT_MISSING``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from designer.model.hardware import ENDPOINT_ROLES_BY_FABRIC_ROLE, split_lane
+from designer.model.index import DesignIndex
+from designer.model.link import Link
+
+
+def port_speed_gbps(index: DesignIndex, device_name: str, port: str) -> float | None:
+    """Speed of a device port (a breakout lane's own speed); None if it does not exist."""
+    device = index.devices.get(device_name)
+    if device is None:
+        return None
+    device_type = index.device_types.get(device.device_type)
+    if device_type is None:
+        return None
+    group = device_type.port_group_of(port)
+    if group is None:
+        return None
+    if device_type.has_port(port):
+        return group.speed_gbps
+    parent, lane = split_lane(port)
+    breakout = device.port_breakouts.get(parent)
+    if breakout is None or lane is None or lane < 1 or lane > breakout.count:
+        return None
+    return breakout.speed_gbps
+
+
+def is_switching_port(index: DesignIndex, device_name: str, port: str) -> bool:
+    """A switch forwards on its fabric and uplink ports; on its management port it is
+    just another endpoint of the out-of-band network."""
+    device_type = index.device_types[index.devices[device_name].device_type]
+    if device_type.kind != "switch":
+        return False
+    group = device_type.port_group_of(port)
+    return group is not None and group.role in ("fabric", "uplink")
+
+
+def link_fabric(index: DesignIndex, link: Link) -> str | None:
+    """The fabric a link belongs to: as the link says, else its switch's, else by port role."""
+    if link.fabric is not None:
+        return link.fabric
+    for end in (link.a, link.b):
+        device = index.devices.get(end.device)
+        if device is not None and device.fabric is not None:
+            return device.fabric
+    for end in (link.a, link.b):
+        device = index.devices.get(end.device)
+        if device is None:
+            continue
+        group = index.device_types[device.device_type].port_group_of(end.port)
+        if group is None:
+            continue
+        matches = [
+            f.name for f in index.design.fabrics if group.role in ENDPOINT_ROLES_BY_FABRIC_ROLE.get(f.role, ())
+        ]
+        if len(matches) == 1:
+            return matches[0]
+    return None
+
+
+@dataclass
+class FabricGraph:
+    name: str
+    switches: set[str] = field(default_factory=set)
+    endpoints: set[str] = field(default_factory=set)
+    # switch -> neighbour switch -> [link bandwidths]
+    switch_links: dict[str, dict[str, list[float]]] = field(default_factory=lambda: defaultdict(dict))
+    # switch -> endpoint -> [link bandwidths]
+    endpoint_links: dict[str, dict[str, list[float]]] = field(default_factory=lambda: defaultdict(dict))
+    # endpoint -> switches it is cabled to (with repetition per link)
+    endpoint_switches: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    # physical ports in use per device (a breakout port counts once)
+    ports_used: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    lanes_used: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    links: list[tuple[str, str, float, Link]] = field(default_factory=list)
+    unresolved: list[Link] = field(default_factory=list)
+
+
+def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricGraph:
+    graph = FabricGraph(fabric_name)
+    for link in links:
+        a_speed = port_speed_gbps(index, link.a.device, link.a.port)
+        b_speed = port_speed_gbps(index, link.b.device, link.b.port)
+        if a_speed is None or b_speed is None:
+            graph.unresolved.append(link)
+            continue
+        bandwidth = min(a_speed, b_speed)
+        a, b = link.a.device, link.b.device
+        a_switch = is_switching_port(index, a, link.a.port)
+        b_switch = is_switching_port(index, b, link.b.port)
+        for name, port in ((a, link.a.port), (b, link.b.port)):
+            graph.ports_used[name].add(split_lane(port)[0])
+            graph.lanes_used[name] += 1
+        graph.links.append((a, b, bandwidth, link))
+        if a_switch and b_switch:
+            graph.switches.update((a, b))
+            graph.switch_links[a].setdefault(b, []).append(bandwidth)
+            graph.switch_links[b].setdefault(a, []).append(bandwidth)
+        elif a_switch or b_switch:
+            switch, endpoint = (a, b) if a_switch else (b, a)
+            graph.switches.add(switch)
+            graph.endpoints.add(endpoint)
+            graph.endpoint_links[switch].setdefault(endpoint, []).append(bandwidth)
+            graph.endpoint_switches[endpoint].append(switch)
+        else:
+            # endpoint-to-endpoint (back-to-back) cable: both are endpoints, no switching
+            graph.endpoints.update((a, b))
+    return graph
+
+
+def fabric_links(index: DesignIndex) -> dict[str, list[Link]]:
+    """Every link grouped by the fabric it belongs to (None: cannot be told)."""
+    grouped: dict[str, list[Link]] = defaultdict(list)
+    for link in index.design.links:
+        grouped[link_fabric(index, link)].append(link)
+    return grouped

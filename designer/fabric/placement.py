@@ -1,0 +1,175 @@
+"""Placing devices into racks and racks onto the floor.
+
+Racks are filled bottom-up within their power budget, static load rating and U
+height, after reserving what every rack carries anyway (its out-of-band switch at
+the top and its PDUs). Racks come in groups: a scalable unit's compute racks with
+its network rack in the middle, then the central spine/core racks, then storage.
+Rows hold at most ``racks_per_row`` racks; pairs of rows face each other across a
+cold aisle, with hot aisles behind them.
+"""
+
+from __future__ import annotations
+
+import math
+import string
+from dataclasses import dataclass, field
+
+from designer.errors import GenerationError
+from designer.model.device import Device
+from designer.model.hardware import DeviceType, RackType
+from designer.model.loads import device_power_w
+from designer.model.rack import Facing
+
+ROOM_MARGIN_MM = 1500.0  # end-of-row and wall clearance
+
+
+@dataclass
+class Reserve:
+    """What every rack carries besides its payload."""
+
+    u: int = 0
+    power_w: float = 0.0
+    weight_kg: float = 0.0
+
+
+@dataclass
+class RackDraft:
+    kind: str  # compute | network | storage
+    group: str
+    rack_type: RackType
+    budget_w: float
+    reserve: Reserve
+    devices: list[Device] = field(default_factory=list)
+    power_w: float = 0.0
+    weight_kg: float = 0.0
+    next_u: int = 1
+    name: str = ""
+    row: str = ""
+    x_mm: float = 0.0
+    y_mm: float = 0.0
+    facing: Facing = "south"
+
+    @property
+    def top_free_u(self) -> int:
+        return self.rack_type.u_height - self.reserve.u
+
+    def fits(self, device_type: DeviceType) -> bool:
+        max_w, _typ = device_power_w(device_type)
+        if self.next_u + device_type.u_height - 1 > self.top_free_u:
+            return False
+        if self.power_w + self.reserve.power_w + max_w > self.budget_w + 1e-6:
+            return False
+        limit = self.rack_type.static_load_kg
+        weight = device_type.weight_kg or 0.0
+        if limit is not None and self.weight_kg + self.reserve.weight_kg + weight > limit + 1e-6:
+            return False
+        return True
+
+    def place(self, device: Device, device_type: DeviceType) -> None:
+        device.position_u = self.next_u
+        device.face = face_for(device_type)
+        self.next_u += device_type.u_height
+        max_w, _typ = device_power_w(device_type)
+        self.power_w += max_w
+        self.weight_kg += device_type.weight_kg or 0.0
+        self.devices.append(device)
+
+
+def face_for(device_type: DeviceType) -> str:
+    """Mount so that air flows from the rack front (cold aisle) to its rear."""
+    return "rear" if device_type.airflow == "rear-to-front" else "front"
+
+
+def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float, reserve: Reserve) -> int:
+    """How many of one device fit a rack by U, power and static load; explains a zero."""
+    max_w, _typ = device_power_w(device_type)
+    by_u = (rack_type.u_height - reserve.u) // max(device_type.u_height, 1)
+    by_power = math.floor((budget_w - reserve.power_w) / max_w + 1e-9) if max_w > 0 else by_u
+    weight = device_type.weight_kg or 0.0
+    limit = rack_type.static_load_kg
+    by_weight = math.floor((limit - reserve.weight_kg) / weight + 1e-9) if (limit and weight) else by_u
+    count = min(by_u, by_power, by_weight)
+    if count < 1:
+        if by_power < 1:
+            need_kw = (max_w + reserve.power_w) / 1000
+            raise GenerationError(
+                f"one {device_type.slug} draws {max_w / 1000:.1f} kW at most; a rack budget of "
+                f"{budget_w / 1000:.1f} kW cannot hold it",
+                hint=f"use --rack-power-kw {math.ceil(need_kw * 10) / 10:g} or more",
+            )
+        if by_u < 1:
+            raise GenerationError(
+                f"{device_type.slug} is {device_type.u_height} U; {rack_type.slug} has "
+                f"{rack_type.u_height - reserve.u} U free",
+                hint="choose a taller rack type",
+            )
+        raise GenerationError(
+            f"{device_type.slug} weighs {weight:.0f} kg; {rack_type.slug} carries {limit:.0f} kg",
+            hint="choose a rack type with a higher static load rating",
+        )
+    return count
+
+
+def fill(
+    drafts: list[RackDraft],
+    devices: list[tuple[Device, DeviceType]],
+    new_rack,
+) -> None:
+    """Place devices in order, opening a new rack (``new_rack()``) when the last one is full."""
+    for device, device_type in devices:
+        rack = drafts[-1] if drafts else None
+        if rack is None or not rack.fits(device_type):
+            rack = new_rack()
+            if not rack.fits(device_type):
+                max_w, _typ = device_power_w(device_type)
+                raise GenerationError(
+                    f"{device_type.slug} ({device_type.u_height} U, {max_w / 1000:.1f} kW) does not fit an empty "
+                    f"{rack.rack_type.slug} with a {rack.budget_w / 1000:.1f} kW budget",
+                    hint="raise --rack-power-kw or choose a larger rack type",
+                )
+            drafts.append(rack)
+        rack.place(device, device_type)
+
+
+def row_name(index: int) -> str:
+    letters = string.ascii_uppercase
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+@dataclass
+class FloorLayout:
+    width_mm: float
+    depth_mm: float
+    rows: int
+
+
+def lay_out(groups: list[list[RackDraft]], racks_per_row: int, cold_aisle_mm: float, hot_aisle_mm: float) -> FloorLayout:
+    """Assign names, rows and floor positions. A group starts a new row when it would
+    not fit in what is left of the current one (and fits a row on its own)."""
+    rows: list[list[RackDraft]] = [[]]
+    for group in groups:
+        current = rows[-1]
+        if current and len(current) + len(group) > racks_per_row and len(group) <= racks_per_row:
+            rows.append([])
+        for draft in group:
+            if len(rows[-1]) >= racks_per_row:
+                rows.append([])
+            rows[-1].append(draft)
+    rows = [r for r in rows if r]
+    widest = 0.0
+    depth = 0.0
+    y = ROOM_MARGIN_MM
+    for i, row in enumerate(rows):
+        rack_depth = max(d.rack_type.depth_mm for d in row)
+        facing: Facing = "south" if i % 2 == 0 else "north"
+        x = ROOM_MARGIN_MM
+        for col, draft in enumerate(row):
+            draft.row = row_name(i)
+            draft.name = f"{draft.row}{col + 1:02d}"
+            draft.x_mm, draft.y_mm, draft.facing = x, y, facing
+            x += draft.rack_type.width_mm
+        widest = max(widest, x)
+        depth = y + rack_depth
+        # Pairs face each other: cold aisle inside the pair, hot aisle between pairs.
+        y += rack_depth + (cold_aisle_mm if i % 2 == 0 else hot_aisle_mm)
+    return FloorLayout(width_mm=widest + ROOM_MARGIN_MM, depth_mm=depth + ROOM_MARGIN_MM, rows=len(rows))

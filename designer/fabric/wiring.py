@@ -1,0 +1,168 @@
+"""Turning a fabric plan into switches and links.
+
+Naming: switches are ``<tag>-leaf01``, ``<tag>-spine01``, ``<tag>-core01``; a leaf's
+physical ports are used downwards from the first, uplinks after the downlinks (or
+from a separate uplink group); breakout lanes are named ``<port>s<lane>``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from designer.errors import GenerationError
+from designer.fabric.plan import LeafAssignment, LeafPorts, TierPlan
+from designer.model.device import Device
+from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name
+from designer.model.link import Link, LinkEnd
+
+
+@dataclass
+class Endpoint:
+    """A device that attaches to a fabric, with the ports it uses there, in order."""
+
+    device: str
+    ports: list[str]
+    group: str = ""  # where it stands (placement group), so its leaves stand nearby
+
+
+@dataclass
+class BuiltFabric:
+    switches: list[Device] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    # switch name -> placement group (leaves follow their endpoints, upper tiers are central)
+    groups: dict[str, str] = field(default_factory=dict)
+
+
+def _width(count: int) -> int:
+    return max(2, len(str(count)))
+
+
+def _link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cable_id: str | None = None) -> Link:
+    # Built in bulk (tens of thousands), validated as a whole when the design is checked.
+    return Link.model_construct(
+        a=LinkEnd.model_construct(device=a_dev, port=a_port),
+        b=LinkEnd.model_construct(device=b_dev, port=b_port),
+        fabric=fabric,
+        media=None,
+        length_m=None,
+        cable_id=cable_id,
+    )
+
+
+class _PortPool:
+    """Hands out a switch's ports in order."""
+
+    def __init__(self, group: PortGroup, start: int = 1, stop: int | None = None) -> None:
+        self.prefix = group.prefix
+        self.next = start
+        self.stop = group.count if stop is None else stop
+
+    def take(self) -> str:
+        if self.next > self.stop:
+            raise GenerationError(f"internal: port pool {self.prefix}{self.stop} exhausted")
+        name = f"{self.prefix}{self.next}"
+        self.next += 1
+        return name
+
+
+def wire_clos(
+    *,
+    fabric: str,
+    tag: str,
+    endpoints: list[Endpoint],
+    assignments: list[LeafAssignment],
+    leaf_ports: LeafPorts,
+    plan: TierPlan,
+    leaf_type: DeviceType,
+    spine_type: DeviceType,
+    lane_speed_gbps: float,
+    central_group: str,
+) -> BuiltFabric:
+    built = BuiltFabric()
+    leaf_group = leaf_type.main_fabric_group()
+    spine_group = spine_type.main_fabric_group()
+    assert leaf_group is not None and spine_group is not None
+    width = _width(plan.leaves)
+    leaves: list[Device] = []
+    uplink_pools: list[_PortPool] = []
+    for i, assignment in enumerate(assignments):
+        name = f"{tag}-leaf{i + 1:0{width}d}"
+        device = Device(name=name, device_type=leaf_type.slug, fabric=fabric, tier="leaf" if plan.tiers > 1 else None)
+        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric)
+        leaves.append(device)
+        built.switches.append(device)
+        groups = [endpoints[e].group for e, _p in assignment.ports]
+        built.groups[name] = max(set(groups), key=groups.count) if groups else central_group
+        up_group = leaf_type.uplink_group() if leaf_ports.separate_uplinks else leaf_group
+        assert up_group is not None
+        start = 1 if leaf_ports.separate_uplinks else leaf_ports.down_ports + 1
+        uplink_pools.append(_PortPool(up_group, start))
+    if plan.tiers == 1:
+        return built
+
+    spine_width = _width(plan.spines)
+    spine_down = spine_group.count if plan.tiers == 2 else spine_group.count // 2
+    spines_by_pod: list[list[tuple[Device, _PortPool, _PortPool]]] = []
+    for pod_index, pod in enumerate(plan.pods):
+        pod_spines = []
+        for s in range(plan.spines_per_pod):
+            number = pod_index * plan.spines_per_pod + s + 1
+            name = f"{tag}-spine{number:0{spine_width}d}"
+            device = Device(name=name, device_type=spine_type.slug, fabric=fabric, tier="spine")
+            built.switches.append(device)
+            built.groups[name] = central_group
+            down = _PortPool(spine_group, 1, spine_down)
+            up = _PortPool(spine_group, spine_down + 1)
+            pod_spines.append((device, down, up))
+        spines_by_pod.append(pod_spines)
+        for leaf_index in pod:
+            leaf = leaves[leaf_index]
+            for spine, down, _up in pod_spines:
+                for _ in range(plan.links_per_leaf_spine):
+                    built.links.append(_link(leaf.name, uplink_pools[leaf_index].take(), spine.name, down.take(), fabric))
+    if plan.tiers == 2:
+        return built
+
+    core_width = _width(plan.cores)
+    for plane in range(plan.planes):
+        cores = []
+        for c in range(plan.cores_per_plane):
+            number = plane * plan.cores_per_plane + c + 1
+            name = f"{tag}-core{number:0{core_width}d}"
+            device = Device(name=name, device_type=spine_type.slug, fabric=fabric, tier="core")
+            built.switches.append(device)
+            built.groups[name] = central_group
+            cores.append((device, _PortPool(spine_group)))
+        for pod_spines in spines_by_pod:
+            spine, _down, up = pod_spines[plane]
+            for core, core_ports in cores:
+                for _ in range(plan.links_per_spine_core):
+                    built.links.append(_link(spine.name, up.take(), core.name, core_ports.take(), fabric))
+    return built
+
+
+def _wire_leaf_down(
+    built: BuiltFabric,
+    leaf: Device,
+    assignment: LeafAssignment,
+    endpoints: list[Endpoint],
+    leaf_ports: LeafPorts,
+    group: PortGroup,
+    lane_speed_gbps: float,
+    fabric: str,
+) -> None:
+    lanes = leaf_ports.lanes
+    needed = math.ceil(len(assignment.ports) / lanes)
+    if needed > leaf_ports.down_ports:
+        raise GenerationError(f"internal: leaf {leaf.name} needs {needed} down ports")
+    for n, (endpoint_index, port_index) in enumerate(assignment.ports):
+        endpoint = endpoints[endpoint_index]
+        physical = f"{group.prefix}{n // lanes + 1}"
+        if lanes == 1:
+            leaf_port, cable_id = physical, None
+        else:
+            leaf_port = lane_name(physical, n % lanes + 1)
+            cable_id = f"{leaf.name}:{physical}"
+            leaf.port_breakouts[physical] = Breakout(count=lanes, speed_gbps=lane_speed_gbps)
+        built.links.append(_link(endpoint.device, endpoint.ports[port_index], leaf.name, leaf_port, fabric, cable_id))
