@@ -72,6 +72,15 @@ def build_parser() -> argparse.ArgumentParser:
     _catalog_option(schema)
 
     _new_parser(sub)
+
+    export = sub.add_parser("export", help="export a design: PDF proposal, BOM, SVG drawings, GraphML topology")
+    export.add_argument("file")
+    export.add_argument("--graphml", metavar="OUT", help="topology for yEd, Gephi or networkx")
+    export.add_argument("--pdf", metavar="OUT", help="the customer proposal")
+    export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
+    export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
+    export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
+    _catalog_option(export)
     return parser
 
 
@@ -96,6 +105,10 @@ def _new_parser(sub) -> None:
     new.add_argument("--tiers", default="auto", choices=["auto", "1", "2", "3"], help="fabric tiers (default auto)")
     new.add_argument("--storage", metavar="SLUG", help="storage system type")
     new.add_argument("--storage-nodes", type=int, default=0, metavar="M", help="number of storage systems")
+    new.add_argument("--storage-ports-per-server", type=int, metavar="N",
+                     help="server storage ports cabled to the storage fabric (default: all)")
+    new.add_argument("--storage-oversubscription", default="1:1", metavar="RATIO",
+                     help="storage fabric leaf down:up (default 1:1)")
     new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW", help="power budget per rack (default 40)")
     new.add_argument("--cooling", choices=["air", "liquid"], default="air", help="how racks are cooled (default air)")
     new.add_argument("--rack-type", default="rack-42u-600", metavar="SLUG", help="rack for servers and storage")
@@ -238,6 +251,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
         tiers=args.tiers,
         storage=args.storage,
         storage_nodes=args.storage_nodes,
+        storage_ports_per_server=args.storage_ports_per_server,
+        storage_oversubscription=parse_ratio(args.storage_oversubscription),
         rack_power_kw=args.rack_power_kw,
         cooling=args.cooling,
         name=args.name,
@@ -274,6 +289,26 @@ def _cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from designer.model.index import DesignIndex
+
+    if not any((args.graphml, args.pdf, args.bom, args.svg)):
+        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR or --graphml OUT")
+    design, catalog = _load(args)
+    index = DesignIndex.build(design)
+    if args.graphml:
+        from designer.report.graphml import write_graphml
+
+        write_graphml(index, args.graphml)
+        print(f"wrote {args.graphml}")
+    if args.pdf or args.bom or args.svg:
+        from designer.report import exports
+
+        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg):
+            print(f"wrote {written}")
+    return 0
+
+
 def _cmd_catalog(args: argparse.Namespace) -> int:
     from designer import catalog_cli
 
@@ -286,6 +321,7 @@ _HANDLERS = {
     "report": _cmd_report,
     "schema": _cmd_schema,
     "new": _cmd_new,
+    "export": _cmd_export,
 }
 
 if __name__ == "__main__":

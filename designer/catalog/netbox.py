@@ -168,15 +168,24 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
             role = "inband"
         key = (speed, cage, role)
         groups[key] = groups.get(key, 0) + 1
+    if kind == "switch":
+        # A few faster ports beside many access ports are uplinks (a 48 x 1GbE switch's 100G ports).
+        fabric = {k: n for k, n in groups.items() if k[2] == "fabric"}
+        if len(fabric) > 1:
+            access = max(fabric, key=lambda k: fabric[k])
+            for key, count in fabric.items():
+                if key != access and key[0] > access[0] and count <= 8:
+                    groups.pop(key)
+                    groups[(key[0], key[1], "uplink")] = count
     result: list[PortGroup] = []
     guesses: list[str] = []
     for (speed, cage, role), count in groups.items():
-        prefix = {"oob": "mgmt", "fabric": "p", "compute": "cx", "inband": "eth"}[role]
+        prefix = {"oob": "mgmt", "fabric": "p", "uplink": "up", "compute": "cx", "inband": "eth"}[role]
         name = f"{role}-{speed:g}g"
         while any(g.prefix == prefix or g.name == name for g in result):
             prefix += "x"
             name += "x"
         result.append(PortGroup(name=name, prefix=prefix, count=count, speed_gbps=speed, cage=cage, role=role))
-        if kind != "switch" and role in ("compute", "inband"):
+        if role in ("compute", "inband", "uplink"):
             guesses.append(f"ports {name}: role {role} (from speed)")
     return result, skipped, guesses

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
 import networkx as nx
@@ -291,20 +292,24 @@ class Reachability:
         return self._outside_main(graph, {switch})
 
     def link_failure(self, a: str, b: str) -> int:
-        if not self.graph.has_edge(a, b) or self.graph.edges[a, b]["count"] > 1:
+        """Endpoints cut off when one cable between two switches fails: only a bridge
+        of the switch graph (a sole link, not one of parallel ones) can cut anything."""
+        if tuple(sorted((a, b))) not in self.bridges():
             return 0
         graph = self.graph.copy()
         graph.remove_edge(a, b)
-        if nx.has_path(graph, a, b):
-            return 0
         return self._outside_main(graph, set())
 
-    def bridges(self) -> list[tuple[str, str]]:
+    @cached_property
+    def _bridges(self) -> list[tuple[str, str]]:
         found = []
         for a, b in nx.bridges(self.graph):
             if self.graph.edges[a, b]["count"] == 1:
                 found.append(tuple(sorted((a, b))))
         return sorted(found)
+
+    def bridges(self) -> list[tuple[str, str]]:
+        return self._bridges
 
 
 @dataclass
@@ -380,17 +385,20 @@ def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
     spofs = []
     if single_switch and total_endpoints:
         (only,) = topo.graph.switches
-        spofs.append({"object": only, "kind": "switch", "tier": topo.tiers[only], "endpoints_cut_off": total_endpoints})
+        spofs.append({"object": only, "kind": "switch", "tier": topo.tiers[only],
+                      "endpoints_cut_off": total_endpoints, "splits_fabric": False})
     else:
+        # A single point of failure cuts endpoints off or splits the switches in two
+        # (then endpoints may still reach each other only within their own part).
         for switch in sorted(topo.graph.switches):
             if is_cut_point(switch):
                 n = cut_off(switch)
-                if n:
-                    spofs.append({"object": switch, "kind": "switch", "tier": topo.tiers[switch], "endpoints_cut_off": n})
+                if n or switch in reach.articulation:
+                    spofs.append({"object": switch, "kind": "switch", "tier": topo.tiers[switch],
+                                  "endpoints_cut_off": n, "splits_fabric": switch in reach.articulation})
         for a, b in reach.bridges():
-            n = reach.link_failure(a, b)
-            if n:
-                spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None, "endpoints_cut_off": n})
+            spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None,
+                          "endpoints_cut_off": reach.link_failure(a, b), "splits_fabric": True})
     result["single_points_of_failure"] = spofs
     result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(s) == 1)
     return result

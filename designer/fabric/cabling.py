@@ -25,7 +25,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from designer.catalog.cabling import Cabling, CableProduct, Transceiver
-from designer.fabric.graph import port_speed_gbps
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link
@@ -41,17 +40,55 @@ MEDIA_ORDER = ("DAC", "ACC", "AOC", "MMF", "SMF")
 OPTICAL = ("MMF", "SMF")
 
 
-def _device_z_mm(index: DesignIndex, device_name: str) -> float | None:
-    device = index.devices.get(device_name)
-    if device is None or device.rack is None or device.position_u is None:
-        return None
-    device_type = index.type_of(device)
-    return PLINTH_MM + (device.position_u - 1 + device_type.u_height / 2) * RACK_UNIT_MM
+class Geometry:
+    """Where each device's ports are in the room: its rack, the height of its centre,
+    the rack's centre on the floor and the height of the tray above it (mm)."""
 
+    def __init__(self, index: DesignIndex) -> None:
+        self.index = index
+        self._racks: dict[str, tuple[float, float, float]] = {}
+        self._devices: dict[str, tuple[str, float] | None] = {}
 
-def _rack_top_mm(index: DesignIndex, rack_name: str) -> float:
-    rack_type = index.rack_type_of(index.racks[rack_name])
-    return rack_type.height_mm or (PLINTH_MM + rack_type.u_height * RACK_UNIT_MM + 100.0)
+    def rack(self, rack_name: str) -> tuple[float, float, float]:
+        found = self._racks.get(rack_name)
+        if found is None:
+            rack = self.index.racks[rack_name]
+            rack_type = self.index.rack_type_of(rack)
+            top = rack_type.height_mm or (PLINTH_MM + rack_type.u_height * RACK_UNIT_MM + 100.0)
+            x, y = rack_centre_mm(self.index, rack_name)
+            found = (x, y, top + TRAY_ABOVE_RACK_MM)
+            self._racks[rack_name] = found
+        return found
+
+    def device(self, device_name: str) -> tuple[str, float] | None:
+        if device_name in self._devices:
+            return self._devices[device_name]
+        device = self.index.devices.get(device_name)
+        found = None
+        if device is not None and device.rack in self.index.racks:
+            device_type = self.index.type_of(device)
+            if device.position_u is not None:
+                z = PLINTH_MM + (device.position_u - 1 + device_type.u_height / 2) * RACK_UNIT_MM
+                found = (device.rack, z)
+            elif device_type.u_height == 0:
+                # zero-U parts (vertical PDUs) run the rack's height; take their middle
+                rack_type = self.index.rack_type_of(self.index.racks[device.rack])
+                found = (device.rack, PLINTH_MM + rack_type.u_height * RACK_UNIT_MM / 2)
+        self._devices[device_name] = found
+        return found
+
+    def length_m(self, link: Link) -> float | None:
+        """Routed length before rounding; None when an end is not mounted in a rack."""
+        a, b = self.device(link.a.device), self.device(link.b.device)
+        if a is None or b is None:
+            return None
+        (rack_a, za), (rack_b, zb) = a, b
+        if rack_a == rack_b:
+            return (abs(za - zb) + SAME_RACK_SLACK_MM) / 1000.0
+        xa, ya, tray_a = self.rack(rack_a)
+        xb, yb, tray_b = self.rack(rack_b)
+        tray = max(tray_a, tray_b)
+        return ((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM) / 1000.0
 
 
 def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:
@@ -63,21 +100,7 @@ def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:
 
 
 def route_length_m(index: DesignIndex, link: Link) -> float | None:
-    """Routed length before rounding; None when an end is not mounted in a rack."""
-    za, zb = _device_z_mm(index, link.a.device), _device_z_mm(index, link.b.device)
-    if za is None or zb is None:
-        return None
-    rack_a = index.devices[link.a.device].rack
-    rack_b = index.devices[link.b.device].rack
-    if rack_a == rack_b:
-        return (abs(za - zb) + SAME_RACK_SLACK_MM) / 1000.0
-    xa, ya = rack_centre_mm(index, rack_a)
-    xb, yb = rack_centre_mm(index, rack_b)
-    tray_a = _rack_top_mm(index, rack_a) + TRAY_ABOVE_RACK_MM
-    tray_b = _rack_top_mm(index, rack_b) + TRAY_ABOVE_RACK_MM
-    tray = max(tray_a, tray_b)
-    run = (tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM
-    return run / 1000.0
+    return Geometry(index).length_m(link)
 
 
 @dataclass(frozen=True)
@@ -85,14 +108,6 @@ class CableChoice:
     media: str
     length_m: float
     product: CableProduct | None
-
-
-def _is_rj45(index: DesignIndex, device_name: str, port: str) -> bool:
-    device = index.devices.get(device_name)
-    if device is None:
-        return False
-    group = index.type_of(device).port_group_of(port)
-    return group is not None and (group.cage or "").upper() == "RJ45"
 
 
 def _stock(lengths: list[float] | tuple[float, ...], needed_m: float) -> float | None:
@@ -195,11 +210,13 @@ def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool =
     """Set media and stock length of every link from the layout; returns links no
     media reaches (their media stays unset and the checks report them)."""
     selector = MediaSelector(cabling)
+    geometry = Geometry(index)
+    ports = index.ports
     # Lanes of one breakout port share a cable: size it for the longest lane.
     group_length: dict[str, float] = {}
     routed: dict[int, float | None] = {}
     for link in index.design.links:
-        length = route_length_m(index, link)
+        length = geometry.length_m(link)
         routed[id(link)] = length
         if link.cable_id and length is not None:
             group_length[link.cable_id] = max(group_length.get(link.cable_id, 0.0), length)
@@ -216,7 +233,7 @@ def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool =
             continue
         lanes = lanes_in_group[link.cable_id] if link.cable_id else 1
         needed = group_length.get(link.cable_id, length) if link.cable_id else length
-        rj45 = _is_rj45(index, link.a.device, link.a.port) or _is_rj45(index, link.b.device, link.b.port)
+        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
         choice = selector.choose(needed, speed, lanes, rj45)
         if choice is None:
             unreachable.append(link)
@@ -229,8 +246,8 @@ def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool =
 
 
 def _link_speed(index: DesignIndex, link: Link) -> float | None:
-    a = port_speed_gbps(index, link.a.device, link.a.port)
-    b = port_speed_gbps(index, link.b.device, link.b.port)
+    a = index.ports.speed_gbps(link.a.device, link.a.port)
+    b = index.ports.speed_gbps(link.b.device, link.b.port)
     if a is None or b is None:
         return None
     return min(a, b)
@@ -238,10 +255,7 @@ def _link_speed(index: DesignIndex, link: Link) -> float | None:
 
 def _cage(index: DesignIndex, device_name: str, port: str) -> tuple[str, str, int, str | None, float] | None:
     """(device, group, cage number, form factor, cage speed) of a port."""
-    device = index.devices.get(device_name)
-    if device is None:
-        return None
-    group = index.type_of(device).port_group_of(port)
+    group = index.ports.group(device_name, port)
     if group is None:
         return None
     parent, _lane = split_lane(port)
@@ -318,8 +332,5 @@ def _fibre_part(cabling: Cabling, media: str, speed: float) -> str | None:
 
 
 def _ports_per_cage(index: DesignIndex, device_name: str, port: str) -> int:
-    device = index.devices.get(device_name)
-    if device is None:
-        return 1
-    group = index.type_of(device).port_group_of(port)
+    group = index.ports.group(device_name, port)
     return group.ports_per_cage if group else 1

@@ -58,6 +58,7 @@ class GenerateSpec:
     pdu: str | None = None
     racks_per_row: int = 10
     storage_oversubscription: float = 1.0
+    storage_ports_per_server: int | None = None  # None: every storage port
     inband_oversubscription: float = 2.0
     floor_load_kg_m2: float | None = None
     room_power_kw: float | None = None
@@ -125,6 +126,13 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
     pdu = catalog.require_device(spec.pdu, ("pdu",), "PDU") if spec.pdu else _default_pdu(catalog, spec.rack_power_kw)
     if spec.rack_power_kw <= 0 or not math.isfinite(spec.rack_power_kw):
         raise GenerationError(f"--rack-power-kw {spec.rack_power_kw:g} is not a power budget", hint="e.g. 40")
+    for device_type in (server, storage):
+        if device_type is not None and device_type.power.max_w is None and device_type.power.typical_w is None:
+            raise GenerationError(
+                f"{device_type.slug} has no published power figure in the catalog, so racks cannot be sized "
+                f"to a {spec.rack_power_kw:g} kW budget",
+                hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
+            )
     nodes = _node_count(spec, server)
     return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes)
 
@@ -274,24 +282,56 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
     )
 
 
-def _pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | None, what: str) -> DeviceType:
-    if prefer:
-        return catalog.require_device(prefer, ("switch",), f"{what} switch")
-    candidates = []
+def _switch_candidates(catalog: Catalog, protocol: str, speed: float) -> list[DeviceType]:
+    found = []
     for t in catalog.device_types.values():
         group = t.main_fabric_group()
         if t.kind != "switch" or group is None or t.switch_protocol != protocol:
             continue
-        if group.speed_gbps == speed:
-            candidates.append((0, -group.count, t.slug, t))
-        elif group.breakout_to(speed):
-            candidates.append((1, -group.count * group.breakout_to(speed).count, t.slug, t))
+        if group.speed_gbps == speed or group.breakout_to(speed):
+            found.append(t)
+    return sorted(found, key=lambda t: t.slug)
+
+
+def _pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | None, what: str) -> DeviceType:
+    if prefer:
+        return catalog.require_device(prefer, ("switch",), f"{what} switch")
+    candidates = _switch_candidates(catalog, protocol, speed)
     if not candidates:
         raise GenerationError(
             f"the catalog has no {protocol} switch with {speed:g}G ports for the {what} fabric",
             hint=f"add one with --catalog, or name it with --{what}-switch",
         )
-    return min(candidates)[3]
+    # exact speed first, then the most ports
+    return min(candidates, key=lambda t: (t.main_fabric_group().speed_gbps != speed, -t.main_fabric_group().count))
+
+
+@dataclass
+class SidePlan:
+    switch: DeviceType
+    lanes: int
+    leaf: fp.LeafPorts
+    assignments: list[fp.LeafAssignment]
+    plan: fp.TierPlan
+
+    @property
+    def switch_count(self) -> int:
+        return self.plan.leaves + self.plan.spines + self.plan.cores
+
+
+def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float) -> SidePlan:
+    lanes = _lanes(speed, switch, "endpoint")
+    total = sum(len(e.ports) for e in endpoints)
+    # Endpoints with two or more ports are dual-homed to a leaf pair, never to one box.
+    dual_homed = all(len(e.ports) >= 2 for e in endpoints)
+    leaf = _leaf_for(switch, lanes, ratio, None if dual_homed else total)
+    if leaf.up_ports == 0:
+        assignments = [fp.LeafAssignment([(i, p) for i, e in enumerate(endpoints) for p in range(len(e.ports))])]
+    else:
+        assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
+    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
+    plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1)
+    return SidePlan(switch, lanes, leaf, assignments, plan)
 
 
 def _side_fabric(
@@ -303,37 +343,45 @@ def _side_fabric(
     protocol: str,
     endpoints: list[Endpoint],
     speed: float,
-    switch: DeviceType,
+    prefer: str | None,
     ratio: float,
     tag: str,
 ) -> None:
-    """A storage or in-band fabric: endpoints dual-homed to leaf pairs, leaf-spine above."""
+    """A storage or in-band fabric: endpoints dual-homed to leaf pairs, leaf-spine above.
+    Unless the user names the switch, the catalog switch that needs the fewest boxes wins."""
     if not endpoints:
         return
-    lanes = _lanes(speed, switch, name)
-    total = sum(len(e.ports) for e in endpoints)
-    leaf = _leaf_for(switch, lanes, ratio, total)
-    if leaf.up_ports == 0:
-        assignments = [fp.LeafAssignment([(i, p) for i, e in enumerate(endpoints) for p in range(len(e.ports))])]
+    if prefer:
+        chosen = _plan_side(endpoints, speed, catalog.require_device(prefer, ("switch",), f"{name} switch"), ratio)
     else:
-        assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
-    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
-    plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1)
+        candidates = _switch_candidates(catalog, protocol, speed)
+        plans = []
+        for switch in candidates:
+            try:
+                plans.append(_plan_side(endpoints, speed, switch, ratio))
+            except GenerationError:
+                continue
+        if not plans:
+            raise GenerationError(
+                f"the catalog has no {protocol} switch that can carry the {name} fabric ({speed:g}G ports)",
+                hint=f"add one with --catalog, or name it with --{name}-switch",
+            )
+        chosen = min(plans, key=lambda p: (p.switch_count, p.lanes, p.switch.slug))
     draft.fabrics.append(Fabric(name=name, role=role, protocol=protocol, target_oversubscription=ratio))
     built = wire_clos(
         fabric=name,
         tag=tag,
         endpoints=endpoints,
-        assignments=assignments,
-        leaf_ports=leaf,
-        plan=plan,
-        leaf_type=switch,
-        spine_type=switch,
+        assignments=chosen.assignments,
+        leaf_ports=chosen.leaf,
+        plan=chosen.plan,
+        leaf_type=chosen.switch,
+        spine_type=chosen.switch,
         lane_speed_gbps=speed,
         central_group=CENTRAL,
     )
-    draft.add_built(built, [switch])
-    draft.plans[name] = plan
+    draft.add_built(built, [chosen.switch])
+    draft.plans[name] = chosen.plan
 
 
 def _endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:
@@ -367,7 +415,13 @@ def _reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
     return Reserve(u=resolved.oob.u_height, power_w=oob_w, weight_kg=(resolved.oob.weight_kg or 0.0) + pdu_kg)
 
 
-def place_racks(draft: Draft, resolved: Resolved, server_names: list[str], storage_names: list[str]) -> list[list[RackDraft]]:
+def place_racks(
+    draft: Draft, catalog: Catalog, resolved: Resolved, server_names: list[str], storage_names: list[str]
+) -> list[list[RackDraft]]:
+    """Racks in layout groups. With several scalable units each has its own network
+    rack in the middle of its compute racks (short leaf cables); spines, cores,
+    storage and management switches share central network racks, which sit in the
+    middle of the compute racks when there is only one unit."""
     spec = draft.spec
     budget_w = spec.rack_power_kw * 1000.0
     reserve = _reserve(resolved, spec)
@@ -378,78 +432,83 @@ def place_racks(draft: Draft, resolved: Resolved, server_names: list[str], stora
     def new(kind: str, group: str, rack_type: RackType):
         return lambda: RackDraft(kind, group, rack_type, budget_w, reserve)
 
+    def switches_in(*groups: str) -> list[tuple[Device, DeviceType]]:
+        names = [n for n, g in draft.groups.items() if g in groups and n in draft.devices and _is_switch(draft, n)]
+        return [(draft.devices[n], draft.types[draft.devices[n].device_type]) for n in names]
+
     group_order: list[str] = []
     for name in server_names:
         group = draft.groups.get(name, "g1")
         if group not in group_order:
             group_order.append(group)
-    layout: list[list[RackDraft]] = []
+    several = len(group_order) > 1
+    compute_groups: list[list[RackDraft]] = []
     for group in group_order:
         members = [n for n in server_names if draft.groups.get(n, "g1") == group]
         compute: list[RackDraft] = []
         fill(compute, [(draft.devices[n], resolved.server) for n in members], new("compute", group, resolved.rack))
         network: list[RackDraft] = []
-        switches = [n for n, g in draft.groups.items() if g == group and n in draft.devices and _is_switch(draft, n)]
-        fill(network, [(draft.devices[n], draft.types[draft.devices[n].device_type]) for n in switches],
-             new("network", group, resolved.network_rack))
+        if several:
+            fill(network, switches_in(group), new("network", group, resolved.network_rack))
         half = math.ceil(len(compute) / 2)
-        layout.append(compute[:half] + network + compute[half:])
-    central = [n for n, g in draft.groups.items() if g == CENTRAL and _is_switch(draft, n)]
-    if central:
-        network = []
-        fill(network, [(draft.devices[n], draft.types[draft.devices[n].device_type]) for n in central],
-             new("network", CENTRAL, resolved.network_rack))
-        layout.append(network)
+        compute_groups.append(compute[:half] + network + compute[half:])
+    storage_racks: list[RackDraft] = []
     if storage_names:
-        racks: list[RackDraft] = []
-        fill(racks, [(draft.devices[n], resolved.storage) for n in storage_names], new("storage", STORAGE, resolved.rack))
-        switches = [n for n, g in draft.groups.items() if g == STORAGE and _is_switch(draft, n)]
-        network = []
-        fill(network, [(draft.devices[n], draft.types[draft.devices[n].device_type]) for n in switches],
-             new("network", STORAGE, resolved.network_rack))
-        layout.append(racks + network)
-    return layout
+        fill(storage_racks, [(draft.devices[n], resolved.storage) for n in storage_names],
+             new("storage", STORAGE, resolved.rack))
+    central_switches = switches_in(CENTRAL, STORAGE, *([] if several else group_order))
+    racks_so_far = sum(len(g) for g in compute_groups) + len(storage_racks)
+    central_switches += _oob_aggregation(draft, catalog, resolved, racks_so_far + 2)
+    central: list[RackDraft] = []
+    fill(central, central_switches, new("network", CENTRAL, resolved.network_rack))
+    if several:
+        return [*compute_groups, central, storage_racks]
+    only = compute_groups[0]
+    half = math.ceil(len(only) / 2)
+    return [only[:half] + central + only[half:], storage_racks]
 
 
 def _is_switch(draft: Draft, name: str) -> bool:
     return draft.types[draft.devices[name].device_type].kind == "switch"
 
 
+def add_pdus(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]]) -> None:
+    """Zero-U PDUs on feeds A and B of every rack (their weight is in each rack's reserve)."""
+    pdus = _pdu_devices(resolved, draft.spec)
+    if not pdus:
+        return
+    draft.add_type(resolved.pdu)
+    for rack in (r for g in groups for r in g):
+        counts: dict[str, int] = {}
+        for feed, pdu_type in pdus:
+            counts[feed] = counts.get(feed, 0) + 1
+            device = Device(name=f"{rack.name}-pdu-{feed}{counts[feed]}", device_type=pdu_type.slug, feed=feed)
+            rack.devices.append(device)
+            draft.devices[device.name] = device
+
+
 def _oob_ports(draft: Draft, rack: RackDraft) -> list[tuple[str, str]]:
     return [(d.name, p) for d in rack.devices for p in _endpoint_ports(d, draft.types[d.device_type], "oob")]
 
 
-def place_oob_aggregation(
-    draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[list[RackDraft]]
-) -> list[Device]:
-    """Aggregation (and, beyond one pair, core) switches above the per-rack out-of-band
-    switches, placed in the central network racks before those racks are wired."""
+def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks_estimate: int) -> list[tuple[Device, DeviceType]]:
+    """Aggregation switches above the per-rack out-of-band switches (and, beyond one
+    pair, two cores), sized for about ``racks_estimate`` racks."""
     uplink = resolved.oob.uplink_group()
-    racks = [r for g in groups for r in g]
-    if uplink is None or len(racks) < 2:
+    if uplink is None or racks_estimate < 2:
         return []
     agg_type = _pick_switch(catalog, "ethernet", uplink.speed_gbps, draft.spec.oob_aggregation_switch, "oob-aggregation")
     draft.add_type(agg_type)
-    ports = agg_type.main_fabric_group().count
-    # each leaf takes one port on each switch of a pair; two ports per pair go up to the cores
-    leaves_per_pair = ports - 4
-    estimate = len(racks) + 1  # a central rack may still be added for these switches
-    pairs = math.ceil(estimate / leaves_per_pair)
+    # each rack switch takes one port on both switches of a pair; four go up to the cores
+    pairs = math.ceil(racks_estimate / (agg_type.main_fabric_group().count - 4))
     names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
-    uppers = []
+    placed = []
     for name in names:
         device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
         draft.devices[name] = device
         draft.groups[name] = CENTRAL
-        uppers.append(device)
-    central = next((g for g in groups if g and g[0].group == CENTRAL), None)
-    if central is None:
-        central = []
-        groups.append(central)
-    budget_w = draft.spec.rack_power_kw * 1000
-    fill(central, [(d, agg_type) for d in uppers],
-         lambda: RackDraft("network", CENTRAL, resolved.network_rack, budget_w, _reserve(resolved, draft.spec)))
-    return uppers
+        placed.append((device, agg_type))
+    return placed
 
 
 def wire_oob(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]], uppers: list[Device]) -> None:
@@ -470,7 +529,7 @@ def wire_oob(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]], up
                 f"a rack has {len(ports)} management ports; {oob.slug} has {access.count}",
                 hint="use fewer devices per rack or a larger out-of-band switch",
             )
-        switch = Device(name=f"oob-tor{len(leaves) + 1:03d}", device_type=oob.slug, fabric="oob", tier="leaf")
+        switch = Device(name=f"oob-{rack.name}", device_type=oob.slug, fabric="oob", tier="leaf")
         switch.position_u = rack.rack_type.u_height - oob.u_height + 1
         switch.face = face_for(oob)
         rack.devices.append(switch)
@@ -506,14 +565,7 @@ def wire_oob(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]], up
 
 
 def _link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str) -> Link:
-    return Link.model_construct(
-        a=LinkEnd.model_construct(device=a_dev, port=a_port),
-        b=LinkEnd.model_construct(device=b_dev, port=b_port),
-        fabric=fabric,
-        media=None,
-        length_m=None,
-        cable_id=None,
-    )
+    return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric)
 
 
 # ---------------------------------------------------------------- assembly
@@ -551,10 +603,12 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
     _storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol)
     _inband_fabric(draft, catalog, resolved, servers, storage_names)
 
-    groups = place_racks(draft, resolved, [s.device for s in servers], storage_names)
-    uppers = place_oob_aggregation(draft, catalog, resolved, groups)
-    wire_oob(draft, resolved, groups, uppers)
+    groups = place_racks(draft, catalog, resolved, [s.device for s in servers], storage_names)
+    groups = [g for g in groups if g]
     layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
+    add_pdus(draft, resolved, groups)
+    uppers = [d for d in draft.devices.values() if d.fabric == "oob" and d.tier in ("spine", "core")]
+    wire_oob(draft, resolved, groups, uppers)
     design = _assemble(draft, resolved, [r for g in groups for r in g], layout)
     index = DesignIndex.build(design)
     unreachable = assign_cabling(index, catalog.cabling)
@@ -576,9 +630,10 @@ def _storage_fabric(draft, catalog, resolved, servers, storage_names, compute_pr
     speeds = {g.speed_gbps for g in server_ports + store_ports}
     speed = min(speeds)
     protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
-    switch = _pick_switch(catalog, protocol, speed, draft.spec.storage_switch, "storage")
+    per_server = draft.spec.storage_ports_per_server
     endpoints = [
-        Endpoint(s.device, _endpoint_ports(draft.devices[s.device], resolved.server, "storage"), s.group) for s in servers
+        Endpoint(s.device, _endpoint_ports(draft.devices[s.device], resolved.server, "storage")[:per_server], s.group)
+        for s in servers
     ]
     endpoints += [
         Endpoint(n, _endpoint_ports(draft.devices[n], resolved.storage, "storage"), STORAGE) for n in storage_names
@@ -586,7 +641,7 @@ def _storage_fabric(draft, catalog, resolved, servers, storage_names, compute_pr
     endpoints = [e for e in endpoints if e.ports]
     _side_fabric(
         draft, catalog, name="storage", role="storage", protocol=protocol, endpoints=endpoints, speed=speed,
-        switch=switch, ratio=draft.spec.storage_oversubscription, tag="sto",
+        prefer=draft.spec.storage_switch, ratio=draft.spec.storage_oversubscription, tag="sto",
     )
 
 
@@ -595,7 +650,6 @@ def _inband_fabric(draft, catalog, resolved, servers, storage_names) -> None:
     if not groups:
         return
     speed = groups[0].speed_gbps
-    switch = _pick_switch(catalog, "ethernet", speed, draft.spec.inband_switch, "inband")
     endpoints = [
         Endpoint(s.device, _endpoint_ports(draft.devices[s.device], resolved.server, "inband", _fastest), s.group)
         for s in servers
@@ -603,14 +657,13 @@ def _inband_fabric(draft, catalog, resolved, servers, storage_names) -> None:
     if resolved.storage is not None:
         storage_groups = [g for g in _fastest(resolved.storage.ports_with_role("inband")) if g.speed_gbps <= speed]
         if storage_groups:
-            _lanes(storage_groups[0].speed_gbps, switch, "storage in-band")
             if storage_groups[0].speed_gbps == speed:
                 endpoints += [
                     Endpoint(n, [p for g in storage_groups for p in g.port_names()], STORAGE) for n in storage_names
                 ]
     _side_fabric(
         draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints, speed=speed,
-        switch=switch, ratio=draft.spec.inband_oversubscription, tag="inb",
+        prefer=draft.spec.inband_switch, ratio=draft.spec.inband_oversubscription, tag="inb",
     )
 
 
@@ -632,9 +685,6 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], layout) 
     budget = spec.rack_power_kw
     design_racks = []
     devices: list[Device] = []
-    pdus = _pdu_devices(resolved, spec)
-    if resolved.pdu is not None and pdus:
-        draft.add_type(resolved.pdu)
     for draft_rack in racks:
         # Air: room air handlers carry the whole rack budget. Liquid: a coolant loop
         # (direct liquid cooling or a rear-door heat exchanger) carries it, with the
@@ -658,13 +708,6 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], layout) 
         for device in draft_rack.devices:
             device.rack = draft_rack.name
             devices.append(device)
-        counts: dict[str, int] = {}
-        for feed, pdu_type in pdus:
-            counts[feed] = counts.get(feed, 0) + 1
-            devices.append(
-                Device(name=f"{draft_rack.name}-pdu-{feed}{counts[feed]}", device_type=pdu_type.slug,
-                       rack=draft_rack.name, feed=feed)
-            )
     placed = {d.name for d in devices}
     missing = [n for n in draft.devices if n not in placed]
     if missing:

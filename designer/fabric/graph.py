@@ -17,32 +17,7 @@ from designer.model.link import Link
 
 def port_speed_gbps(index: DesignIndex, device_name: str, port: str) -> float | None:
     """Speed of a device port (a breakout lane's own speed); None if it does not exist."""
-    device = index.devices.get(device_name)
-    if device is None:
-        return None
-    device_type = index.device_types.get(device.device_type)
-    if device_type is None:
-        return None
-    group = device_type.port_group_of(port)
-    if group is None:
-        return None
-    if device_type.has_port(port):
-        return group.speed_gbps
-    parent, lane = split_lane(port)
-    breakout = device.port_breakouts.get(parent)
-    if breakout is None or lane is None or lane < 1 or lane > breakout.count:
-        return None
-    return breakout.speed_gbps
-
-
-def is_switching_port(index: DesignIndex, device_name: str, port: str) -> bool:
-    """A switch forwards on its fabric and uplink ports; on its management port it is
-    just another endpoint of the out-of-band network."""
-    device_type = index.device_types[index.devices[device_name].device_type]
-    if device_type.kind != "switch":
-        return False
-    group = device_type.port_group_of(port)
-    return group is not None and group.role in ("fabric", "uplink")
+    return index.ports.speed_gbps(device_name, port)
 
 
 def link_fabric(index: DesignIndex, link: Link) -> str | None:
@@ -88,16 +63,17 @@ class FabricGraph:
 
 def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricGraph:
     graph = FabricGraph(fabric_name)
+    ports = index.ports
     for link in links:
-        a_speed = port_speed_gbps(index, link.a.device, link.a.port)
-        b_speed = port_speed_gbps(index, link.b.device, link.b.port)
+        a_speed = ports.speed_gbps(link.a.device, link.a.port)
+        b_speed = ports.speed_gbps(link.b.device, link.b.port)
         if a_speed is None or b_speed is None:
             graph.unresolved.append(link)
             continue
         bandwidth = min(a_speed, b_speed)
         a, b = link.a.device, link.b.device
-        a_switch = is_switching_port(index, a, link.a.port)
-        b_switch = is_switching_port(index, b, link.b.port)
+        a_switch = ports.is_switching(a, link.a.port)
+        b_switch = ports.is_switching(b, link.b.port)
         for name, port in ((a, link.a.port), (b, link.b.port)):
             graph.ports_used[name].add(split_lane(port)[0])
             graph.lanes_used[name] += 1

@@ -39,15 +39,7 @@ def _width(count: int) -> int:
 
 
 def _link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cable_id: str | None = None) -> Link:
-    # Built in bulk (tens of thousands), validated as a whole when the design is checked.
-    return Link.model_construct(
-        a=LinkEnd.model_construct(device=a_dev, port=a_port),
-        b=LinkEnd.model_construct(device=b_dev, port=b_port),
-        fabric=fabric,
-        media=None,
-        length_m=None,
-        cable_id=cable_id,
-    )
+    return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric, cable_id=cable_id)
 
 
 class _PortPool:

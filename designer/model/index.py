@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.hardware import DeviceType, RackType
 from designer.model.link import Fabric, Link
+from designer.model.ports import PortResolver
 from designer.model.rack import Rack
 from designer.model.site import Room
 
@@ -49,6 +51,10 @@ class DesignIndex:
             if link.b.device != link.a.device:
                 index.links_by_device[link.b.device].append(link)
         return index
+
+    @cached_property
+    def ports(self) -> PortResolver:
+        return PortResolver(self)
 
     def type_of(self, device: Device) -> DeviceType:
         return self.device_types[device.device_type]

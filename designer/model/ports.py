@@ -1,0 +1,61 @@
+"""Resolving "device:port" to its port group and speed.
+
+Every stage asks this for tens of thousands of links on a large design, so the
+answers are cached per device type and port name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from designer.model.hardware import PortGroup, split_lane
+
+if TYPE_CHECKING:
+    from designer.model.index import DesignIndex
+
+
+class PortResolver:
+    def __init__(self, index: "DesignIndex") -> None:
+        self.index = index
+        self._groups: dict[tuple[str, str], PortGroup | None] = {}
+
+    def group(self, device_name: str, port: str) -> PortGroup | None:
+        device = self.index.devices.get(device_name)
+        if device is None:
+            return None
+        key = (device.device_type, port)
+        try:
+            return self._groups[key]
+        except KeyError:
+            device_type = self.index.device_types.get(device.device_type)
+            group = device_type.port_group_of(port) if device_type else None
+            self._groups[key] = group
+            return group
+
+    def speed_gbps(self, device_name: str, port: str) -> float | None:
+        """A port's speed (a breakout lane's own speed); None if the port does not exist."""
+        group = self.group(device_name, port)
+        if group is None:
+            return None
+        device = self.index.devices[device_name]
+        if not device.port_breakouts:
+            return group.speed_gbps if self.index.device_types[device.device_type].has_port(port) else None
+        if self.index.device_types[device.device_type].has_port(port):
+            return group.speed_gbps
+        parent, lane = split_lane(port)
+        breakout = device.port_breakouts.get(parent)
+        if breakout is None or lane is None or lane < 1 or lane > breakout.count:
+            return None
+        return breakout.speed_gbps
+
+    def is_switching(self, device_name: str, port: str) -> bool:
+        """A switch forwards on its fabric and uplink ports; on its management port it is
+        just another endpoint of the out-of-band network."""
+        group = self.group(device_name, port)
+        if group is None or group.role not in ("fabric", "uplink"):
+            return False
+        return self.index.device_types[self.index.devices[device_name].device_type].kind == "switch"
+
+    def is_rj45(self, device_name: str, port: str) -> bool:
+        group = self.group(device_name, port)
+        return group is not None and (group.cage or "").upper() == "RJ45"

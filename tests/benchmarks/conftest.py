@@ -1,0 +1,34 @@
+"""Benchmarks run fully with ``make bench`` (``--benchmark-enable``). Under ``make test``
+benchmarks are disabled, so only the smallest size runs once, as a smoke test."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+import pytest
+
+SIZES_GPUS = (1024, 4096, 16384, 32768)
+
+
+def pytest_generate_tests(metafunc):
+    if "gpus" in metafunc.fixturenames:
+        enabled = metafunc.config.getoption("benchmark_enable", False)
+        metafunc.parametrize("gpus", SIZES_GPUS if enabled else SIZES_GPUS[:1])
+
+
+def peak_memory_mb(function, *args, **kwargs) -> float:
+    """Peak Python heap while ``function`` runs (one extra, traced run)."""
+    tracemalloc.start()
+    try:
+        function(*args, **kwargs)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak / 1e6
+
+
+@pytest.fixture(scope="session")
+def bench_catalog():
+    from designer.catalog import load_catalog
+
+    return load_catalog(include_user=False)

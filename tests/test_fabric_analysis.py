@@ -1,0 +1,113 @@
+"""The analysis reads whatever links a design holds: hand edits change every figure."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from designer.catalog import load_catalog
+from designer.fabric.generate import GenerateSpec, generate
+from designer.model.io import load_design, save_design
+from designer.model.link import Link, LinkEnd
+from designer.report.json_report import build_report
+
+
+def _compute(design) -> dict:
+    return next(f for f in build_report(design)["fabrics"] if f["name"] == "compute")
+
+
+@pytest.fixture()
+def sixteen():
+    """16 DGX H100: 4 leaves (two rails each, 32 x 400G down, 32 up), 2 spines with 16 links per pair."""
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch="nvidia-qm9700"), load_catalog(include_user=False))
+
+
+def test_generated_figures(sixteen):
+    compute = _compute(sixteen)
+    assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
+    assert compute["oversubscription"]["leaf"] == 1.0
+    assert compute["ecmp_paths"] == {"min": 2 * 16 * 16, "max": 2 * 16 * 16}
+    assert compute["bisection_gbps"] == 16 * 8 * 400 / 2
+    assert compute["failure"]["spine"]["bandwidth_lost_pct"] == 50.0
+    assert compute["failure"]["spine"]["endpoints_cut_off"] == 0
+
+
+def test_removing_a_spine_by_hand(sixteen, tmp_path):
+    sixteen.links = [l for l in sixteen.links if "cmp-spine02" not in (l.a.device, l.b.device)]
+    sixteen.devices = [d for d in sixteen.devices if d.name != "cmp-spine02"]
+    path = tmp_path / "edited.json"
+    save_design(sixteen, path)
+    report = json.loads(run_cli("report", path, "--json").out)
+    compute = next(f for f in report["fabrics"] if f["name"] == "compute")
+    assert compute["switches"]["spine"] == 1
+    assert compute["oversubscription"]["leaf"] == 2.0, "32 down over 16 up"
+    assert compute["ecmp_paths"] == {"min": 16 * 16, "max": 16 * 16}
+    assert compute["bisection_gbps"] == 16 * 8 * 400 / 4
+    # the one spine left now splits the fabric when it fails: a single point of failure
+    spofs = compute["failure"]["single_points_of_failure"]
+    assert [s["object"] for s in spofs] == ["cmp-spine01"]
+    assert compute["failure"]["spine"]["bandwidth_lost_pct"] == 100.0
+
+
+def test_recabling_a_link_to_the_wrong_leaf():
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=12, switch="nvidia-qm9700"), load_catalog(include_user=False))
+    before = _compute(design)
+    assert before["oversubscription"]["leaf"] == 1.0
+    port_use = {p["switch"]: p for p in before["port_use"]}
+    assert port_use["cmp-leaf01"]["ports_used"] == 48  # 24 down + 24 up
+    link = next(l for l in design.links if l.a.device == "node001" and l.a.port == "osfp1")
+    assert link.b.device == "cmp-leaf01"
+    link.b = LinkEnd(device="cmp-leaf02", port="p60")  # a free port on the next rail's leaf
+    after = _compute(design)
+    port_use = {p["switch"]: p for p in after["port_use"]}
+    assert port_use["cmp-leaf01"]["down_gbps"] == 23 * 400
+    assert port_use["cmp-leaf02"]["down_gbps"] == 25 * 400
+    assert after["oversubscription"]["leaf"] == round(25 / 24, 3)
+    assert after["bisection_gbps"] < before["bisection_gbps"]
+
+
+def test_a_leaf_without_uplinks_is_reported(sixteen):
+    sixteen.links = [l for l in sixteen.links if not (l.a.device == "cmp-leaf04" and "spine" in l.b.device)]
+    compute = _compute(sixteen)
+    assert compute["leaves_without_uplinks"] == ["cmp-leaf04"]
+    assert compute["ecmp_paths"]["min"] == 0
+    assert compute["partitioned"] is True
+
+
+def test_links_to_missing_ports_are_counted_not_crashed(sixteen):
+    sixteen.links.append(Link(a=LinkEnd(device="node001", port="osfp99"), b=LinkEnd(device="cmp-leaf01", port="p64"),
+                              fabric="compute"))
+    sixteen.links.append(Link(a=LinkEnd(device="ghost", port="x1"), b=LinkEnd(device="cmp-leaf01", port="p63"),
+                              fabric="compute"))
+    compute = _compute(sixteen)
+    assert compute["links"]["unresolved"] == 2
+
+
+def test_single_switch_fabric_is_its_own_single_point_of_failure():
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=4, switch="nvidia-qm9700"), load_catalog(include_user=False))
+    compute = _compute(design)
+    assert compute["tiers"] == 1
+    assert compute["switches"]["leaf"] == 1
+    assert compute["oversubscription"] == {"leaf": None, "spine": None}
+    assert compute["failure"]["leaf"]["endpoints_cut_off"] == 4
+    assert compute["failure"]["single_points_of_failure"][0]["endpoints_cut_off"] == 4
+
+
+def test_graphml_export(tmp_path, sixteen):
+    import networkx as nx
+
+    path = tmp_path / "d.json"
+    save_design(sixteen, path)
+    out = tmp_path / "topology.graphml"
+    result = run_cli("export", path, "--graphml", out)
+    assert result.code == 0, result
+    graph = nx.read_graphml(out)
+    assert graph.number_of_nodes() == len(sixteen.devices)
+    assert graph.nodes["cmp-spine01"]["tier"] == "spine"
+    assert graph.nodes["node001"]["kind"] == "server"
+    edge = next(iter(graph.get_edge_data("node001", "cmp-leaf01").values()))
+    assert edge["speed_gbps"] == 400.0 and edge["fabric"] == "compute" and edge["media"]
+    loaded = load_design(path)
+    assert graph.number_of_edges() == len(loaded.links)
