@@ -457,8 +457,12 @@ def place_racks(
         fill(storage_racks, [(draft.devices[n], resolved.storage) for n in storage_names],
              new("storage", STORAGE, resolved.rack))
     central_switches = switches_in(CENTRAL, STORAGE, *([] if several else group_order))
-    racks_so_far = sum(len(g) for g in compute_groups) + len(storage_racks)
-    central_switches += _oob_aggregation(draft, catalog, resolved, racks_so_far + 2)
+    trial: list[RackDraft] = []
+    fill(trial, central_switches, new("network", CENTRAL, resolved.network_rack))
+    # every rack gets an out-of-band switch; size their aggregation for all racks
+    # (one more in case the aggregation switches need a rack of their own)
+    racks_total = sum(len(g) for g in compute_groups) + len(storage_racks) + len(trial) + 1
+    central_switches += _oob_aggregation(draft, catalog, resolved, racks_total)
     central: list[RackDraft] = []
     fill(central, central_switches, new("network", CENTRAL, resolved.network_rack))
     if several:
@@ -554,14 +558,24 @@ def wire_oob(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]], up
         return port
 
     leaves_per_pair = agg_group.count - 4
+    if len(leaves) > leaves_per_pair * len(aggs) // 2:
+        raise GenerationError(f"internal: {len(leaves)} out-of-band switches exceed their aggregation ({len(aggs)})")
     for i, leaf in enumerate(leaves):
         pair = aggs[2 * (i // leaves_per_pair) : 2 * (i // leaves_per_pair) + 2]
         for u, agg in enumerate(pair):
             draft.links.append(_link(leaf.name, f"{uplink.prefix}{u + 1}", agg.name, take(agg), "oob"))
-    for agg in aggs:
-        for core in cores:
-            for _ in range(2):
-                draft.links.append(_link(agg.name, take(agg), core.name, take(core), "oob"))
+    if cores:
+        # two links from every aggregation switch to each core while the cores have the ports
+        per_core = 2 if 2 * len(aggs) <= agg_group.count else 1
+        if len(aggs) * per_core > agg_group.count:
+            raise GenerationError(
+                f"{len(leaves)} racks exceed what one out-of-band core pair of {aggs[0].device_type} can aggregate",
+                hint="split the design into several rooms or name a larger --oob-aggregation-switch",
+            )
+        for agg in aggs:
+            for core in cores:
+                for _ in range(per_core):
+                    draft.links.append(_link(agg.name, take(agg), core.name, take(core), "oob"))
 
 
 def _link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str) -> Link:
@@ -581,7 +595,12 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
         name = f"node{i + 1:0{width}d}"
         draft.devices[name] = Device(name=name, device_type=resolved.server.slug)
         servers.append(Endpoint(name, _endpoint_ports(draft.devices[name], resolved.server, "compute"), "g1"))
-    compute_fabric(draft, resolved, servers)
+    single = resolved.nodes == 1
+    if not single:
+        compute_fabric(draft, resolved, servers)
+    else:
+        # One 8-GPU server: NVLink inside it is the whole GPU fabric (stage one of a cluster).
+        draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
     # Non-rail designs group servers by rows of racks; rail-optimized ones by scalable unit.
     if not (spec.rail_optimized and draft.plans["compute"].tiers > 1):
         per_rack = per_rack_limit(resolved.server, resolved.rack, spec.rack_power_kw * 1000, _reserve(resolved, spec))
@@ -599,9 +618,11 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
             draft.groups[name] = STORAGE
             storage_names.append(name)
 
-    compute_protocol = draft.fabrics[0].protocol
-    _storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol)
-    _inband_fabric(draft, catalog, resolved, servers, storage_names)
+    compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
+        "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
+    if not (single and not storage_names):
+        _storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol)
+        _inband_fabric(draft, catalog, resolved, servers, storage_names)
 
     groups = place_racks(draft, catalog, resolved, [s.device for s in servers], storage_names)
     groups = [g for g in groups if g]

@@ -31,6 +31,7 @@ class DesignIndex:
     devices_by_rack: dict[str, list[Device]] = field(default_factory=lambda: defaultdict(list))
     links_by_device: dict[str, list[Link]] = field(default_factory=lambda: defaultdict(list))
     racks_by_room: dict[str, list[Rack]] = field(default_factory=lambda: defaultdict(list))
+    unracked: list[Device] = field(default_factory=list)
 
     @classmethod
     def build(cls, design: Design) -> "DesignIndex":
@@ -46,6 +47,8 @@ class DesignIndex:
             index.devices[device.name] = device
             if device.rack is not None:
                 index.devices_by_rack[device.rack].append(device)
+            else:
+                index.unracked.append(device)
         for link in design.links:
             index.links_by_device[link.a.device].append(link)
             if link.b.device != link.a.device:
@@ -55,6 +58,34 @@ class DesignIndex:
     @cached_property
     def ports(self) -> PortResolver:
         return PortResolver(self)
+
+    def refresh_devices(self, racks: set[str], devices: set[str], links_changed: bool = False) -> None:
+        """Bring the look-ups up to date after devices moved between ``racks`` (or were
+        added, removed or renamed) and, with ``links_changed``, after the links of
+        ``devices`` changed: passes over the devices (and the links), not a rebuild."""
+        design = self.design
+        self.devices = {d.name: d for d in design.devices}
+        self.device_types = {t.slug: t for t in design.device_types}
+        self.racks = {r.name: r for r in design.racks}
+        self.unracked = [d for d in design.devices if d.rack is None]
+        for rack in racks:
+            self.devices_by_rack[rack] = []
+        for device in design.devices:
+            if device.rack in racks:
+                self.devices_by_rack[device.rack].append(device)
+        for rack in list(self.devices_by_rack):
+            if rack not in racks:
+                # devices that left a rack the change did not name
+                kept = [d for d in self.devices_by_rack[rack] if d.rack == rack and d.name in self.devices]
+                if len(kept) != len(self.devices_by_rack[rack]):
+                    self.devices_by_rack[rack] = kept
+        if links_changed and devices:
+            for name in devices:
+                self.links_by_device[name] = []
+            for link in design.links:
+                for end in {link.a.device, link.b.device}:
+                    if end in devices:
+                        self.links_by_device[end].append(link)
 
     def type_of(self, device: Device) -> DeviceType:
         return self.device_types[device.device_type]

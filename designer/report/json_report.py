@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from designer.catalog import load_catalog
-from designer.fabric.analysis import analyse_fabrics
+from designer.checks import Checker, checklist
 from designer.fabric.cabling import cable_summary
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -66,10 +66,16 @@ def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
     return rows
 
 
-def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, Any]:
+def build_report(design: Design, index: DesignIndex | None = None, checker: Checker | None = None) -> dict[str, Any]:
+    """Everything about the design. A live ``checker`` (the window's) is reused: its
+    fabric analyses and findings are already up to date."""
     index = index or DesignIndex.build(design)
+    cabling = load_catalog(include_user=False).cabling
+    if checker is None:
+        checker = Checker(design, cabling, index)
+    findings = checker.findings()
     total = design_load(index)
-    cables, transceivers = cable_summary(index, load_catalog(include_user=False).cabling)
+    cables, transceivers = cable_summary(index, cabling)
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
     kinds_w = total.power_max_w_by_kind
@@ -105,9 +111,10 @@ def build_report(design: Design, index: DesignIndex | None = None) -> dict[str, 
             "other": kind_kw("other", "pdu"),
         },
         "racks": [rack_figures(index, rack.name) for rack in design.racks],
-        "fabrics": analyse_fabrics(index),
+        "fabrics": [checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
         "cables": cables,
         "transceivers": transceivers,
-        "findings": [],
+        "findings": [f.as_dict() for f in findings],
+        "checklist": checklist(design, findings),
         "unknowns": unknown_figures(index, total),
     }

@@ -1,0 +1,113 @@
+"""What the rules read: the design, its index, per-rack loads and fabric analyses,
+each computed once and kept until an edit invalidates it."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from designer.catalog.cabling import Cabling
+from designer.fabric.analysis import analyse_fabric
+from designer.fabric.cabling import Geometry, MediaSelector
+from designer.fabric.graph import fabric_links
+from designer.model.design import Design
+from designer.model.index import DesignIndex
+from designer.model.loads import LoadSum, rack_load
+
+
+@dataclass
+class RackSummary:
+    type_counts: Counter = field(default_factory=Counter)
+    # (slug, PSU count, redundancy, PSUs left after a feed failure) -> devices
+    psu_short: Counter = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, index: DesignIndex, devices, feeds: int) -> "RackSummary":
+        summary = cls()
+        for device in devices:
+            summary.type_counts[device.device_type] += 1
+        for slug, count in summary.type_counts.items():
+            psu = index.device_types[slug].psu
+            if feeds == 0 or index.device_types[slug].kind == "pdu" or psu.count is None or psu.needed is None:
+                continue
+            # PSUs spread evenly over the feeds; the fewest survive when the fullest feed fails
+            surviving = psu.count - math.ceil(psu.count / feeds) if feeds >= 2 else 0
+            if surviving < psu.needed:
+                summary.psu_short[(slug, psu.count, psu.redundancy, surviving)] += count
+        return summary
+
+
+class CheckContext:
+    def __init__(self, design: Design, cabling: Cabling, index: DesignIndex | None = None) -> None:
+        self.design = design
+        self.cabling = cabling
+        self.index = index or DesignIndex.build(design)
+        self.media = MediaSelector(cabling)
+        self._loads: dict[str, LoadSum] = {}
+        self._summaries: dict[str | None, RackSummary] = {}
+        self._analyses: dict[str, dict[str, Any]] = {}
+        self._fabric_links: dict | None = None
+        self._geometry: Geometry | None = None
+
+    # -- caches -------------------------------------------------------------
+
+    def rack_load(self, rack_name: str) -> LoadSum:
+        load = self._loads.get(rack_name)
+        if load is None:
+            load = rack_load(self.index, rack_name)
+            self._loads[rack_name] = load
+        return load
+
+    def fabric_analysis(self, fabric_name: str) -> dict[str, Any]:
+        found = self._analyses.get(fabric_name)
+        if found is None:
+            if self._fabric_links is None:
+                self._fabric_links = fabric_links(self.index)
+            found = analyse_fabric(self.index, fabric_name, self._fabric_links.get(fabric_name, []))
+            self._analyses[fabric_name] = found
+        return found
+
+    def set_fabric_analysis(self, fabric_name: str, analysis: dict[str, Any]) -> None:
+        """Analyses may be computed elsewhere (a worker thread) and handed in."""
+        self._analyses[fabric_name] = analysis
+
+    @property
+    def geometry(self) -> Geometry:
+        if self._geometry is None:
+            self._geometry = Geometry(self.index)
+        return self._geometry
+
+    # -- invalidation after an edit ----------------------------------------
+
+    def rack_summary(self, rack_name: str | None) -> "RackSummary":
+        """Per-rack counts the design-wide rules add up (None: devices in no rack)."""
+        summary = self._summaries.get(rack_name)
+        if summary is None:
+            devices = self.index.unracked if rack_name is None else self.index.devices_by_rack.get(rack_name, [])
+            feeds = len(self.index.racks[rack_name].feeds) if rack_name is not None else 0
+            summary = RackSummary.of(self.index, devices, feeds)
+            self._summaries[rack_name] = summary
+        return summary
+
+    def forget(self, *, racks=(), devices=(), fabrics=(), links: bool = False, everything: bool = False) -> None:
+        if everything:
+            self.index = DesignIndex.build(self.design)
+            self._loads.clear()
+            self._summaries.clear()
+            self._analyses.clear()
+            self._fabric_links = None
+            self._geometry = None
+            return
+        if racks or devices:
+            self.index.refresh_devices(set(racks), set(devices), links_changed=links)
+            self._geometry = None
+            self._summaries.pop(None, None)
+        for rack in racks:
+            self._loads.pop(rack, None)
+            self._summaries.pop(rack, None)
+        if fabrics:
+            self._fabric_links = None
+            for fabric in fabrics:
+                self._analyses.pop(fabric, None)

@@ -1,0 +1,154 @@
+"""Running the rules, all at once or incrementally after an edit.
+
+Findings are kept per scope — a rack, a room, a device's links, a fabric, the design —
+so an edit re-runs only the scopes it touched: moving a server re-checks its two
+racks, their room and its cables, not the 16,000 other GPUs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from designer.catalog.cabling import Cabling
+from designer.checks.context import CheckContext
+from designer.checks.design_rules import check_design
+from designer.checks.fabric_rules import check_fabric
+from designer.checks.findings import Finding
+from designer.checks.link_rules import check_device_ports, check_link
+from designer.checks.rack_rules import check_rack
+from designer.checks.room_rules import check_floor, check_room
+from designer.model.design import Design
+from designer.model.index import DesignIndex
+
+
+@dataclass
+class Change:
+    """What an edit touched. Names that no longer exist are simply dropped.
+
+    racks: contents or limits changed; rooms: limits or the racks' floor positions
+    changed; devices: moved, added, removed (their cables are re-judged); links: the
+    cables of ``devices`` were added, removed or re-ended; fabrics: re-analyse these.
+    """
+
+    racks: set[str] = field(default_factory=set)
+    rooms: set[str] = field(default_factory=set)
+    devices: set[str] = field(default_factory=set)
+    fabrics: set[str] = field(default_factory=set)
+    links: bool = False
+    design: bool = False
+    everything: bool = False
+
+    def merge(self, other: "Change") -> "Change":
+        return Change(
+            self.racks | other.racks,
+            self.rooms | other.rooms,
+            self.devices | other.devices,
+            self.fabrics | other.fabrics,
+            self.links or other.links,
+            self.design or other.design,
+            self.everything or other.everything,
+        )
+
+
+class Checker:
+    def __init__(self, design: Design, cabling: Cabling, index: DesignIndex | None = None) -> None:
+        self.ctx = CheckContext(design, cabling, index)
+        self._by_scope: dict[tuple, list[Finding]] = {}
+        # device -> scope keys of the links it ends, to drop them when its cables change
+        self._link_scopes: dict[str, set[tuple]] = {}
+        self.run_all()
+
+    @property
+    def design(self) -> Design:
+        return self.ctx.design
+
+    def run_all(self) -> list[Finding]:
+        ctx = self.ctx
+        self._by_scope.clear()
+        self._link_scopes.clear()
+        for rack in ctx.design.racks:
+            self._by_scope[("rack", rack.name)] = check_rack(ctx, rack.name)
+        for room in ctx.design.site.rooms:
+            self._by_scope[("room", room.name)] = check_room(ctx, room.name)
+            self._by_scope[("floor", room.name)] = check_floor(ctx, room.name)
+        for device in ctx.design.devices:
+            self._by_scope[("device", device.name)] = check_device_ports(ctx, device.name)
+        for link in ctx.design.links:
+            self._check_link(link)
+        for fabric in ctx.design.fabrics:
+            self._by_scope[("fabric", fabric.name)] = check_fabric(ctx, fabric.name)
+        self._by_scope[("design", "")] = check_design(ctx)
+        return self.findings()
+
+    def _check_link(self, link) -> None:
+        key = ("link", id(link))
+        self._by_scope[key] = check_link(self.ctx, link)
+        for end in (link.a.device, link.b.device):
+            self._link_scopes.setdefault(end, set()).add(key)
+
+    def update(self, change: Change) -> list[Finding]:
+        """Re-check what ``change`` touched; returns every finding."""
+        ctx = self.ctx
+        if change.everything:
+            ctx.forget(everything=True)
+            return self.run_all()
+        ctx.forget(racks=change.racks, devices=change.devices, fabrics=change.fabrics, links=change.links)
+        rooms_capacity = set(change.rooms)
+        for rack in change.racks:
+            if rack in ctx.index.racks:
+                rooms_capacity.add(ctx.index.racks[rack].room)
+        for rack in change.racks:
+            self._rescope("rack", rack, ctx.index.racks, lambda r: check_rack(ctx, r))
+        for room in rooms_capacity:
+            self._rescope("room", room, ctx.index.rooms, lambda r: check_room(ctx, r))
+        for room in change.rooms:
+            self._rescope("floor", room, ctx.index.rooms, lambda r: check_floor(ctx, r))
+        if change.devices:
+            self._recheck_devices(change.devices, change.links)
+        for fabric in change.fabrics:
+            self._rescope("fabric", fabric, ctx.index.fabrics, lambda f: check_fabric(ctx, f))
+        if change.design or change.fabrics or change.racks or change.devices:
+            # storage totals, GPU counts and unknown figures follow from any of these
+            self._by_scope[("design", "")] = check_design(ctx)
+        return self.findings()
+
+    def _recheck_devices(self, devices: set[str], links_changed: bool) -> None:
+        ctx = self.ctx
+        peers = set()
+        if links_changed:
+            # drop every cable scope these devices ended; re-judge their current cables
+            for name in devices:
+                for key in self._link_scopes.pop(name, set()):
+                    self._by_scope.pop(key, None)
+            for name in devices:
+                for link in ctx.index.links_by_device.get(name, []):
+                    peers.update((link.a.device, link.b.device))
+        seen = set()
+        for name in devices:
+            for link in ctx.index.links_by_device.get(name, []):
+                if id(link) not in seen:
+                    seen.add(id(link))
+                    self._check_link(link)
+        for name in devices | peers:
+            if name in ctx.index.devices:
+                self._by_scope[("device", name)] = check_device_ports(ctx, name)
+            else:
+                self._by_scope.pop(("device", name), None)
+
+    def _rescope(self, kind: str, name: str, existing: dict, run) -> None:
+        if name in existing:
+            self._by_scope[(kind, name)] = run(name)
+        else:
+            self._by_scope.pop((kind, name), None)
+
+    def findings(self) -> list[Finding]:
+        every = [f for items in self._by_scope.values() for f in items]
+        return sorted(every, key=lambda f: f.sort_key)
+
+
+def run_checks(design: Design, cabling: Cabling | None = None, index: DesignIndex | None = None) -> list[Finding]:
+    if cabling is None:
+        from designer.catalog import load_catalog
+
+        cabling = load_catalog(include_user=False).cabling
+    return Checker(design, cabling, index).findings()
