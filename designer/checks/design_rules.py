@@ -90,7 +90,8 @@ def psu_redundancy(ctx: CheckContext) -> Iterator[Finding]:
         shown = ", ".join(names[:6]) + (" ..." if len(names) > 6 else "")
         yield Finding(
             "warning", "PSU_REDUNDANCY_LOST",
-            f"{plural(devices[(slug, count, redundancy, surviving)], slug)} keep {surviving} of {count} PSUs when a "
+            f"{plural(devices[(slug, count, redundancy, surviving)], slug)} "
+            f"{'keeps' if devices[(slug, count, redundancy, surviving)] == 1 else 'keep'} {surviving} of {count} PSUs when a "
             f"rack feed fails; {needed} are needed at full load ({redundancy}) — racks {shown}",
             names, "expect reduced performance on a feed failure, or add a third feed",
         )

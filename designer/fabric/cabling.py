@@ -270,6 +270,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
     cable_units: dict[tuple, tuple[str, float, float, str | None, bool]] = {}
     fibres: Counter = Counter()
     cages: dict[tuple, tuple[str | None, float, str, float]] = {}
+    breakout_lanes = Counter(link.cable_id for link in index.design.links if link.cable_id)
     for n, link in enumerate(index.design.links):
         if link.media is None or link.length_m is None:
             continue
@@ -293,12 +294,9 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
                 index, link.b.device, link.b.port
             ) == 2 and link.media in ("DAC", "ACC")
             key = ("twin", ca[:3], cb[:3]) if twin else ("link", n)
-        part = None
-        if link.media != "CAT6A":
-            lanes = 2 if key[0] == "twin" else 1
-            products = selector.products(link.media, speed, 1)
-            part = products[0].slug if products else None
-            _ = lanes
+        lanes = breakout_lanes[link.cable_id] if link.cable_id else 1
+        products = [p for p in selector.products(link.media, speed, lanes) if (p.max_reach_m or 0) >= link.length_m]
+        part = products[0].slug if products else None
         cable_units[key] = (link.media, link.length_m, speed, part, key[0] == "breakout")
     rows: Counter = Counter()
     for media, length, speed, part, breakout in cable_units.values():
@@ -311,16 +309,17 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
         cables.append(
             {"media": media, "length_m": length, "speed_gbps": speed, "breakout": False, "part": _fibre_part(cabling, media, speed), "count": count}
         )
-    optics: Counter = Counter()
+    optics: dict[str, dict] = {}
     for form_factor, cage_speed, media, length in cages.values():
         module = selector.transceiver(form_factor, cage_speed, media, length)
-        label = module.slug if module else None
-        optics[(label, form_factor, cage_speed, media)] += 1
-    transceivers = [
-        {"type": label or f"{form_factor or '?'} {cage_speed:g}G {media} (not in catalog)", "part": label,
-         "form_factor": form_factor, "speed_gbps": cage_speed, "media": media, "count": count}
-        for (label, form_factor, cage_speed, media), count in sorted(optics.items(), key=lambda r: (r[0][3], r[0][2], str(r[0][0])))
-    ]
+        label = module.slug if module else f"{form_factor or '?'} {cage_speed:g}G {media} (not in catalog)"
+        row = optics.setdefault(label, {
+            "type": label, "part": module.slug if module else None,
+            "form_factor": module.form_factor if module else form_factor,
+            "speed_gbps": cage_speed, "media": media, "count": 0,
+        })
+        row["count"] += 1
+    transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
     return cables, transceivers
 
 

@@ -461,8 +461,9 @@ def place_racks(
     fill(trial, central_switches, new("network", CENTRAL, resolved.network_rack))
     # every rack gets an out-of-band switch; size their aggregation for all racks
     # (one more in case the aggregation switches need a rack of their own)
-    racks_total = sum(len(g) for g in compute_groups) + len(storage_racks) + len(trial) + 1
-    central_switches += _oob_aggregation(draft, catalog, resolved, racks_total)
+    racks_total = sum(len(g) for g in compute_groups) + len(storage_racks) + len(trial)
+    if racks_total >= 2:
+        central_switches += _oob_aggregation(draft, catalog, resolved, racks_total + 1)
     central: list[RackDraft] = []
     fill(central, central_switches, new("network", CENTRAL, resolved.network_rack))
     if several:

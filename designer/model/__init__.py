@@ -14,6 +14,7 @@ from designer.model.hardware import (
     SourceRef,
     StorageSpec,
 )
+from designer.model.estimates import EstimateInputs, Stage
 from designer.model.index import DesignIndex
 from designer.model.link import Fabric, Link, LinkEnd
 from designer.model.rack import Feed, Rack
@@ -27,6 +28,7 @@ __all__ = [
     "DesignIndex",
     "Device",
     "DeviceType",
+    "EstimateInputs",
     "Fabric",
     "Feed",
     "GpuSpec",
@@ -42,6 +44,7 @@ __all__ = [
     "Room",
     "Site",
     "SourceRef",
+    "Stage",
     "StorageSpec",
     "Targets",
 ]

@@ -6,6 +6,7 @@ from pydantic import Field
 
 from designer.model.base import Model, Name, PositiveFloat
 from designer.model.device import Device
+from designer.model.estimates import EstimateInputs, Stage
 from designer.model.hardware import DeviceType, RackType
 from designer.model.link import Fabric, Link
 from designer.model.rack import Rack
@@ -48,6 +49,8 @@ class Design(Model):
     targets: Targets = Field(default_factory=Targets)
     compliance: Compliance = Field(default_factory=Compliance)
     fabrics: list[Fabric] = Field(default_factory=list)
+    estimates: EstimateInputs = Field(default_factory=EstimateInputs)
+    stages: list[Stage] = Field(default_factory=list)
     racks: list[Rack] = Field(default_factory=list)
     devices: list[Device] = Field(default_factory=list)
     links: list[Link] = Field(default_factory=list)

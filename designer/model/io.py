@@ -256,6 +256,16 @@ def check_references(design: Design, path: str | Path = "<design>") -> None:
                     file=path,
                     field=f"{where}.port_breakouts",
                 )
+    device_names = {d.name for d in design.devices}
+    _unique(path, "stages", [s.name for s in design.stages], "stage")
+    for i, stage in enumerate(design.stages):
+        where = f'stages[{i}] "{stage.name}"'
+        for rack in stage.racks:
+            if rack not in rack_names:
+                raise DesignLoadError(f'rack "{rack}" does not exist', file=path, field=f"{where}.racks")
+        for device in stage.devices:
+            if device not in device_names:
+                raise DesignLoadError(f'device "{device}" does not exist', file=path, field=f"{where}.devices")
     for i, link in enumerate(design.links):
         if link.fabric is not None and link.fabric not in fabric_names:
             raise DesignLoadError(

@@ -1,0 +1,129 @@
+"""The bill of materials: every part the design needs, with unit prices and totals.
+
+Prices come from the design's price list (``estimates.cost.prices``, what the user
+entered) or else the catalog's list price (an estimate, marked as such); a part with
+neither has an unknown price, counted in the totals as zero and listed as unpriced.
+The report, the PDF, the CSV/XLSX exports and the cost of ownership all read this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from designer.catalog import Catalog
+from designer.fabric.cabling import cable_summary
+from designer.model.design import Design
+from designer.model.hardware import Price
+from designer.model.index import DesignIndex
+
+SECTIONS = ("servers", "switches", "storage", "pdus", "racks", "other", "cables", "transceivers")
+_SECTION_OF_KIND = {"server": "servers", "switch": "switches", "storage": "storage", "pdu": "pdus", "other": "other"}
+
+
+@dataclass
+class BomLine:
+    section: str
+    part: str  # catalog slug (or a media description for cables without a catalog part)
+    description: str
+    quantity: int
+    unit_price: float | None
+    price_source: str  # "design" | "catalog estimate" | "catalog" | "unknown"
+
+    @property
+    def total(self) -> float | None:
+        return None if self.unit_price is None else self.unit_price * self.quantity
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "section": self.section,
+            "part": self.part,
+            "description": self.description,
+            "quantity": self.quantity,
+            "unit_price": self.unit_price,
+            "total": self.total,
+            "price_source": self.price_source,
+        }
+
+
+@dataclass
+class Bom:
+    currency: str
+    lines: list[BomLine] = field(default_factory=list)
+
+    def section_total(self, section: str) -> float:
+        return sum(line.total or 0.0 for line in self.lines if line.section == section)
+
+    @property
+    def total(self) -> float:
+        return sum(line.total or 0.0 for line in self.lines)
+
+    @property
+    def unpriced(self) -> list[BomLine]:
+        return [line for line in self.lines if line.unit_price is None]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "currency": self.currency,
+            "lines": [line.as_dict() for line in self.lines],
+            "section_totals": {s: round(self.section_total(s), 2) for s in SECTIONS},
+            "total": round(self.total, 2),
+            "unpriced_parts": [line.part for line in self.unpriced],
+        }
+
+
+def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[float | None, str]:
+    override = design.estimates.cost.prices.get(slug)
+    if override is not None and override.amount is not None:
+        return override.amount, "design"
+    if catalog_price is not None and catalog_price.amount is not None:
+        if catalog_price.currency != design.project.currency:
+            # never convert silently: a price in another currency is not this design's price
+            return None, f"unknown (catalog price is in {catalog_price.currency})"
+        return catalog_price.amount, "catalog estimate" if catalog_price.estimate else "catalog"
+    return None, "unknown"
+
+
+def build_bom(design: Design, catalog: Catalog, index: DesignIndex | None = None) -> Bom:
+    index = index or DesignIndex.build(design)
+    bom = Bom(currency=design.project.currency)
+    counts: dict[str, int] = {}
+    for device in design.devices:
+        counts[device.device_type] = counts.get(device.device_type, 0) + 1
+    for slug, quantity in sorted(counts.items(), key=lambda kv: (SECTIONS.index(_SECTION_OF_KIND[index.device_types[kv[0]].kind]), kv[0])):
+        device_type = index.device_types[slug]
+        price, source = _price(design, slug, device_type.list_price)
+        bom.lines.append(BomLine(_SECTION_OF_KIND[device_type.kind], slug,
+                                 f"{device_type.manufacturer} {device_type.model}", quantity, price, source))
+    racks: dict[str, int] = {}
+    for rack in design.racks:
+        racks[rack.rack_type] = racks.get(rack.rack_type, 0) + 1
+    for slug, quantity in sorted(racks.items()):
+        rack_type = index.rack_types[slug]
+        price, source = _price(design, slug, rack_type.list_price)
+        bom.lines.append(BomLine("racks", slug, f"{rack_type.manufacturer} {rack_type.model}", quantity, price, source))
+    cables, transceivers = cable_summary(index, catalog.cabling)
+    products = {c.slug: c for c in catalog.cabling.cables}
+    for row in cables:
+        part = row["part"] or f"{row['media'].lower()}-{row['speed_gbps']:g}g"
+        product = products.get(row["part"]) if row["part"] else None
+        length_key = f"{row['length_m']:g}"
+        kind = "breakout " if row["breakout"] else ""
+        description = f"{row['media']} {kind}cable {row['speed_gbps']:g}G, {length_key} m"
+        part_number = product.part_numbers.get(length_key) if product is not None else None
+        if part_number:
+            description += f" ({part_number.split(' ')[0]})"
+        price_key = f"{part}@{length_key}m"
+        price, source = _price(design, price_key, None)
+        if price is None:
+            price, source = _price(design, part, product.list_price if product else None)
+        bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source))
+    optics = {t.slug: t for t in catalog.cabling.transceivers}
+    for row in transceivers:
+        part = row["part"] or row["type"]
+        module = optics.get(row["part"]) if row["part"] else None
+        description = (f"{module.manufacturer or ''} {module.model or module.slug}".strip() if module
+                       else row["type"])
+        price, source = _price(design, part, module.list_price if module else None)
+        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source))
+    return bom

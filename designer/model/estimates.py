@@ -1,0 +1,76 @@
+"""Inputs of the planning estimates, stored in the design (all editable, all with units).
+
+Defaults are stated assumptions, shown in the proposal's "design inputs and
+assumptions" section; a user replaces them with the customer's figures.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from designer.model.base import Model, Name, NonNegativeFloat, PositiveFloat, Share
+from designer.model.hardware import Price
+
+
+class CostInputs(Model):
+    # Unit prices that override the catalog's list prices, by catalog slug (devices,
+    # racks, cables, transceivers). Currency: the project's.
+    prices: dict[str, Price] = Field(default_factory=dict)
+    installation_cost: NonNegativeFloat = 0.0
+    facility_cost: NonNegativeFloat = 0.0
+    energy_price_per_kwh: NonNegativeFloat = 0.12
+    # Share of the year the cluster trains (cloud hours and energy both scale with it).
+    utilization: Share = 0.7
+    maintenance_share_per_year: Share = 0.08  # of CAPEX
+    staff_cost_per_year: NonNegativeFloat = 0.0
+    space_cost_per_year: NonNegativeFloat = 0.0
+    horizon_years: int = Field(default=3, ge=1, le=15)
+    depreciation_years: int = Field(default=5, ge=1, le=15)
+    pue: float | None = Field(default=None, ge=1.0, le=3.0)  # None: the room's PUE
+    cloud_price_per_gpu_hour: NonNegativeFloat = 2.5
+
+
+class CommunicationInputs(Model):
+    """Alpha-beta model of collective communication."""
+
+    message_mb: PositiveFloat = 1024.0  # all-reduce payload per GPU (MB = 10^6 bytes)
+    alpha_intra_us: NonNegativeFloat = 2.0  # per-step latency inside a server (NVLink)
+    alpha_inter_us: NonNegativeFloat = 6.0  # per-step latency across the fabric
+    # Share of the inter-node link bandwidth a collective actually achieves.
+    link_efficiency: Share = 0.9
+
+
+class ScalingInputs(Model):
+    model_parameters_billion: PositiveFloat = 7.0
+    bytes_per_gradient: PositiveFloat = 2.0  # bf16 gradients
+    step_compute_s: PositiveFloat = 1.0  # compute time of one step, independent of scale (weak scaling)
+    overlap: Share = 0.0  # share of communication hidden behind compute
+
+
+class StorageInputs(Model):
+    samples_per_second_per_gpu: NonNegativeFloat = 100.0
+    sample_size_mb: NonNegativeFloat = 1.0
+    # Checkpoint bytes per parameter: bf16 weights (2) + fp32 master weights (4) + Adam moments (8).
+    checkpoint_bytes_per_parameter: PositiveFloat = 14.0
+    checkpoints_kept: int = Field(default=5, ge=1)
+    dataset_tb: NonNegativeFloat = 100.0
+    hot_share: Share = 0.2  # share of the dataset on NVMe at any time
+    archive_copies: int = Field(default=1, ge=0)
+
+
+class EstimateInputs(Model):
+    cost: CostInputs = Field(default_factory=CostInputs)
+    communication: CommunicationInputs = Field(default_factory=CommunicationInputs)
+    scaling: ScalingInputs = Field(default_factory=ScalingInputs)
+    storage: StorageInputs = Field(default_factory=StorageInputs)
+
+
+class Stage(Model):
+    """A growth stage: a named subset of the design's racks and devices, with a date."""
+
+    name: Name
+    date: str | None = None  # ISO date or free text ("2027 Q1")
+    description: str | None = None
+    racks: list[Name] = Field(default_factory=list)
+    # Devices in the stage besides those in its racks (e.g. a shared spine).
+    devices: list[Name] = Field(default_factory=list)
