@@ -112,6 +112,15 @@ class Checker:
             self._by_scope[("design", "")] = check_design(ctx)
         return self.findings()
 
+    def refresh_fabrics(self, fabrics: set[str]) -> list[Finding]:
+        """Re-run the fabric rules on analyses handed in with ``ctx.set_fabric_analysis``
+        (computed off the UI thread), without analysing again."""
+        ctx = self.ctx
+        for fabric in fabrics:
+            self._rescope("fabric", fabric, ctx.index.fabrics, lambda f: check_fabric(ctx, f))
+        self._by_scope[("design", "")] = check_design(ctx)
+        return self.findings()
+
     def _recheck_devices(self, devices: set[str], links_changed: bool) -> None:
         ctx = self.ctx
         peers = set()

@@ -522,3 +522,53 @@ def analyse_fabrics(index: DesignIndex) -> list[dict[str, Any]]:
     for fabric in index.design.fabrics:
         results.append(analyse_fabric(index, fabric.name, grouped.get(fabric.name, [])))
     return results
+
+
+# ---------------------------------------------------------------- interactive questions
+
+
+def shortest_paths(topo: Topology, source: str, target: str) -> tuple[int, set[str], set[tuple[str, str]]]:
+    """All equal-cost shortest paths between two switches: (count, switches, edges).
+    Counted and collected over the shortest-path DAG, never enumerated."""
+    if source not in topo.adjacency or target not in topo.adjacency:
+        return 0, set(), set()
+    if source == target:
+        return 1, {source}, set()
+    dist, sigma = _count_paths(topo, source)
+    if target not in dist:
+        return 0, set(), set()
+    switches, edges = {target}, set()
+    frontier = [target]
+    while frontier:
+        node = frontier.pop()
+        for neighbour in topo.adjacency[node]:
+            if dist.get(neighbour) == dist[node] - 1:
+                edges.add(tuple(sorted((node, neighbour))))
+                if neighbour not in switches:
+                    switches.add(neighbour)
+                    frontier.append(neighbour)
+    return sigma[target], switches, edges
+
+
+def what_if_failed(index: DesignIndex, fabric_name: str, links: list, failed: set[str]) -> dict[str, Any]:
+    """The fabric's figures with ``failed`` switches (and their cables) taken out."""
+    before = analyse_fabric(index, fabric_name, links)
+    kept = [l for l in links if l.a.device not in failed and l.b.device not in failed]
+    after = analyse_fabric(index, fabric_name, kept)
+    lost = _loss(before["bisection_gbps"], after["bisection_gbps"])
+    attached_before = before["endpoints"]
+    return {
+        "failed": sorted(failed),
+        "bisection_before_gbps": before["bisection_gbps"],
+        "bisection_after_gbps": after["bisection_gbps"],
+        "bandwidth_lost_pct": round(lost, 2),
+        "endpoints_cut_off": attached_before - after["endpoints"] + _stranded(after),
+        "ecmp_paths_after": after["ecmp_paths"],
+        "oversubscription_after": after["oversubscription"],
+    }
+
+
+def _stranded(analysis: dict[str, Any]) -> int:
+    failure = analysis.get("failure") or {}
+    return 0 if not analysis.get("partitioned") else max(
+        (s["endpoints_cut_off"] for s in failure.get("single_points_of_failure", [])), default=0)

@@ -333,3 +333,42 @@ def _fibre_part(cabling: Cabling, media: str, speed: float) -> str | None:
 def _ports_per_cage(index: DesignIndex, device_name: str, port: str) -> int:
     group = index.ports.group(device_name, port)
     return group.ports_per_cage if group else 1
+
+
+def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Link]:
+    """New links with lengths (and, where the old media no longer reaches, media) for
+    the devices' current places. The originals are left untouched, so an edit can be
+    undone by putting them back and a background analysis never sees a half-changed link."""
+    selector = MediaSelector(cabling)
+    geometry = Geometry(index)
+    ports = index.ports
+    lanes = Counter(link.cable_id for link in index.design.links if link.cable_id)
+    longest: dict[str, float] = {}
+    for link in index.design.links:
+        if link.cable_id:
+            length = geometry.length_m(link)
+            if length is not None:
+                longest[link.cable_id] = max(longest.get(link.cable_id, 0.0), length)
+    updated = []
+    for link in links:
+        routed = geometry.length_m(link)
+        speed = _link_speed(index, link)
+        if routed is None or speed is None:
+            updated.append(link)
+            continue
+        needed = longest.get(link.cable_id, routed) if link.cable_id else routed
+        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
+        choice = selector.choose(needed, speed, lanes[link.cable_id] if link.cable_id else 1, rj45)
+        if choice is None:
+            updated.append(link.model_copy(update={"media": None, "length_m": round(needed, 2)}))
+        elif link.media == choice.media or link.media is None:
+            updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
+        else:
+            # keep the planned media while it still reaches; otherwise take the chosen one
+            reach = selector.reach_m(link.media, speed, lanes[link.cable_id] if link.cable_id else 1)
+            stock = _stock(COMMODITY_LENGTHS_M, needed) or choice.length_m
+            if reach is not None and stock <= reach:
+                updated.append(link.model_copy(update={"length_m": max(choice.length_m, stock) if link.media in OPTICAL else stock}))
+            else:
+                updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
+    return updated

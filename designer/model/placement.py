@@ -1,0 +1,80 @@
+"""Where a device may go in a rack: the one rule the window's drag-and-drop and the
+checks share (a drop is refused for exactly the reasons a check would report)."""
+
+from __future__ import annotations
+
+import re
+
+from designer.model.device import Device
+from designer.model.index import DesignIndex
+
+
+def faces_taken(full_depth: bool, face: str) -> tuple[str, ...]:
+    return ("front", "rear") if full_depth else (face,)
+
+
+def slot_problem(
+    index: DesignIndex,
+    rack_name: str,
+    position_u: int,
+    u_height: int,
+    face: str,
+    full_depth: bool,
+    ignore: Device | None = None,
+) -> str | None:
+    """Why a device of ``u_height`` cannot go at ``position_u`` (None: it can)."""
+    rack = index.racks.get(rack_name)
+    if rack is None:
+        return f"rack {rack_name} does not exist"
+    if u_height == 0:
+        return None  # zero-U parts mount on the side rails
+    height = index.rack_type_of(rack).u_height
+    top = position_u + u_height - 1
+    if position_u < 1 or top > height:
+        return f"U{position_u}-U{top} does not fit rack {rack_name} ({height} U)"
+    wanted = set(faces_taken(full_depth, face))
+    for other in index.devices_by_rack.get(rack_name, []):
+        if other is ignore or other.position_u is None:
+            continue
+        other_type = index.type_of(other)
+        if other_type.u_height == 0:
+            continue
+        other_top = other.position_u + other_type.u_height - 1
+        if other_top < position_u or other.position_u > top:
+            continue
+        if wanted & set(faces_taken(index.is_full_depth(other), other.face)):
+            low, high = max(position_u, other.position_u), min(top, other_top)
+            where = f"U{low}" if low == high else f"U{low}-U{high}"
+            return f"{where} of rack {rack_name} {'is' if low == high else 'are'} taken by {other.name}"
+    return None
+
+
+def free_position(index: DesignIndex, rack_name: str, u_height: int, face: str, full_depth: bool,
+                  start: int = 1) -> int | None:
+    """The lowest free position at or above ``start``, else the lowest anywhere."""
+    rack = index.racks.get(rack_name)
+    if rack is None:
+        return None
+    height = index.rack_type_of(rack).u_height
+    for first in (range(start, height + 1), range(1, start)):
+        for u in first:
+            if slot_problem(index, rack_name, u, u_height, face, full_depth) is None:
+                return u
+    return None
+
+
+def unique_name(existing: set[str], base: str) -> str:
+    """``base-01``, ``base-02``…; a base that already ends in a number counts on from it."""
+    match = re.match(r"^(.*?)(\d+)$", base)
+    stem, start = (match[1], int(match[2])) if match else (base + "-", 1)
+    width = len(match[2]) if match else 2
+    n = start
+    while f"{stem}{n:0{width}d}" in existing:
+        n += 1
+    return f"{stem}{n:0{width}d}"
+
+
+def device_base_name(slug: str) -> str:
+    """``nvidia-dgx-h100`` -> ``dgx-h100``: the model part of a catalog slug."""
+    parts = slug.split("-")
+    return "-".join(parts[1:]) if len(parts) >= 3 else slug
