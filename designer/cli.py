@@ -162,18 +162,16 @@ def _is_command(args: list[str]) -> bool:
 def _run_window(args: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="designer", description="Open the Cluster Designer window.")
     parser.add_argument("file", nargs="?", help="project file to open")
+    parser.add_argument("--screenshot", metavar="OUT.png",
+                        help="render the window off-screen with FILE and VIEW, write the picture and exit")
+    parser.add_argument("--view", default="floor", metavar="VIEW", help="floor, rack:NAME or topology (default floor)")
     _catalog_option(parser)
     parsed = parser.parse_args(args)
-    try:
-        from designer.ui.app import run_app  # noqa: PLC0415 - Qt only when the window is wanted
-    except ImportError:
-        # Until the window exists, show what it would show: the design's report.
-        if parsed.file is None:
-            from designer.resources import example_design
+    if parsed.file is not None and not Path(parsed.file).exists():
+        raise DesignerError("no such file", file=parsed.file, hint="check the path")
+    # Qt is imported only when the window is wanted: the commands run without it.
+    from designer.ui.app import run_app
 
-            parsed.file = str(example_design())
-        report_args = argparse.Namespace(file=parsed.file, json=False, catalog=parsed.catalog)
-        return _cmd_report(report_args)
     return run_app(parsed)
 
 

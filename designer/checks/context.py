@@ -69,6 +69,10 @@ class CheckContext:
             self._analyses[fabric_name] = found
         return found
 
+    def known_fabric_analysis(self, fabric_name: str) -> dict[str, Any] | None:
+        """The analysis if it is already at hand (never starts one)."""
+        return self._analyses.get(fabric_name)
+
     def set_fabric_analysis(self, fabric_name: str, analysis: dict[str, Any]) -> None:
         """Analyses may be computed elsewhere (a worker thread) and handed in."""
         self._analyses[fabric_name] = analysis

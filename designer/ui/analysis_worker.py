@@ -1,0 +1,108 @@
+"""Heavy analysis off the UI thread, so the window never freezes on a big design.
+
+The first full check of a large design and the re-analysis of a large fabric after
+an edit run in a thread pool. Edits go on meanwhile: the document remembers what they
+touched and re-checks exactly that when the result arrives; a fabric result that an
+edit has made stale is dropped and the newer request's result used instead.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+
+from designer.checks import Change, Checker
+from designer.fabric.analysis import analyse_fabric
+from designer.fabric.graph import fabric_links
+from designer.model.index import DesignIndex
+
+# Above this many links a fabric is analysed in the background (about 0.2 s of work).
+LARGE_LINKS = 8000
+
+
+class _Signals(QObject):
+    done = Signal(int, object)
+
+
+class _Task(QRunnable):
+    def __init__(self, token: int, work, signals: _Signals) -> None:
+        super().__init__()
+        self.token = token
+        self.work = work
+        self.signals = signals
+
+    def run(self) -> None:  # runs in a pool thread
+        self.signals.done.emit(self.token, self.work())
+
+
+class AnalysisRunner(QObject):
+    ready = Signal(object)  # ("checker", Checker) | ("fabrics", {name: analysis})
+    busy = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self.pending_change: Change | None = None
+        self.checking = False
+        self._generation: dict[str, int] = {}
+        self._running = 0
+        self._token = 0
+        self._callbacks: dict[int, object] = {}
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._finished)
+
+    @staticmethod
+    def is_large(design, fabric: str | None) -> bool:
+        if fabric is None:
+            return len(design.links) > LARGE_LINKS
+        return sum(1 for link in design.links if link.fabric == fabric) > LARGE_LINKS
+
+    def remember(self, change: Change) -> None:
+        self.pending_change = change if self.pending_change is None else self.pending_change.merge(change)
+
+    def _start(self, work, on_done) -> None:
+        self._token += 1
+        self._callbacks[self._token] = on_done
+        self._running += 1
+        if self._running == 1:
+            self.busy.emit(True)
+        self.pool.start(_Task(self._token, work, self._signals))
+
+    @Slot(int, object)
+    def _finished(self, token: int, result) -> None:
+        # a bound slot of this QObject: Qt queues it onto the UI thread
+        on_done = self._callbacks.pop(token)
+        self._running -= 1
+        on_done(result)
+        if self._running == 0:
+            self.busy.emit(False)
+
+    def full_check(self, design, cabling) -> None:
+        self.checking = True
+
+        def done(checker):
+            self.checking = False
+            self.ready.emit(("checker", checker))
+
+        self._start(lambda: Checker(design, cabling), done)
+
+    def analyse(self, design, fabrics: set[str]) -> None:
+        wanted = {}
+        for name in fabrics:
+            self._generation[name] = self._generation.get(name, 0) + 1
+            wanted[name] = self._generation[name]
+
+        def work():
+            index = DesignIndex.build(design)
+            grouped = fabric_links(index)
+            return {name: (gen, analyse_fabric(index, name, grouped.get(name, []))) for name, gen in wanted.items()}
+
+        def done(results):
+            fresh = {n: a for n, (gen, a) in results.items() if self._generation.get(n) == gen}
+            if fresh:
+                self.ready.emit(("fabrics", fresh))
+
+        self._start(work, done)
+
+    def wait(self, msecs: int = 60000) -> bool:
+        return self.pool.waitForDone(msecs)

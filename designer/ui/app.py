@@ -1,0 +1,99 @@
+"""Starting the window: ``designer [FILE]`` and ``designer --screenshot OUT.png``."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+APP_NAME = "Cluster Designer"
+ORGANIZATION = "ClusterDesigner"
+
+
+def _application(offscreen: bool):
+    if offscreen:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName(ORGANIZATION)
+    return app
+
+
+def open_window(path: str | None, catalog, settings=None):
+    """The main window on ``path`` (or a blank design); loader errors are raised."""
+    from designer.ui.document import DesignDocument
+    from designer.ui.main_window import MainWindow, blank_design
+
+    doc = DesignDocument.open(path, catalog) if path else DesignDocument(blank_design(), catalog)
+    return MainWindow(doc, settings)
+
+
+def offer_recovery(window) -> bool:
+    """After a crash: offer the newest recovery file. True when one was restored."""
+    from designer.model.io import load_design
+    from designer.ui import recovery
+    from designer.ui.document import DesignDocument
+
+    pending = recovery.pending_recoveries()
+    if not pending:
+        return False
+    path, meta = max(pending, key=lambda item: item[1].get("saved_at", 0))
+    original = meta.get("original")
+    if not window.prompts.ask_restore(original):
+        recovery.remove_recovery(Path(original) if original else None)
+        return False
+    try:
+        design = load_design(path, window.catalog)
+    except Exception:  # a damaged recovery file is not worth a crash at start-up
+        recovery.remove_recovery(Path(original) if original else None)
+        return False
+    doc = DesignDocument(design, window.catalog, Path(original) if original else None)
+    # restored work is unsaved work until the user saves it
+    doc.undo_stack.resetClean()
+    window.set_document(doc)
+    return True
+
+
+def screenshot(out: str, path: str | None, view: str, catalog) -> int:
+    from designer.errors import DesignerError
+
+    app = _application(offscreen=True)
+    window = open_window(path, catalog)
+    window.resize(1600, 1000)
+    window.show()
+    window.doc.wait_for_analysis()
+    if view == "floor":
+        window.tabs.setCurrentWidget(window.floor)
+        window.floor.fit()
+    elif view.startswith("rack:"):
+        name = view.split(":", 1)[1]
+        if name not in window.doc.index.racks:
+            raise DesignerError(f'no rack named "{name}"', hint="use --view rack:NAME with a rack of the design")
+        window.open_rack(name)
+    elif view == "topology":
+        window.tabs.setCurrentWidget(window.topology)
+    else:
+        raise DesignerError(f'unknown view "{view}"', hint="use floor, rack:NAME or topology")
+    app.processEvents()
+    image = window.grab()
+    if image.isNull() or not image.save(out):
+        raise DesignerError("could not write the picture", file=out)
+    print(f"wrote {out} ({image.width()} x {image.height()})")
+    window.doc.undo_stack.setClean()
+    window.close()
+    return 0
+
+
+def run_app(args) -> int:
+    from designer.catalog import load_catalog
+
+    catalog = load_catalog(args.catalog)
+    if getattr(args, "screenshot", None):
+        return screenshot(args.screenshot, args.file, args.view, catalog)
+    app = _application(offscreen=False)
+    window = open_window(args.file, catalog)
+    window.show()
+    offer_recovery(window)
+    return app.exec()

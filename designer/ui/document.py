@@ -1,0 +1,134 @@
+"""The open design: model, undo stack, live checker, file state.
+
+Every edit goes through a QUndoCommand on ``undo_stack``; a command edits the model
+and calls ``notify(change)``. Views never edit the model themselves: they react to
+``changed`` (what an edit touched) and ``findings_changed``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from designer.catalog import Catalog
+from designer.checks import Change, Checker, Finding
+from designer.model.design import Design
+from designer.model.index import DesignIndex
+from designer.model.io import load_design, save_design
+from designer.ui.analysis_worker import AnalysisRunner
+
+
+class DesignDocument(QObject):
+    changed = Signal(object)  # Change
+    findings_changed = Signal(list)  # list[Finding]
+    analysis_busy = Signal(bool)
+    file_changed = Signal()  # path or clean state changed
+    selection_changed = Signal(object)  # (kind, name) or None
+    replaced = Signal()  # a whole new design was loaded
+
+    def __init__(self, design: Design, catalog: Catalog, path: Path | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.catalog = catalog
+        self.design = design
+        self.path = path
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.selection: tuple[str, str] | None = None
+        self.findings: list[Finding] = []
+        self.runner = AnalysisRunner(self)
+        self.runner.busy.connect(self.analysis_busy)
+        self.runner.ready.connect(self._analysis_ready)
+        self.checker: Checker | None = None
+        self._start_checker()
+
+    def _clean_changed(self, _clean: bool) -> None:
+        self.file_changed.emit()
+
+    # -- files ----------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, catalog: Catalog, parent: QObject | None = None) -> "DesignDocument":
+        design = load_design(path, catalog)
+        return cls(design, catalog, Path(path), parent)
+
+    def save(self, path: str | Path | None = None) -> Path:
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise ValueError("no file name yet; use Save As")
+        save_design(self.design, target)
+        self.path = target
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+        return target
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path else "Untitled"
+
+    # -- edits ----------------------------------------------------------------
+
+    @property
+    def index(self) -> DesignIndex:
+        return self.checker.ctx.index if self.checker else DesignIndex.build(self.design)
+
+    def push(self, command) -> None:
+        self.undo_stack.push(command)
+
+    def notify(self, change: Change) -> None:
+        """Called by commands after they edit the model (do and undo alike)."""
+        if self.checker is None:
+            # the first full check is still running: re-check this when it lands
+            self.runner.remember(change)
+        else:
+            heavy = {f for f in change.fabrics if self.runner.is_large(self.design, f)}
+            light = Change(change.racks, change.rooms, change.devices, change.fabrics - heavy, change.links,
+                           change.design, change.everything)
+            self.findings = self.checker.update(light)
+            if heavy:
+                self.runner.analyse(self.design, heavy)
+            self.findings_changed.emit(self.findings)
+        self.changed.emit(change)
+
+    def select(self, kind: str | None, name: str | None = None) -> None:
+        selection = (kind, name) if kind else None
+        if selection != self.selection:
+            self.selection = selection
+            self.selection_changed.emit(selection)
+
+    # -- checking ---------------------------------------------------------------
+
+    def _start_checker(self) -> None:
+        if self.runner.is_large(self.design, None):
+            # the first full check of a big design runs in the background
+            self.runner.full_check(self.design, self.catalog.cabling)
+        else:
+            self.checker = Checker(self.design, self.catalog.cabling)
+            self.findings = self.checker.findings()
+
+    def _analysis_ready(self, payload) -> None:
+        kind, value = payload
+        if kind == "checker":
+            self.checker = value
+            change, self.runner.pending_change = self.runner.pending_change, None
+            self.findings = self.checker.update(change) if change is not None else self.checker.findings()
+            fabrics: set[str] = set()
+        else:
+            for name, analysis in value.items():
+                self.checker.ctx.set_fabric_analysis(name, analysis)
+            fabrics = set(value)
+            self.findings = self.checker.refresh_fabrics(fabrics)
+        self.findings_changed.emit(self.findings)
+        self.changed.emit(Change(fabrics=fabrics))
+
+    def wait_for_analysis(self, msecs: int = 60000) -> None:
+        """Tests and the screenshot tool: block until background analysis is done."""
+        from PySide6.QtCore import QCoreApplication
+
+        self.runner.wait(msecs)
+        QCoreApplication.processEvents()

@@ -1,0 +1,190 @@
+"""The floor plan: rooms and rows of racks from above, to scale (scene units are mm).
+
+Each rack is coloured by the metric the user picks; hovering shows its figures,
+double-clicking opens its elevation, dragging moves it on the floor (one undo step).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
+
+from designer.ui import style
+from designer.ui.commands import MoveRack
+from designer.ui.metrics import rack_figures
+
+GRID_MM = 100.0
+
+
+class RackItem(QGraphicsRectItem):
+    def __init__(self, view: "FloorView", rack_name: str, width: float, depth: float) -> None:
+        super().__init__(0, 0, width, depth)
+        self.view = view
+        self.rack_name = rack_name
+        self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemIsMovable)
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.OpenHandCursor)
+        self.label = QGraphicsSimpleTextItem(rack_name, self)
+        self.label.setFont(QFont("Sans", 110))
+        self.value = QGraphicsSimpleTextItem("", self)
+        self.value.setFont(QFont("Sans", 80))
+        self.front = QGraphicsRectItem(self)
+        self.front.setBrush(QColor("#333"))
+        self.front.setPen(Qt.NoPen)
+        self._press = QPointF()
+
+    def refresh(self, facing: str, colour: QColor, value: str, tooltip: str) -> None:
+        rect = self.rect()
+        self.setBrush(colour)
+        self.setPen(QPen(QColor("#333"), 12))
+        self.setToolTip(tooltip)
+        self.label.setPos(rect.width() / 2 - self.label.boundingRect().width() / 2, rect.height() * 0.22)
+        self.value.setText(value)
+        self.value.setPos(rect.width() / 2 - self.value.boundingRect().width() / 2, rect.height() * 0.55)
+        # a dark bar marks the front (cold-aisle side)
+        bar = 60.0
+        if facing == "south":
+            self.front.setRect(0, rect.height() - bar, rect.width(), bar)
+        elif facing == "north":
+            self.front.setRect(0, 0, rect.width(), bar)
+        elif facing == "east":
+            self.front.setRect(rect.width() - bar, 0, bar, rect.height())
+        else:
+            self.front.setRect(0, 0, bar, rect.height())
+
+    def mousePressEvent(self, event) -> None:
+        self._press = self.pos()
+        self.view.doc.select("rack", self.rack_name)
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        moved = self.pos()
+        if (moved - self._press).manhattanLength() > 1:
+            x = round(moved.x() / GRID_MM) * GRID_MM
+            y = round(moved.y() / GRID_MM) * GRID_MM
+            self.view.doc.push(MoveRack(self.view.doc, self.rack_name, x, y))
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.view.open_rack.emit(self.rack_name)
+
+
+class FloorView(QGraphicsView):
+    open_rack = Signal(str)
+
+    def __init__(self, doc, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.colour_metric = "power"
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setBackgroundBrush(QColor("#ffffff"))
+        self.items_by_rack: dict[str, RackItem] = {}
+        self.rebuild()
+        self.bind(doc)
+
+    def bind(self, doc) -> None:
+        self.doc = doc
+        doc.changed.connect(self._on_change)
+        doc.findings_changed.connect(lambda _f: self.recolour())
+        doc.selection_changed.connect(self._on_selection)
+
+    def set_metric(self, metric: str) -> None:
+        self.colour_metric = metric
+        self.recolour()
+
+    def rebuild(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.items_by_rack.clear()
+        design = self.doc.design
+        offset_y = 0.0
+        self.room_offsets: dict[str, float] = {}
+        for room in design.site.rooms:
+            self.room_offsets[room.name] = offset_y
+            floor = scene.addRect(QRectF(0, offset_y, room.width_mm, room.depth_mm), QPen(style.ROOM_EDGE, 30),
+                                  QBrush(style.ROOM_FILL))
+            floor.setZValue(-2)
+            # floor tiles every 600 mm
+            tile_pen = QPen(style.TILE_LINE, 6)
+            x = 600.0
+            while x < room.width_mm:
+                scene.addLine(x, offset_y, x, offset_y + room.depth_mm, tile_pen).setZValue(-1)
+                x += 600.0
+            y = 600.0
+            while y < room.depth_mm:
+                scene.addLine(0, offset_y + y, room.width_mm, offset_y + y, tile_pen).setZValue(-1)
+                y += 600.0
+            title = scene.addSimpleText(f"{room.name}  ({room.width_mm / 1000:.1f} m x {room.depth_mm / 1000:.1f} m)")
+            title.setFont(QFont("Sans", 160))
+            title.setPos(0, offset_y - 320)
+            offset_y += room.depth_mm + 1200
+        index = self.doc.index
+        for rack in design.racks:
+            rack_type = index.rack_type_of(rack)
+            w, d = (rack_type.depth_mm, rack_type.width_mm) if rack.facing in ("east", "west") else (
+                rack_type.width_mm, rack_type.depth_mm)
+            item = RackItem(self, rack.name, w, d)
+            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+            scene.addItem(item)
+            self.items_by_rack[rack.name] = item
+        self.recolour()
+        self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
+
+    def recolour(self) -> None:
+        if self.doc.checker is None:
+            return
+        index = self.doc.index
+        for name, item in self.items_by_rack.items():
+            rack = index.racks.get(name)
+            if rack is None:
+                continue
+            figures = rack_figures(self.doc, name)
+            if self.colour_metric == "findings":
+                colour = style.SEVERITY_COLOURS.get(figures.worst, QColor("#6cbf6c"))
+                value = figures.worst or "ok"
+            else:
+                share = figures.share(self.colour_metric)
+                colour = style.load_colour(share)
+                value = f"{share:.0%}" if share is not None else "-"
+            item.refresh(rack.facing, colour, value, figures.tooltip())
+
+    def _on_change(self, change) -> None:
+        structural = change.everything or set(change.rooms) or any(r not in self.items_by_rack for r in change.racks)
+        if structural:
+            self.rebuild()
+        else:
+            index = self.doc.index
+            for name in change.racks:
+                rack = index.racks.get(name)
+                item = self.items_by_rack.get(name)
+                if rack and item:
+                    item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+            self.recolour()
+
+    def _on_selection(self, selection) -> None:
+        for name, item in self.items_by_rack.items():
+            item.setSelected(selection == ("rack", name))
+        if selection and selection[0] == "rack" and selection[1] in self.items_by_rack:
+            self.ensureVisible(self.items_by_rack[selection[1]])
+
+    def fit(self) -> None:
+        self.fitInView(self.scene().itemsBoundingRect(), Qt.KeepAspectRatio)
+
+    def wheelEvent(self, event) -> None:
+        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+        self.scale(factor, factor)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fit()

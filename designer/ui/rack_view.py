@@ -1,0 +1,354 @@
+"""Rack elevations: the racks of one row side by side, each with its front and rear
+face, U numbers, devices to scale and the rack's totals against its limits.
+
+Parts dragged from the palette show the U slots they would take (green free, red
+blocked); a drop on a blocked slot is refused with the reason in the status bar.
+Devices are moved within and between racks by dragging them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsView
+
+from designer.ui import style
+from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
+from designer.ui.metrics import rack_figures
+
+PART_MIME = "application/x-cluster-designer-part"
+FACE_GAP = 26.0
+RACK_GAP = 110.0
+LABEL_W = 26.0
+HEADER = 46.0
+
+
+@dataclass
+class FaceSlot:
+    rack: str
+    face: str
+    rect: QRectF
+    u_total: int
+
+
+class DeviceItem(QGraphicsRectItem):
+    def __init__(self, name: str, rect: QRectF, ghost: bool) -> None:
+        super().__init__(rect)
+        self.device_name = name
+        self.ghost = ghost  # the other face of a full-depth device
+
+
+class RackRowView(QGraphicsView):
+    status = Signal(str)
+
+    def __init__(self, doc, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setAcceptDrops(True)
+        self.setBackgroundBrush(QColor("#fafbfc"))
+        self.room: str | None = None
+        self.row: str | None = None
+        self.faces: list[FaceSlot] = []
+        self.device_items: dict[str, list[DeviceItem]] = {}
+        self.highlight = None
+        self._dragging: str | None = None
+        self._drag_origin = QPointF()
+        self.bind(doc)
+        first = doc.design.racks[0] if doc.design.racks else None
+        if first:
+            self.show_rack(first.name)
+
+    def bind(self, doc) -> None:
+        self.doc = doc
+        doc.changed.connect(lambda _c: self.rebuild())
+        doc.findings_changed.connect(lambda _f: self.rebuild())
+        doc.selection_changed.connect(self._on_selection)
+
+    # -- layout --------------------------------------------------------------------
+
+    def racks_in_row(self) -> list:
+        racks = [r for r in self.doc.design.racks if r.room == self.room and r.row == self.row]
+        return sorted(racks, key=lambda r: (r.x_mm, r.y_mm, r.name))
+
+    def show_rack(self, rack_name: str) -> None:
+        rack = self.doc.index.racks.get(rack_name)
+        if rack is None:
+            return
+        self.room, self.row = rack.room, rack.row
+        self.rebuild()
+        slot = next((f for f in self.faces if f.rack == rack_name), None)
+        if slot:
+            self.centerOn(slot.rect.center())
+
+    def rebuild(self) -> None:
+        scene = self.scene()
+        scene.clear()
+        self.faces.clear()
+        self.device_items.clear()
+        self.highlight = None
+        index = self.doc.index
+        if self.room is None and self.doc.design.racks:
+            self.room, self.row = self.doc.design.racks[0].room, self.doc.design.racks[0].row
+        x = 0.0
+        small = QFont("Sans", 7)
+        for rack in self.racks_in_row():
+            rack_type = index.rack_type_of(rack)
+            height = rack_type.u_height * style.U_PX
+            title = scene.addSimpleText(f"Rack {rack.name}  ({rack_type.u_height} U)", QFont("Sans", 11, QFont.Bold))
+            title.setPos(x + LABEL_W, -HEADER)
+            for face_index, face in enumerate(("front", "rear")):
+                fx = x + LABEL_W + face_index * (style.RACK_PX + FACE_GAP + LABEL_W)
+                rect = QRectF(fx, 0, style.RACK_PX, height)
+                scene.addRect(rect, QPen(QColor("#444"), 2), QBrush(QColor("#ffffff")))
+                face_label = scene.addSimpleText(face, QFont("Sans", 8))
+                face_label.setPos(fx, -16)
+                for u in range(1, rack_type.u_height + 1):
+                    top = (rack_type.u_height - u) * style.U_PX
+                    number = scene.addSimpleText(str(u), small)
+                    number.setPos(fx - LABEL_W + 2, top + 3)
+                    scene.addLine(fx, top, fx + 6, top, QPen(QColor("#ccc"), 1))
+                self.faces.append(FaceSlot(rack.name, face, rect, rack_type.u_height))
+            self._draw_devices(rack, rack_type, x)
+            self._draw_totals(rack.name, x, height)
+            x += 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + RACK_GAP
+        self._on_selection(self.doc.selection)
+        self.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
+
+    def _face_rect(self, rack: str, face: str) -> QRectF | None:
+        slot = next((f for f in self.faces if f.rack == rack and f.face == face), None)
+        return slot.rect if slot else None
+
+    def _draw_devices(self, rack, rack_type, x: float) -> None:
+        index = self.doc.index
+        scene = self.scene()
+        zero_u_x = x + 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + 6
+        for device in index.devices_by_rack.get(rack.name, []):
+            device_type = index.type_of(device)
+            colour = style.KIND_COLOURS.get(device_type.kind, style.KIND_COLOURS["other"])
+            if device_type.u_height == 0 or device.position_u is None:
+                if device_type.u_height == 0:
+                    rect = QRectF(zero_u_x, 0, 12, rack_type.u_height * style.U_PX)
+                    zero_u_x += 16
+                    self._add_device_item(device.name, rect, colour, "", False, f"{device.name} (zero-U, feed {device.feed})")
+                continue
+            faces = ("front", "rear") if index.is_full_depth(device) else (device.face,)
+            for face in faces:
+                face_rect = self._face_rect(rack.name, face)
+                top_u = device.position_u + device_type.u_height - 1
+                rect = QRectF(face_rect.left() + 2, (rack_type.u_height - top_u) * style.U_PX + 1,
+                              style.RACK_PX - 4, device_type.u_height * style.U_PX - 2)
+                ghost = face != device.face
+                label = f"{device.name}  ·  {device_type.model}" if device_type.u_height > 1 else device.name
+                self._add_device_item(device.name, rect, colour, label, ghost,
+                                      f"{device.name}: {device_type.manufacturer} {device_type.model}, "
+                                      f"U{device.position_u}-U{top_u} {device.face}")
+
+    def _add_device_item(self, name, rect, colour, label, ghost, tooltip) -> None:
+        item = DeviceItem(name, rect, ghost)
+        fill = QColor(colour)
+        if ghost:
+            fill.setAlpha(70)
+        item.setBrush(fill)
+        item.setPen(QPen(QColor("#222"), 1, Qt.DashLine if ghost else Qt.SolidLine))
+        item.setToolTip(tooltip)
+        self.scene().addItem(item)
+        if label:
+            text = self.scene().addSimpleText(label, QFont("Sans", 8))
+            text.setBrush(QColor("#ffffff") if not ghost else QColor("#333"))
+            text.setPos(rect.left() + 5, rect.top() + max(0.0, (rect.height() - 12) / 2))
+            text.setParentItem(item)
+            if text.boundingRect().width() > rect.width() - 8:
+                text.setText(name)
+        self.device_items.setdefault(name, []).append(item)
+
+    def _draw_totals(self, rack_name: str, x: float, height: float) -> None:
+        figures = rack_figures(self.doc, rack_name)
+        def part(value, limit, unit, digits=1):
+            return f"{value:,.{digits}f}/{limit:,.{digits}f} {unit}" if limit else f"{value:,.{digits}f} {unit}"
+        lines = [
+            f"{part(figures.power_max_kw, figures.budget_kw, 'kW')} max · {figures.power_typical_kw:,.1f} kW typ",
+            f"{figures.heat_btu_h:,.0f} BTU/h · {part(figures.weight_kg, figures.static_load_kg, 'kg', 0)}",
+            f"{figures.u_used}/{figures.u_total} U · {figures.gpus} GPUs",
+        ]
+        text = self.scene().addSimpleText("\n".join(lines), QFont("Sans", 9))
+        share = figures.share("power")
+        text.setBrush(style.load_colour(share) if share and share > 1 else QColor("#333"))
+        text.setPos(x + LABEL_W, height + 10)
+
+    # -- hit testing ------------------------------------------------------------------
+
+    def target_at(self, scene_pos: QPointF, u_height: int) -> tuple[str, str, int] | None:
+        """(rack, face, lowest U) for a device of ``u_height`` held at ``scene_pos``."""
+        for slot in self.faces:
+            grown = slot.rect.adjusted(-LABEL_W, 0, 0, 0)
+            if grown.left() <= scene_pos.x() <= grown.right() and -style.U_PX <= scene_pos.y() <= slot.rect.bottom() + style.U_PX:
+                u_at = slot.u_total - int(max(0.0, scene_pos.y()) // style.U_PX)
+                lowest = max(1, min(slot.u_total, u_at) - max(u_height, 1) // 2)
+                return slot.rack, slot.face, lowest
+        return None
+
+    def _show_slot(self, rack: str, face: str, position_u: int, u_height: int, ok: bool) -> None:
+        rect = self._face_rect(rack, face)
+        total = next(f.u_total for f in self.faces if f.rack == rack)
+        top_u = position_u + max(u_height, 1) - 1
+        area = QRectF(rect.left(), (total - top_u) * style.U_PX, rect.width(), max(u_height, 1) * style.U_PX)
+        if self.highlight is None:
+            self.highlight = self.scene().addRect(area, QPen(Qt.NoPen), QBrush(style.FREE_SLOT))
+            self.highlight.setZValue(10)
+        self.highlight.setRect(area)
+        self.highlight.setBrush(QBrush(style.FREE_SLOT if ok else style.BLOCKED_SLOT))
+
+    def _clear_slot(self) -> None:
+        if self.highlight is not None:
+            self.scene().removeItem(self.highlight)
+            self.highlight = None
+
+    # -- drops from the palette ------------------------------------------------------
+
+    def _drop_target(self, event):
+        slug = bytes(event.mimeData().data(PART_MIME)).decode()
+        device_type = self.doc.catalog.require_device(slug)
+        target = self.target_at(self.mapToScene(event.position().toPoint()), device_type.u_height)
+        if target is None:
+            return slug, device_type, None, "drop it on a rack face"
+        rack, face, position_u = target
+        return slug, device_type, target, drop_problem(self.doc, slug, rack, position_u, face)
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(PART_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:
+        if not event.mimeData().hasFormat(PART_MIME):
+            event.ignore()
+            return
+        slug, device_type, target, problem = self._drop_target(event)
+        if target is None:
+            self._clear_slot()
+            event.ignore()
+            return
+        self._show_slot(target[0], target[1], target[2], device_type.u_height, problem is None)
+        if problem is None:
+            event.acceptProposedAction()
+        else:
+            self.status.emit(f"Cannot place {device_type.model} here: {problem}")
+            # keep receiving moves (and the drop, to explain the refusal)
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:
+        self._clear_slot()
+
+    def dropEvent(self, event) -> None:
+        self._clear_slot()
+        if not event.mimeData().hasFormat(PART_MIME):
+            event.ignore()
+            return
+        slug, device_type, target, problem = self._drop_target(event)
+        if target is None or problem is not None:
+            self.status.emit(f"Refused: {problem}")
+            event.ignore()
+            return
+        rack, face, position_u = target
+        command = AddDevice(self.doc, slug, rack, position_u, face)
+        self.doc.push(command)
+        self.doc.select("device", command.device.name)
+        self.status.emit(f"Added {command.device.name} to {rack} at U{position_u}")
+        event.acceptProposedAction()
+
+    # -- moving devices -------------------------------------------------------------------
+
+    def _device_at(self, view_pos) -> DeviceItem | None:
+        for item in self.items(view_pos):
+            while item is not None and not isinstance(item, DeviceItem):
+                item = item.parentItem()
+            if isinstance(item, DeviceItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event) -> None:
+        item = self._device_at(event.position().toPoint())
+        if item is not None and event.button() == Qt.LeftButton:
+            self.doc.select("device", item.device_name)
+            self._dragging = item.device_name
+            self._drag_origin = event.position()
+            return
+        if item is None:
+            rack = self.target_at(self.mapToScene(event.position().toPoint()), 1)
+            if rack:
+                self.doc.select("rack", rack[0])
+        super().mousePressEvent(event)
+
+    def _move_target(self, view_pos):
+        index = self.doc.index
+        device = index.devices[self._dragging]
+        device_type = index.type_of(device)
+        if device_type.u_height == 0:
+            return None, None
+        target = self.target_at(self.mapToScene(view_pos.toPoint()), device_type.u_height)
+        if target is None:
+            return None, "drop it on a rack face"
+        rack, face, position_u = target
+        return target, move_problem(self.doc, self._dragging, rack, position_u, face)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._dragging and (event.position() - self._drag_origin).manhattanLength() > 4:
+            target, problem = self._move_target(event.position())
+            if target:
+                u_height = self.doc.index.type_of(self.doc.index.devices[self._dragging]).u_height
+                self._show_slot(*target, u_height, problem is None)
+                if problem:
+                    self.status.emit(f"Cannot move {self._dragging} here: {problem}")
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._dragging:
+            name, self._dragging = self._dragging, None
+            self._clear_slot()
+            if (event.position() - self._drag_origin).manhattanLength() <= 4:
+                return
+            self._dragging = name
+            target, problem = self._move_target(event.position())
+            self._dragging = None
+            if target is None or problem:
+                self.status.emit(f"Move refused: {problem}" if problem else "")
+                return
+            rack, face, position_u = target
+            device = self.doc.index.devices[name]
+            if (device.rack, device.position_u, device.face) != (rack, position_u, face):
+                self.doc.push(MoveDevice(self.doc, name, rack, position_u, face))
+                self.status.emit(f"Moved {name} to {rack} U{position_u} ({face})")
+            return
+        super().mouseReleaseEvent(event)
+
+    def _on_selection(self, selection) -> None:
+        for name, items in self.device_items.items():
+            for item in items:
+                selected = selection == ("device", name)
+                pen = item.pen()
+                pen.setColor(style.SELECTION if selected else QColor("#222"))
+                pen.setWidth(3 if selected else 1)
+                item.setPen(pen)
+        if selection and selection[0] in ("device", "rack"):
+            name = selection[1]
+            if selection[0] == "device":
+                device = self.doc.index.devices.get(name)
+                if device and device.rack and (self.doc.index.racks[device.rack].row != self.row or
+                                               self.doc.index.racks[device.rack].room != self.room):
+                    self.show_rack(device.rack)
+                    return
+                if name in self.device_items:
+                    self.ensureVisible(self.device_items[name][0])
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:
+            factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
+            self.scale(factor, factor)
+        else:
+            super().wheelEvent(event)

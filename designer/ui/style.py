@@ -1,0 +1,36 @@
+"""Colours and sizes of the drawings (one place, so views and legend agree)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QColor
+
+KIND_COLOURS = {
+    "server": QColor("#4f7fbf"),
+    "switch": QColor("#3f9f6f"),
+    "storage": QColor("#d08a2e"),
+    "pdu": QColor("#8a8a8a"),
+    "other": QColor("#9a7fbf"),
+}
+SEVERITY_COLOURS = {"error": QColor("#d0342c"), "warning": QColor("#e3a008"), "info": QColor("#4f7fbf")}
+ROOM_FILL = QColor("#f4f5f7")
+ROOM_EDGE = QColor("#9aa0a6")
+TILE_LINE = QColor("#e3e5e8")
+SELECTION = QColor("#1a73e8")
+FREE_SLOT = QColor(60, 180, 90, 110)
+BLOCKED_SLOT = QColor(210, 50, 40, 120)
+
+U_PX = 18.0  # height of one rack unit in the elevation view
+RACK_PX = 230.0  # width of one rack face in the elevation view
+
+
+def load_colour(share: float | None) -> QColor:
+    """Green below 70 % of a limit, amber to 90 %, orange to 100 %, red above."""
+    if share is None:
+        return QColor("#c7cbd1")
+    if share > 1.0 + 1e-9:
+        return QColor("#d0342c")
+    if share > 0.9:
+        return QColor("#f08c2e")
+    if share > 0.7:
+        return QColor("#e8c547")
+    return QColor("#6cbf6c")

@@ -1,0 +1,180 @@
+"""New design wizard: the fabric generator's inputs as a dialog, with a live preview of
+the switch, rack and power counts (generated in the background as the inputs change)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+)
+
+from designer.errors import DesignerError
+from designer.fabric.generate import GenerateSpec, generate
+from designer.fabric.plan import parse_ratio
+from designer.report.json_report import build_report
+
+
+class _Signals(QObject):
+    done = Signal(int, object)
+
+
+class _Preview(QRunnable):
+    def __init__(self, serial: int, spec: GenerateSpec, catalog, signals: _Signals) -> None:
+        super().__init__()
+        self.serial, self.spec, self.catalog, self.signals = serial, spec, catalog, signals
+
+    def run(self) -> None:
+        try:
+            design = generate(self.spec, self.catalog)
+            result = (design, summary(build_report(design)), None)
+        except DesignerError as exc:
+            result = (None, [], exc.format())
+        self.signals.done.emit(self.serial, result)
+
+
+def summary(report: dict) -> list[str]:
+    totals = report["totals"]
+    lines = [f"{totals['servers']:,} servers, {totals['gpus']:,} GPUs in {totals['racks']} racks; "
+             f"{totals['power_max_kw']:,.1f} kW at maximum"]
+    for fabric in report["fabrics"]:
+        sw = fabric["switches"]
+        lines.append(f"{fabric['name']}: {sw['leaf']} leaf, {sw['spine']} spine, {sw['core']} core switches "
+                     f"({fabric['links']['leaf_spine']:,} leaf-spine links)")
+    errors = sum(1 for f in report["findings"] if f["severity"] == "error")
+    warnings = sum(1 for f in report["findings"] if f["severity"] == "warning")
+    lines.append(f"{errors} errors, {warnings} warnings")
+    return lines
+
+
+class NewDesignWizard(QDialog):
+    preview_ready = Signal()
+
+    def __init__(self, catalog, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New design")
+        self.catalog = catalog
+        self.design = None
+        kinds = {k: sorted(t.slug for t in catalog.device_types.values() if t.kind == k) for k in ("server", "switch", "storage")}
+        self.name = QLineEdit("New cluster")
+        self.customer = QLineEdit()
+        self.server = QComboBox()
+        self.server.addItems(kinds["server"])
+        self.server.setCurrentText("nvidia-dgx-h100")
+        self.count_kind = QComboBox()
+        self.count_kind.addItems(["nodes", "GPUs"])
+        self.count = QSpinBox()
+        self.count.setRange(1, 200000)
+        self.count.setValue(16)
+        self.switch = QComboBox()
+        self.switch.addItems(kinds["switch"])
+        self.switch.setCurrentText("nvidia-qm9700")
+        self.ratio = QComboBox()
+        self.ratio.setEditable(True)
+        self.ratio.addItems(["1:1", "2:1", "3:1"])
+        self.rail = QCheckBox("rail-optimized")
+        self.rail.setChecked(True)
+        self.tiers = QComboBox()
+        self.tiers.addItems(["auto", "2", "3"])
+        self.storage = QComboBox()
+        self.storage.addItems(["(none)", *kinds["storage"]])
+        self.storage_nodes = QSpinBox()
+        self.storage_nodes.setRange(0, 1000)
+        self.rack_power = QDoubleSpinBox()
+        self.rack_power.setRange(1, 500)
+        self.rack_power.setValue(40)
+        self.rack_power.setSuffix(" kW")
+        self.cooling = QComboBox()
+        self.cooling.addItems(["air", "liquid"])
+        self.preview = QLabel("…")
+        self.preview.setWordWrap(True)
+        self.preview.setMinimumHeight(90)
+        form = QFormLayout()
+        form.addRow("Design name", self.name)
+        form.addRow("Customer", self.customer)
+        form.addRow("Server", self.server)
+        form.addRow("Size in", self.count_kind)
+        form.addRow("Count", self.count)
+        form.addRow("Compute switch", self.switch)
+        form.addRow("Oversubscription", self.ratio)
+        form.addRow("", self.rail)
+        form.addRow("Tiers", self.tiers)
+        form.addRow("Storage system", self.storage)
+        form.addRow("Storage nodes", self.storage_nodes)
+        form.addRow("Rack power budget", self.rack_power)
+        form.addRow("Cooling", self.cooling)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.Ok)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("<b>Preview</b>"))
+        layout.addWidget(self.preview)
+        layout.addWidget(buttons)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.done.connect(self._show)
+        self._serial = 0
+        self._timer = QTimer(self, singleShot=True, interval=250)
+        self._timer.timeout.connect(self.refresh)
+        for widget in (self.server, self.count_kind, self.switch, self.ratio, self.tiers, self.storage, self.cooling):
+            widget.currentTextChanged.connect(self._timer.start)
+        for widget in (self.count, self.storage_nodes):
+            widget.valueChanged.connect(self._timer.start)
+        self.rack_power.valueChanged.connect(self._timer.start)
+        self.rail.toggled.connect(self._timer.start)
+        self.refresh()
+
+    def spec(self) -> GenerateSpec:
+        storage = self.storage.currentText()
+        count = self.count.value()
+        return GenerateSpec(
+            server=self.server.currentText(),
+            switch=self.switch.currentText(),
+            nodes=count if self.count_kind.currentText() == "nodes" else None,
+            gpus=count if self.count_kind.currentText() == "GPUs" else None,
+            oversubscription=parse_ratio(self.ratio.currentText()),
+            rail_optimized=self.rail.isChecked(),
+            tiers=self.tiers.currentText(),
+            storage=None if storage == "(none)" else storage,
+            storage_nodes=self.storage_nodes.value() if storage != "(none)" else 0,
+            rack_power_kw=self.rack_power.value(),
+            cooling=self.cooling.currentText(),
+            name=self.name.text().strip() or None,
+            customer=self.customer.text().strip() or None,
+        )
+
+    @Slot()
+    def refresh(self) -> None:
+        self._serial += 1
+        try:
+            spec = self.spec()
+        except DesignerError as exc:
+            self._show(self._serial, (None, [], exc.format()))
+            return
+        self.preview.setText("Working it out…")
+        self.ok_button.setEnabled(False)
+        self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals))
+
+    @Slot(int, object)
+    def _show(self, serial: int, result) -> None:
+        if serial != self._serial:
+            return  # an older input's answer
+        design, lines, problem = result
+        self.design = design
+        self.ok_button.setEnabled(design is not None)
+        if design is None:
+            self.preview.setText(f"<span style='color:#d0342c'>{problem}</span>")
+        else:
+            self.preview.setText("<br>".join(lines))
+        self.preview_ready.emit()

@@ -1,0 +1,260 @@
+"""The designer window, headless (pytest-qt, QT_QPA_PLATFORM=offscreen)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, QStandardPaths, Qt
+from PySide6.QtGui import QDropEvent
+
+from conftest import run_cli
+from designer.model.io import dumps_design, load_design, save_design
+from designer.resources import example_design
+from designer.ui.app import offer_recovery
+from designer.ui.document import DesignDocument
+from designer.ui.main_window import MainWindow
+from designer.ui.rack_view import PART_MIME
+
+
+@pytest.fixture(autouse=True)
+def _isolated_qt_settings(tmp_path, qapp):
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.IniFormat)
+    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))
+    from designer.ui import recovery
+
+    for path, _meta in recovery.pending_recoveries():
+        path.unlink()
+        path.with_suffix(".meta").unlink(missing_ok=True)
+    yield
+
+
+@pytest.fixture()
+def window(qtbot, catalog, tmp_path):
+    path = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), path)
+    doc = DesignDocument.open(path, catalog)
+    win = MainWindow(doc, QSettings(str(tmp_path / "win.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.prompts.ask_save_changes = lambda title: "discard"
+    win.prompts.errors = []
+    win.prompts.show_error = lambda title, message: win.prompts.errors.append(message)
+    win.show()
+    yield win
+    win.doc.runner.wait()
+    win.close()
+    win.deleteLater()
+
+
+def _drop(view, slug: str, rack: str, face: str, u: int) -> QDropEvent:
+    """A drop of a palette part at the middle of U ``u`` of a rack face."""
+    slot = next(f for f in view.faces if f.rack == rack and f.face == face)
+    scene_y = (slot.u_total - u) * 18.0 + 9.0
+    point = view.mapFromScene(QPointF(slot.rect.center().x(), scene_y))
+    mime = QMimeData()
+    mime.setData(PART_MIME, slug.encode())
+    event = QDropEvent(QPointF(point), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    view.dropEvent(event)
+    return event
+
+
+def test_dragging_a_part_onto_a_free_u_creates_it_and_undo_redo_restore_the_model(window):
+    doc = window.doc
+    window.open_rack("A01")
+    before = dumps_design(doc.design)
+    # A01: four DGX H100 in U1-U32, the out-of-band switch at U42 (rear): U33-U40 are free
+    devices = len(doc.design.devices)
+    event = _drop(window.racks, "nvidia-qm9700", "A01", "front", 34)
+    assert event.isAccepted()
+    assert len(doc.design.devices) == devices + 1
+    added = doc.design.devices[-1]
+    assert (added.device_type, added.rack, added.face) == ("nvidia-qm9700", "A01", "front")
+    assert added.position_u == 34
+    after = dumps_design(doc.design)
+    doc.undo_stack.undo()
+    assert dumps_design(doc.design) == before
+    doc.undo_stack.redo()
+    assert dumps_design(doc.design) == after
+
+
+def test_dropping_onto_an_occupied_u_is_refused_with_the_reason(window, qtbot):
+    doc = window.doc
+    window.open_rack("A01")
+    messages = []
+    window.racks.status.connect(messages.append)
+    devices = len(doc.design.devices)
+    event = _drop(window.racks, "nvidia-qm9700", "A01", "front", 10)  # inside node002
+    assert not event.isAccepted()
+    assert len(doc.design.devices) == devices
+    assert doc.undo_stack.count() == 0
+    assert any("taken by node002" in m for m in messages)
+
+
+def test_moving_a_server_over_the_budget_shows_the_finding_and_undo_clears_it(window, qtbot):
+    from designer.ui.commands import MoveDevice
+
+    doc = window.doc
+    panel = window.findings
+    assert panel.items("RACK_POWER_OVER_BUDGET") == []
+    # A01 holds four DGX H100 and its out-of-band switch (40.9 kW of 44): a fifth pushes it over
+    with qtbot.waitSignal(doc.findings_changed):
+        doc.push(MoveDevice(doc, "node005", "A01", 33, "front"))
+    items = panel.items("RACK_POWER_OVER_BUDGET")
+    assert len(items) == 1
+    assert "Rack A01 draws 51.1 kW at maximum, 7.1 kW over its 44.0 kW budget" in items[0].text(0)
+    with qtbot.waitSignal(doc.findings_changed):
+        doc.undo_stack.undo()
+    assert panel.items("RACK_POWER_OVER_BUDGET") == []
+
+
+def test_moving_by_dragging_in_the_elevation_merges_into_one_undo_step(window, qtbot):
+    from designer.ui.commands import MoveDevice
+
+    doc = window.doc
+    doc.push(MoveDevice(doc, "oob-A01", "A01", 41, "rear"))
+    doc.push(MoveDevice(doc, "oob-A01", "A01", 40, "rear"))
+    assert doc.undo_stack.count() == 1
+    assert doc.index.devices["oob-A01"].position_u == 40
+    doc.undo_stack.undo()
+    assert doc.index.devices["oob-A01"].position_u == 42
+
+
+def test_clicking_a_finding_selects_its_object(window, qtbot):
+    panel = window.findings
+    item = panel.items("PSU_REDUNDANCY_LOST")[0]
+    panel._clicked(item)
+    assert window.doc.selection == ("rack", "A01")
+
+
+def test_inspector_edits_are_validated_and_undoable(window, qtbot):
+    doc = window.doc
+    doc.select("rack", "A01")
+    editor = window.inspector.editors[("rack", "A01", "power_budget_kw")]
+    editor.setValue(30.0)
+    editor.editingFinished.emit()
+    assert doc.index.racks["A01"].power_budget_kw == 30.0
+    assert any(f.code == "RACK_POWER_OVER_BUDGET" for f in doc.findings)
+    name = window.inspector.editors[("rack", "A01", "name")]
+    name.setText("A02")  # taken
+    name.editingFinished.emit()
+    assert "already exists" in window.inspector.error.text()
+    doc.undo_stack.undo()
+    assert doc.index.racks["A01"].power_budget_kw == 44.0
+
+
+def test_save_close_and_reopen_through_the_window(window, tmp_path, qtbot, catalog):
+    from designer.ui.commands import MoveDevice
+
+    doc = window.doc
+    doc.push(MoveDevice(doc, "oob-A01", "A01", 41, "rear"))
+    assert window.isWindowModified()
+    target = tmp_path / "saved.json"
+    window.prompts.choose_path = lambda *a, **k: str(target)
+    assert window.save_as()
+    assert not window.isWindowModified()
+    saved = dumps_design(doc.design)
+    window.close()
+    again = MainWindow(DesignDocument.open(target, catalog), QSettings(str(tmp_path / "w2.ini"), QSettings.IniFormat))
+    qtbot.addWidget(again)
+    assert dumps_design(again.doc.design) == saved
+    assert str(target) in window.settings.value("recent_files")
+
+
+def test_a_file_that_cannot_be_opened_leaves_the_current_design(window, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format_version": 99, "name": "x"}')
+    before = dumps_design(window.doc.design)
+    assert not window.open_path(bad)
+    assert "needs version 99" in window.prompts.errors[0]
+    assert dumps_design(window.doc.design) == before
+
+
+def test_recovery_file_is_written_after_an_edit_and_offered_on_the_next_start(window, qtbot, catalog, tmp_path):
+    from designer.ui import recovery
+    from designer.ui.commands import MoveDevice
+
+    doc = window.doc
+    assert window.write_recovery() is None, "nothing to recover while saved"
+    doc.push(MoveDevice(doc, "oob-A01", "A01", 41, "rear"))
+    path = window.write_recovery()
+    assert path is not None and path.exists()
+    edited = dumps_design(doc.design)
+    # a crash: no clean exit; the next start finds the file and offers it
+    fresh = MainWindow(DesignDocument.open(doc.path, catalog), QSettings(str(tmp_path / "w3.ini"), QSettings.IniFormat))
+    qtbot.addWidget(fresh)
+    offered = []
+    fresh.prompts.ask_restore = lambda original: offered.append(original) or True
+    assert offer_recovery(fresh)
+    assert offered == [str(doc.path)]
+    assert dumps_design(fresh.doc.design) == edited
+    assert fresh.doc.modified, "restored work is unsaved until saved"
+    # a clean exit removes it
+    fresh.prompts.ask_save_changes = lambda title: "discard"
+    fresh.close()
+    assert recovery.pending_recoveries() == []
+
+
+def test_autosave_timer_writes_the_recovery_file(window, qtbot):
+    from designer.ui import recovery
+    from designer.ui.commands import MoveDevice
+
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    window.autosave.setInterval(10)
+    qtbot.waitUntil(lambda: bool(recovery.pending_recoveries()), timeout=5000)
+    window.autosave.stop()
+
+
+def test_topology_paths_and_failure(window):
+    topo = window.topology
+    window.tabs.setCurrentWidget(topo)
+    topo.set_fabric("compute")
+    topo.server_a.setCurrentText("node001")
+    topo.server_b.setCurrentText("node016")
+    count, switches = topo.show_paths()
+    # leaf01 to leaf04 over 2 spines with 16 parallel links each way: 2 x 16 x 16
+    assert count == 512
+    assert {"cmp-spine01", "cmp-spine02"} <= switches
+    impact = topo.fail("cmp-spine01")
+    assert impact["bandwidth_lost_pct"] == 50.0
+    assert impact["endpoints_cut_off"] == 0
+
+
+def test_palette_search(window):
+    palette = window.palette
+    palette.search.setText("800g")
+    slugs = palette.slugs()
+    assert "nvidia-sn5600" in slugs and "nvidia-qm9700" not in slugs
+
+
+def test_new_design_wizard_previews_and_creates(window, qtbot):
+    from designer.ui.wizard import NewDesignWizard
+
+    wizard = NewDesignWizard(window.catalog, window)
+    qtbot.addWidget(wizard)
+    wizard.count.setValue(127)
+    qtbot.waitUntil(lambda: "32 leaf, 16 spine" in wizard.preview.text(), timeout=20000)
+    assert wizard.ok_button.isEnabled()
+    assert wizard.design is not None and len(wizard.design.devices) > 127
+    wizard.rack_power.setValue(5)
+    qtbot.waitUntil(lambda: "cannot hold it" in wizard.preview.text(), timeout=20000)
+    assert not wizard.ok_button.isEnabled()
+
+
+@pytest.mark.parametrize("view", ["floor", "rack:A01", "topology"])
+def test_screenshot_of_each_view(tmp_path, view):
+    from PySide6.QtGui import QImage
+
+    out = tmp_path / f"{view.replace(':', '-')}.png"
+    result = run_cli("--screenshot", out, example_design(), "--view", view)
+    assert result.code == 0, result
+    image = QImage(str(out))
+    assert image.width() >= 800 and image.height() >= 600
+    # not blank: many distinct colours in the picture
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 29)}
+    assert len(colours) > 8
+
+
+def test_screenshot_refuses_an_unknown_rack(tmp_path):
+    result = run_cli("--screenshot", tmp_path / "x.png", example_design(), "--view", "rack:Z99")
+    assert result.code == 2 and 'no rack named "Z99"' in result.err
