@@ -8,14 +8,17 @@ WEKApod (7,712 W) and its SN2201. Four PDUs per rack (no load).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from conftest import run_cli
 from designer.catalog import load_catalog
 from designer.checks import Checker
 from designer.estimates.stages import stage_figures, stage_members, switch_tiers
 from designer.model.estimates import Stage
 from designer.model.index import DesignIndex
-from designer.model.io import load_design
+from designer.model.io import load_design, save_design
 from designer.resources import example_design
 
 ALL_RACKS = ["A01", "A02", "A03", "A04", "A05", "A06"]
@@ -92,3 +95,16 @@ def test_a_stage_that_drops_parts_reports_them_removed(catalog):
     assert second["removed"]["devices_by_kind"] == {"pdu": 4, "storage": 1, "switch": 1}
     # the WEKApod (7,712 W) and the SN2201 (98 W) leave the room
     assert second["added"]["room_power_increase_kw"] == pytest.approx(-7.81)
+
+
+def test_stages_in_the_report(tmp_path, catalog):
+    design = load_design(example_design(), catalog)
+    design.stages = [Stage(name="Phase 1", racks=["A01", "A02"]), Stage(name="Phase 2", racks=ALL_RACKS)]
+    path = tmp_path / "staged.json"
+    save_design(design, path)
+    result = run_cli("report", path, "--json")
+    assert result.code == 0, result
+    stages = json.loads(result.out)["estimates"]["stages"]
+    assert [(s["name"], s["gpus"]) for s in stages] == [("Phase 1", 64), ("Phase 2", 128)]
+    text = run_cli("report", path)
+    assert "stage Phase 1: 64 GPUs in 2 racks" in text.out
