@@ -66,9 +66,9 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
            f"{cur}/year at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
     out.append(
         f"    {tco['horizon_years']}-year cost: build {_num(tco['build_total'], 0)} {cur} (full CAPEX "
-        f"{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; building is cheaper "
-        + (f"above {_pct(tco['break_even_utilization'])} utilisation" if tco["break_even_utilization"] is not None
-           else "at no utilisation")
+        f"{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; "
+        + (f"building is cheaper above {_pct(tco['break_even_utilization'])} utilisation"
+           if tco["break_even_utilization"] is not None else "building never costs less than the cloud")
     )
     ar = est["allreduce"]
     if ar["fastest"]:
@@ -82,9 +82,10 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
                    f"{_pct(last['efficiency'])} efficient (1:1 {_pct(last['efficiency_1to1'])}, "
                    f"2:1 {_pct(last['efficiency_2to1'])})")
     st = est["storage"]
-    write = "unknown" if st["checkpoint_write_s"] is None else f"{_num(st['checkpoint_write_s'], 1)} s"
+    write = ("write time unknown" if st["checkpoint_write_s"] is None
+             else f"written in {_num(st['checkpoint_write_s'], 1)} s")
     out.append(f"    storage: reads need {_num(st['read_required_gbytes_s'])} GB/s of {_num(st['read_available_gbytes_s'])} "
-               f"GB/s; a {_num(st['checkpoint_size_tb'], 3)} TB checkpoint writes in {write}")
+               f"GB/s available; a {_num(st['checkpoint_size_tb'], 3)} TB checkpoint is {write}")
     for stage in est["stages"]:
         out.append(f"    stage {stage['name']}: {stage['gpus']} GPUs in {stage['racks']} racks, "
                    f"{_num(stage['power_max_kw'])} kW, CAPEX {_num(stage['capex'], 0)} {cur}; "
