@@ -147,3 +147,12 @@ def test_no_compute_fabric_leaves_the_time_unknown(example):
     block = allreduce_estimate(design.estimates.communication, path, None)
     assert block["fastest"] is None
     assert all(row["time_ms"] is None for row in block["algorithms"])
+
+
+def test_one_gpu_servers_use_the_fabric_only():
+    # 4 servers of 1 GPU, NVLink figure unpublished (0): a ring of 4 over the fabric at 45 GB/s
+    #   2 x 3/4 x 1 GB / 45 GB/s + 2 x 3 x 6 us = 33.333333 ms + 36 us = 33.369333 ms
+    path = CommPath(4, 1, 0.0, 50.0, 0.9, 1.0, 2 * US, 6 * US)
+    times = allreduce_times_s(path, GB)
+    assert times["ring"] == pytest.approx(33.369333e-3, rel=1e-6)
+    assert times["hierarchical"] == pytest.approx(times["ring"])  # no server-internal step

@@ -114,6 +114,8 @@ class CommPath:
         """(bandwidth, alpha) of a flat ring or tree: across servers the slowest hop sets the pace."""
         if self.nodes <= 1:
             return self.intra_gbytes_s, self.alpha_intra_s
+        if self.gpus_per_node <= 1:
+            return self.inter_gbytes_s, self.alpha_inter_s
         return min(self.intra_gbytes_s, self.inter_gbytes_s), max(self.alpha_intra_s, self.alpha_inter_s)
 
     def at(self, nodes: int | None = None, oversubscription: float | None = None) -> "CommPath":
@@ -186,8 +188,9 @@ def gpu_servers(index: DesignIndex) -> dict[str, int]:
 def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> tuple[CommPath, list[str]]:
     """The cluster's collective path, and the assumptions it rests on (as sentences).
 
-    With several GPU server types the GPUs per server are the most common type's and
-    each bandwidth the slowest type's: a collective runs at the pace of its slowest member.
+    With several GPU server types the GPUs per server are those of the type holding the
+    most GPUs, and each bandwidth the slowest type's: a collective runs at the pace of its
+    slowest member.
     """
     inputs: CommunicationInputs = design.estimates.communication
     notes: list[str] = []
@@ -217,7 +220,7 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
         notes.append("no compute fabric: GPUs in different servers cannot exchange gradients")
         node_fabric = [0.0]
     if len(types) > 1:
-        notes.append(f"several GPU server types: {main.gpu_count} GPUs per server ({main.slug}), "
+        notes.append(f"several GPU server types: {main.gpu_count} GPUs per server (as {main.slug}), "
                      "each bandwidth the slowest type's")
     path = CommPath(
         nodes=nodes,

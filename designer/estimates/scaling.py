@@ -41,7 +41,9 @@ def step_s(compute_s: float, allreduce_s: float, overlap: float) -> float:
     return compute_s + (1.0 - overlap) * allreduce_s
 
 
-def efficiency(path: CommPath, gradient_bytes: float, compute_s: float, overlap: float) -> tuple[float | None, str | None]:
+def efficiency(
+    path: CommPath, gradient_bytes: float, compute_s: float, overlap: float
+) -> tuple[float | None, str | None]:
     """(efficiency, algorithm) of one step on ``path``; None when the all-reduce cannot be estimated."""
     times = allreduce_times_s(path, gradient_bytes)
     best = fastest(times)

@@ -85,7 +85,9 @@ def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list
     )
 
 
-def storage_estimate(ctx: CheckContext, inputs: StorageInputs, scaling: ScalingInputs) -> tuple[dict[str, Any], list[str]]:
+def storage_estimate(
+    ctx: CheckContext, inputs: StorageInputs, scaling: ScalingInputs
+) -> tuple[dict[str, Any], list[str]]:
     """The report's ``storage`` block and its assumptions."""
     available, gpus, no_read = storage_bandwidth_gbytes_s(ctx)
     required = read_required_gbytes_s(gpus, inputs.samples_per_second_per_gpu, inputs.sample_size_mb)

@@ -34,8 +34,8 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         "fabric's link bandwidth; the reduction arithmetic is not counted",
         "all-reduce inside a server runs at half the GPU's bidirectional NVLink bandwidth; between servers at "
         "the GPU's share of its server's compute ports, divided by the worst leaf oversubscription when above 1",
-        "tree all-reduce is NCCL's pipelined double binary tree: 2 x log2(n) latency steps and each byte twice over "
-        "the slowest link",
+        "tree all-reduce is NCCL's pipelined double binary tree: 2 x ceil(log2 n) latency steps and each byte "
+        "twice over the slowest link",
         *comm_notes,
         f"scaling is weak scaling: {inputs.scaling.step_compute_s:g} s of compute per step at any size, "
         f"{inputs.scaling.overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "

@@ -27,7 +27,7 @@ from typing import Any
 from designer.estimates.bom import Bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
-from designer.model.loads import device_load
+from designer.model.loads import design_load, device_load
 
 HOURS_PER_YEAR = 8760
 # Used when neither the cost inputs nor the rooms give a PUE: a typical figure for a
@@ -149,7 +149,7 @@ def _share(value: float | None) -> float | None:
 
 def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str, Any], list[str]]:
     """The report's ``tco`` block and its assumptions."""
-    load = device_load(index, design.devices)
+    load = design_load(index)
     tco, pue_source = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus)
     u = design.estimates.cost.utilization
     build = tco.build_total(u)

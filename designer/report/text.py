@@ -62,8 +62,9 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
     tco = est["tco"]
     capex = tco["capex"]
     partial = f" ({len(capex['unpriced_parts'])} parts unpriced, counted as 0)" if capex["unpriced_parts"] else ""
-    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {_num(tco['opex_per_year']['total'], 0)} "
-           f"{cur}/year at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
+    opex = tco["opex_per_year"]["total"]
+    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {_num(opex, 0)} {cur}/year "
+           f"at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
     out.append(
         f"    {tco['horizon_years']}-year cost: build {_num(tco['build_total'], 0)} {cur} (full CAPEX "
         f"{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; "
@@ -84,8 +85,9 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
     st = est["storage"]
     write = ("write time unknown" if st["checkpoint_write_s"] is None
              else f"written in {_num(st['checkpoint_write_s'], 1)} s")
-    out.append(f"    storage: reads need {_num(st['read_required_gbytes_s'])} GB/s of {_num(st['read_available_gbytes_s'])} "
-               f"GB/s available; a {_num(st['checkpoint_size_tb'], 3)} TB checkpoint is {write}")
+    out.append(f"    storage: reads need {_num(st['read_required_gbytes_s'])} GB/s of "
+               f"{_num(st['read_available_gbytes_s'])} GB/s available; a {_num(st['checkpoint_size_tb'], 3)} TB "
+               f"checkpoint is {write}")
     for stage in est["stages"]:
         out.append(f"    stage {stage['name']}: {stage['gpus']} GPUs in {stage['racks']} racks, "
                    f"{_num(stage['power_max_kw'])} kW, CAPEX {_num(stage['capex'], 0)} {cur}; "
