@@ -10,6 +10,8 @@ from typing import Any
 
 from designer.catalog import load_catalog
 from designer.checks import Checker, checklist
+from designer.estimates.bom import build_bom
+from designer.estimates.summary import planning_estimates
 from designer.fabric.cabling import cable_summary
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -70,12 +72,14 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
     """Everything about the design. A live ``checker`` (the window's) is reused: its
     fabric analyses and findings are already up to date."""
     index = index or DesignIndex.build(design)
-    cabling = load_catalog(include_user=False).cabling
+    catalog = load_catalog(include_user=False)
+    cabling = catalog.cabling
     if checker is None:
         checker = Checker(design, cabling, index)
     findings = checker.findings()
     total = design_load(index)
     cables, transceivers = cable_summary(index, cabling)
+    bom = build_bom(design, catalog, index)
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
     kinds_w = total.power_max_w_by_kind
@@ -117,4 +121,6 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
         "findings": [f.as_dict() for f in findings],
         "checklist": checklist(design, findings),
         "unknowns": unknown_figures(index, total),
+        "bom": bom.as_dict(),
+        "estimates": planning_estimates(checker.ctx, catalog, bom),
     }

@@ -43,10 +43,56 @@ def format_report(report: dict[str, Any]) -> str:
         out.append("")
         for item in report["unknowns"]:
             out.append(f"  unknown: {item['figure']} is not published for {', '.join(item['device_types'])}")
+    if report.get("estimates"):
+        out.append("")
+        out.extend(_estimate_lines(report["estimates"]))
     findings = report.get("findings", [])
     out.append("")
     out.append(_findings_summary(findings))
     return "\n".join(out) + "\n"
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _estimate_lines(est: dict[str, Any]) -> list[str]:
+    """A few lines of planning estimates; the PDF and the JSON carry the rest."""
+    cur = est["currency"]
+    tco = est["tco"]
+    capex = tco["capex"]
+    partial = f" ({len(capex['unpriced_parts'])} parts unpriced, counted as 0)" if capex["unpriced_parts"] else ""
+    opex = tco["opex_per_year"]["total"]
+    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {_num(opex, 0)} {cur}/year "
+           f"at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
+    out.append(
+        f"    {tco['horizon_years']}-year cost: build {_num(tco['build_total'], 0)} {cur} (full CAPEX "
+        f"{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; "
+        + (f"building is cheaper above {_pct(tco['break_even_utilization'])} utilisation"
+           if tco["break_even_utilization"] is not None else "building never costs less than the cloud")
+    )
+    ar = est["allreduce"]
+    if ar["fastest"]:
+        times = ", ".join(f"{a['name']} {_num(a['time_ms'], 1)} ms" for a in ar["algorithms"])
+        out.append(f"    all-reduce of {_num(ar['message_mb'], 0)} MB over {ar['gpus']} GPUs: {times}; "
+                   f"fastest {ar['fastest']}")
+    points = est["scaling"]["points"]
+    if points and points[-1]["efficiency"] is not None:
+        last = points[-1]
+        out.append(f"    scaling ({est['scaling']['model_parameters_billion']:g}B parameters): {last['nodes']} servers "
+                   f"{_pct(last['efficiency'])} efficient (1:1 {_pct(last['efficiency_1to1'])}, "
+                   f"2:1 {_pct(last['efficiency_2to1'])})")
+    st = est["storage"]
+    write = ("write time unknown" if st["checkpoint_write_s"] is None
+             else f"written in {_num(st['checkpoint_write_s'], 1)} s")
+    out.append(f"    storage: reads need {_num(st['read_required_gbytes_s'])} GB/s of "
+               f"{_num(st['read_available_gbytes_s'])} GB/s available; a {_num(st['checkpoint_size_tb'], 3)} TB "
+               f"checkpoint is {write}")
+    for stage in est["stages"]:
+        out.append(f"    stage {stage['name']}: {stage['gpus']} GPUs in {stage['racks']} racks, "
+                   f"{_num(stage['power_max_kw'])} kW, CAPEX {_num(stage['capex'], 0)} {cur}; "
+                   f"adds {stage['added']['devices']} devices, {_num(stage['added']['room_power_increase_kw'])} kW")
+    return out
 
 
 def _fabric_line(fabric: dict[str, Any]) -> str:

@@ -1,0 +1,118 @@
+"""Storage sizing: read throughput the GPUs need, checkpoint write time, capacity tiers.
+
+- Read: GPUs x samples/s per GPU x sample size, against the storage systems'
+  aggregate read bandwidth as the storage check counts it (each system limited by
+  its storage ports; ``checks.design_rules.storage_bandwidth_gbytes_s``).
+- Checkpoint: parameters x checkpoint bytes per parameter, written at the storage
+  systems' aggregate write bandwidth (limited by their ports the same way). When any
+  system does not publish its write figure the time is unknown, not guessed.
+- Tiers (the rule; capacities in TB = 10^12 bytes):
+    hot  (NVMe flash)               = dataset x hot share + checkpoints kept x checkpoint size
+    warm (capacity flash or hybrid) = dataset x (1 - hot share)
+    cold (HDD or tape)              = archive copies x (dataset + checkpoints kept x checkpoint size)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from designer.checks.context import CheckContext
+from designer.checks.design_rules import storage_bandwidth_gbytes_s, type_counts
+from designer.model.estimates import ScalingInputs, StorageInputs
+
+BYTES_PER_TB = 1e12
+BYTES_PER_GB = 1e9
+MB_PER_GB = 1000
+
+TIER_MEDIA = {
+    "hot": "NVMe flash (TLC)",
+    "warm": "capacity flash (QLC) or hybrid flash/HDD",
+    "cold": "HDD object storage or tape",
+}
+
+
+def read_required_gbytes_s(gpus: int, samples_per_second_per_gpu: float, sample_size_mb: float) -> float:
+    return gpus * samples_per_second_per_gpu * sample_size_mb / MB_PER_GB
+
+
+def checkpoint_size_tb(parameters_billion: float, bytes_per_parameter: float) -> float:
+    return parameters_billion * 1e9 * bytes_per_parameter / BYTES_PER_TB
+
+
+def write_seconds(size_tb: float, write_gbytes_s: float | None) -> float | None:
+    if write_gbytes_s is None or write_gbytes_s <= 0:
+        return None
+    return size_tb * BYTES_PER_TB / BYTES_PER_GB / write_gbytes_s
+
+
+def capacity_tiers(inputs: StorageInputs, checkpoint_tb: float) -> list[dict[str, Any]]:
+    checkpoints_tb = inputs.checkpoints_kept * checkpoint_tb
+    capacities = {
+        "hot": inputs.dataset_tb * inputs.hot_share + checkpoints_tb,
+        "warm": inputs.dataset_tb * (1.0 - inputs.hot_share),
+        "cold": inputs.archive_copies * (inputs.dataset_tb + checkpoints_tb),
+    }
+    return [{"tier": tier, "capacity_tb": round(tb, 3), "media": TIER_MEDIA[tier]} for tier, tb in capacities.items()]
+
+
+def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list[str], list[str]]:
+    """(aggregate write GB/s, usable TB, types without a write figure, types without a
+    capacity figure). Write is None when any system lacks the figure or there is none."""
+    write = capacity = 0.0
+    no_write: list[str] = []
+    no_capacity: list[str] = []
+    systems = 0
+    for slug, count in sorted(type_counts(ctx).items()):
+        device_type = ctx.index.device_types[slug]
+        if device_type.kind != "storage":
+            continue
+        systems += count
+        spec = device_type.storage
+        if spec is None or spec.write_gbytes_s is None:
+            no_write.append(slug)
+        else:
+            ports_gbytes_s = sum(g.count * g.speed_gbps for g in device_type.ports_with_role("storage")) / 8
+            write += (min(spec.write_gbytes_s, ports_gbytes_s) if ports_gbytes_s else spec.write_gbytes_s) * count
+        if spec is None or spec.usable_capacity_tb is None:
+            no_capacity.append(slug)
+        else:
+            capacity += spec.usable_capacity_tb * count
+    return (
+        write if systems and not no_write else None,
+        capacity if systems and not no_capacity else None,
+        no_write,
+        no_capacity,
+    )
+
+
+def storage_estimate(
+    ctx: CheckContext, inputs: StorageInputs, scaling: ScalingInputs
+) -> tuple[dict[str, Any], list[str]]:
+    """The report's ``storage`` block and its assumptions."""
+    available, gpus, no_read = storage_bandwidth_gbytes_s(ctx)
+    required = read_required_gbytes_s(gpus, inputs.samples_per_second_per_gpu, inputs.sample_size_mb)
+    checkpoint_tb = checkpoint_size_tb(scaling.model_parameters_billion, inputs.checkpoint_bytes_per_parameter)
+    write, usable_tb, no_write, no_capacity = storage_systems(ctx)
+    tiers = capacity_tiers(inputs, checkpoint_tb)
+    notes = ["capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; "
+             "cold = archive copies x (dataset + checkpoints kept)"]
+    if no_read:
+        notes.append(f"storage read bandwidth unpublished for {', '.join(no_read)}: counted as 0")
+    if no_write:
+        notes.append(f"storage write bandwidth unpublished for {', '.join(no_write)}: checkpoint time unknown")
+    hot_tb = tiers[0]["capacity_tb"]
+    return {
+        "gpus": gpus,
+        "read_required_gbytes_s": round(required, 3),
+        "read_available_gbytes_s": round(available, 3),
+        "read_sufficient": available >= required,
+        "read_unknown_types": no_read,
+        "checkpoint_size_tb": round(checkpoint_tb, 4),
+        "write_available_gbytes_s": None if write is None else round(write, 3),
+        "write_unknown_types": no_write,
+        "checkpoint_write_s": None if write is None else round(write_seconds(checkpoint_tb, write), 3),
+        "usable_capacity_tb": None if usable_tb is None else round(usable_tb, 3),
+        "capacity_unknown_types": no_capacity,
+        "hot_tier_fits": None if usable_tb is None else usable_tb >= hot_tb,
+        "tiers": tiers,
+    }, notes
