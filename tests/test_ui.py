@@ -258,3 +258,61 @@ def test_screenshot_of_each_view(tmp_path, view):
 def test_screenshot_refuses_an_unknown_rack(tmp_path):
     result = run_cli("--screenshot", tmp_path / "x.png", example_design(), "--view", "rack:Z99")
     assert result.code == 2 and 'no rack named "Z99"' in result.err
+
+
+def test_estimates_panel_updates_live(window, qtbot):
+    panel = window.estimates
+    qtbot.waitUntil(lambda: panel.estimates is not None, timeout=10000)
+    before = panel.estimates["tco"]["cloud_total"]
+    editor = panel.editors[("cost", None, "cloud_price_per_gpu_hour")]
+    editor.setValue(5.0)
+    editor.editingFinished.emit()
+    assert window.doc.design.estimates.cost.cloud_price_per_gpu_hour == 5.0
+    qtbot.waitUntil(lambda: panel.estimates["tco"]["cloud_total"] == pytest.approx(2 * before), timeout=10000)
+    assert "Break-even utilisation" in panel.results.toPlainText()
+    window.doc.undo_stack.undo()
+    assert window.doc.design.estimates.cost.cloud_price_per_gpu_hour == 2.5
+    report = json.loads(run_cli("report", window.doc.path, "--json").out)
+    qtbot.waitUntil(lambda: panel.estimates["tco"]["cloud_total"] == report["estimates"]["tco"]["cloud_total"],
+                    timeout=10000)
+
+
+def test_add_duplicate_and_delete_racks_and_devices(window, qtbot):
+    from designer.ui.commands import AddRacks, DeleteObjects, DuplicateDevice, DuplicateRack
+
+    doc = window.doc
+    before = dumps_design(doc.design)
+    racks = len(doc.design.racks)
+    doc.push(AddRacks(doc, "rack-42u-600", 1, row="A"))
+    added = doc.design.racks[-1]
+    assert added.row == "A" and added.name == "A07"
+    last = max((r for r in doc.design.racks[:-1] if r.row == "A"), key=lambda r: r.x_mm)
+    assert added.x_mm == last.x_mm + 600
+    doc.push(AddRacks(doc, "rack-42u-600", 4))
+    new_row = doc.design.racks[-4:]
+    assert {r.row for r in new_row} == {"B"} and new_row[0].facing == "north"
+    assert "RACK_FLOOR_OVERLAP" not in {f.code for f in doc.findings}
+    doc.push(DuplicateRack(doc, "A01"))
+    copy = doc.design.racks[-1]
+    assert len(doc.index.devices_by_rack[copy.name]) == len(doc.index.devices_by_rack["A01"])
+    doc.push(DuplicateDevice(doc, "node001"))
+    assert doc.design.devices[-1].rack == "A01" and doc.design.devices[-1].position_u == 33
+    doc.push(DeleteObjects(doc, racks=["A02"]))
+    assert "A02" not in doc.index.racks
+    assert not any("node005" in (l.a.device, l.b.device) for l in doc.design.links), "cables to deleted devices go"
+    assert len(doc.design.racks) == racks + 1 + 4 + 1 - 1
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert dumps_design(doc.design) == before
+
+
+def test_renaming_a_device_follows_its_cables(window):
+    from designer.ui.commands import SetProperty
+
+    doc = window.doc
+    cables = sum(1 for l in doc.design.links if "node001" in (l.a.device, l.b.device))
+    doc.push(SetProperty(doc, "device", "node001", "name", "gpu-a01-1"))
+    assert sum(1 for l in doc.design.links if "gpu-a01-1" in (l.a.device, l.b.device)) == cables
+    assert not any(f.code == "LINK_ENDPOINT_MISSING" for f in doc.findings)
+    doc.undo_stack.undo()
+    assert "node001" in doc.index.devices

@@ -6,46 +6,21 @@ and a refusal is shown under the form, never applied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
-    QFormLayout,
-    QGroupBox,
-    QLabel,
-    QLineEdit,
-    QScrollArea,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGroupBox, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from designer.errors import DesignerError
-from designer.ui.commands import SetProperty
+from designer.ui.forms import Field, property_box
 from designer.ui.metrics import rack_figures
-
-
-@dataclass
-class Field:
-    name: str
-    label: str
-    kind: str  # text | float | int | choice | bool | tristate | readonly
-    unit: str = ""
-    choices: tuple = ()
-    optional: bool = True
-    maximum: float = 1e9
 
 
 RACK_FIELDS = [
     Field("name", "Name", "text", optional=False),
     Field("room", "Room", "text", optional=False),
     Field("row", "Row", "text"),
-    Field("x_mm", "Floor x", "float", "mm"),
-    Field("y_mm", "Floor y", "float", "mm"),
+    Field("x_mm", "Floor x", "float", "mm", optional=False, maximum=1e6),
+    Field("y_mm", "Floor y", "float", "mm", optional=False, maximum=1e6),
     Field("facing", "Front faces", "choice", choices=("north", "east", "south", "west")),
     Field("power_budget_kw", "Power budget", "float", "kW"),
     Field("cooling_air_kw", "Air cooling", "float", "kW"),
@@ -149,73 +124,9 @@ class Inspector(QWidget):
         self.form_layout.addStretch(1)
 
     def _section(self, kind: str, name: str | None, title: str, fields: list[Field], obj: Any) -> None:
-        box = QGroupBox(title)
-        form = QFormLayout(box)
-        for spec in fields:
-            editor = self._editor(kind, name, spec, getattr(obj, spec.name))
-            self.editors[(kind, name, spec.name)] = editor
-            form.addRow(spec.label, editor)
+        box, editors = property_box(self.doc, kind, name, title, fields, obj, self.error)
+        self.editors.update(editors)
         self.form_layout.addWidget(box)
-
-    def _editor(self, kind: str, name: str | None, spec: Field, value: Any) -> QWidget:
-        def commit(new_value):
-            self._commit(kind, name, spec, new_value)
-
-        if spec.kind == "text":
-            editor = QLineEdit("" if value is None else str(value))
-            editor.editingFinished.connect(lambda: commit(editor.text().strip() or (None if spec.optional else "")))
-        elif spec.kind in ("float", "int"):
-            editor = QDoubleSpinBox() if spec.kind == "float" else QSpinBox()
-            if spec.kind == "float":
-                editor.setDecimals(2)
-            editor.setRange(-1 if spec.optional else 0, spec.maximum)
-            if spec.optional:
-                editor.setSpecialValueText("not set")
-            editor.setValue(-1 if value is None else value)
-            if spec.unit:
-                editor.setSuffix(f" {spec.unit}")
-            editor.setKeyboardTracking(False)
-            editor.editingFinished.connect(
-                lambda: commit(None if spec.optional and editor.value() == editor.minimum() else editor.value()))
-        elif spec.kind == "choice":
-            editor = QComboBox()
-            editor.addItems(list(spec.choices))
-            editor.setCurrentText(str(value))
-            editor.currentTextChanged.connect(commit)
-        elif spec.kind == "tristate":
-            editor = QComboBox()
-            editor.addItems(["not answered", "yes", "no"])
-            editor.setCurrentIndex(0 if value is None else (1 if value else 2))
-            editor.currentIndexChanged.connect(lambda i: commit([None, True, False][i]))
-        elif spec.kind == "bool":
-            editor = QCheckBox()
-            editor.setChecked(bool(value))
-            editor.toggled.connect(commit)
-        else:
-            editor = QLabel(str(value))
-        return editor
-
-    def _commit(self, kind: str, name: str | None, spec: Field, value: Any) -> None:
-        current = self._current(kind, name, spec.name)
-        if value == current:
-            return
-        try:
-            command = SetProperty(self.doc, kind, name, spec.name, value, spec.label.lower())
-        except DesignerError as exc:
-            self.error.setText(f"{spec.label}: {exc.message}")
-            return
-        self.error.setText("")
-        self.doc.push(command)
-        if spec.name == "name" and self.doc.selection and self.doc.selection[1] == name:
-            self.doc.select(kind, value)
-
-    def _current(self, kind, name, field):
-        from designer.ui.commands import _target
-
-        try:
-            return getattr(_target(self.doc.design, kind, name), field)
-        except StopIteration:
-            return None
 
     def _figures(self, rack_name: str) -> None:
         figures = rack_figures(self.doc, rack_name)

@@ -24,6 +24,7 @@ from designer.model.site import Room, Site
 from designer.ui import recovery
 from designer.ui.commands import AddRacks, DeleteObjects, DuplicateDevice, DuplicateRack, RerouteCables
 from designer.ui.document import DesignDocument
+from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
 from designer.ui.floor_view import FloorView
 from designer.ui.inspector import Inspector
@@ -91,6 +92,9 @@ class MainWindow(QMainWindow):
         self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
         self.inspector_dock = self._dock("Inspector", None, Qt.RightDockWidgetArea)
         self.findings_dock = self._dock("Findings", None, Qt.RightDockWidgetArea)
+        self.estimates_dock = self._dock("Estimates", None, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(self.findings_dock, self.estimates_dock)
+        self.findings_dock.raise_()
         self.autosave = QTimer(self, interval=AUTOSAVE_MS)
         self.autosave.timeout.connect(self.write_recovery)
         self.autosave.start()
@@ -137,6 +141,8 @@ class MainWindow(QMainWindow):
         self.inspector_dock.setWidget(self.inspector)
         self.findings = FindingsPanel(doc)
         self.findings_dock.setWidget(self.findings)
+        self.estimates = EstimatesPanel(doc)
+        self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
         self.racks.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.findings.reveal.connect(self.reveal)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
+    QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
@@ -223,6 +224,8 @@ class TopologyView(QWidget):
         for path in [*paths.values(), endpoint_path]:
             item = scene.addPath(path, QPen(QColor(120, 120, 120, 90), 1))
             item.setZValue(0)
+            # thousands of cables in one item: paint them once per zoom level, not per frame
+            item.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def _draw_labels(self, tiers: dict, width: float, endpoints: int) -> None:
         scene = self.view.scene()

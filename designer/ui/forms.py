@@ -1,0 +1,110 @@
+"""Editable property forms: one editor per model field, with units and validation.
+
+Every edit becomes a SetProperty command (undoable); the model validates the value and a
+refusal is shown in the form's error label, never applied. Used by the inspector and the
+estimates panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from designer.errors import DesignerError
+from designer.ui.commands import SetProperty, _target
+
+
+@dataclass
+class Field:
+    name: str
+    label: str
+    kind: str  # text | float | int | choice | bool | tristate | readonly
+    unit: str = ""
+    choices: tuple = ()
+    optional: bool = True
+    maximum: float = 1e9
+    minimum: float = 0.0
+    decimals: int = 2
+
+
+
+
+def property_box(doc, kind: str, name: str | None, title: str, fields: list[Field], obj: Any,
+                 error_label: QLabel) -> tuple[QGroupBox, dict]:
+    box = QGroupBox(title)
+    form = QFormLayout(box)
+    editors = {}
+    for spec in fields:
+        editor = _editor(doc, kind, name, spec, getattr(obj, spec.name), error_label)
+        editors[(kind, name, spec.name)] = editor
+        form.addRow(spec.label, editor)
+    return box, editors
+
+
+def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> QWidget:
+    def commit(new_value):
+        _commit(doc, kind, name, spec, new_value, error_label)
+
+    if spec.kind == "text":
+        editor = QLineEdit("" if value is None else str(value))
+        editor.editingFinished.connect(lambda: commit(editor.text().strip() or (None if spec.optional else "")))
+    elif spec.kind in ("float", "int"):
+        editor = QDoubleSpinBox() if spec.kind == "float" else QSpinBox()
+        if spec.kind == "float":
+            editor.setDecimals(spec.decimals)
+        editor.setRange(-1 if spec.optional else spec.minimum, spec.maximum)
+        if spec.optional:
+            editor.setSpecialValueText("not set")
+        editor.setValue(-1 if value is None else value)
+        if spec.unit:
+            editor.setSuffix(f" {spec.unit}")
+        editor.setKeyboardTracking(False)
+        editor.editingFinished.connect(
+            lambda: commit(None if spec.optional and editor.value() == editor.minimum() else editor.value()))
+    elif spec.kind == "choice":
+        editor = QComboBox()
+        editor.addItems(list(spec.choices))
+        editor.setCurrentText(str(value))
+        editor.currentTextChanged.connect(commit)
+    elif spec.kind == "tristate":
+        editor = QComboBox()
+        editor.addItems(["not answered", "yes", "no"])
+        editor.setCurrentIndex(0 if value is None else (1 if value else 2))
+        editor.currentIndexChanged.connect(lambda i: commit([None, True, False][i]))
+    elif spec.kind == "bool":
+        editor = QCheckBox()
+        editor.setChecked(bool(value))
+        editor.toggled.connect(commit)
+    else:
+        editor = QLabel(str(value))
+    return editor
+
+
+def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> None:
+    try:
+        current = getattr(_target(doc.design, kind, name), spec.name)
+    except StopIteration:
+        current = None
+    if value == current:
+        return
+    try:
+        command = SetProperty(doc, kind, name, spec.name, value, spec.label.lower())
+    except DesignerError as exc:
+        error_label.setText(f"{spec.label}: {exc.message}")
+        return
+    error_label.setText("")
+    doc.push(command)
+    if spec.name == "name" and doc.selection and doc.selection[1] == name:
+        doc.select(kind, value)
