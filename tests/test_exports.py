@@ -12,7 +12,7 @@ import pytest
 from conftest import run_cli
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design
-from designer.report.i18n import CODE_TITLES, MESSAGES, Translator
+from designer.report.i18n import CODE_TITLES, INPUT_LABELS, MESSAGES, Translator
 from designer.report.json_report import build_report
 from designer.resources import example_design
 
@@ -130,7 +130,7 @@ def test_export_without_outputs_says_what_to_add():
 
 def test_every_message_has_both_languages_with_the_same_fields():
     fields = re.compile(r"{(\w+)}")
-    for key, texts in {**MESSAGES, **CODE_TITLES}.items():
+    for key, texts in {**MESSAGES, **CODE_TITLES, **INPUT_LABELS}.items():
         assert set(texts) == {"en", "zh"}, key
         assert texts["en"].strip() and texts["zh"].strip(), key
         assert sorted(fields.findall(texts["en"])) == sorted(fields.findall(texts["zh"])), key
@@ -140,6 +140,13 @@ def test_section_titles_are_translated():
     for key in (k for k in MESSAGES if k.startswith("sec_")):
         assert MESSAGES[key]["en"] != MESSAGES[key]["zh"]
         assert re.search(r"[\u4e00-\u9fff]", MESSAGES[key]["zh"]), key
+
+
+def test_every_estimate_input_has_a_label():
+    from designer.model.estimates import EstimateInputs
+
+    fields = {f"{group}.{key}" for group, values in EstimateInputs().model_dump().items() for key in values}
+    assert fields - {"cost.prices"} == set(INPUT_LABELS)
 
 
 def test_every_finding_code_has_a_title():

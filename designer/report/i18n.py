@@ -128,6 +128,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "unknown_line": {"en": "{figure}: {parts}{instead}", "zh": "{figure}：{parts}{instead}"},
     "used_instead": {"en": " ({figure} used instead)", "zh": "（以 {figure} 代替）"},
     "input": {"en": "Input", "zh": "输入项"},
+    "feeds_kw": {"en": "Feeds (kW)", "zh": "供电回路（kW）"},
     "value": {"en": "Value", "zh": "数值"},
     # -- floor plan -------------------------------------------------------
     "floor_intro": {
@@ -329,6 +330,36 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "FIGURE_UNKNOWN": {"en": "Figure not published", "zh": "参数未公布"},
 }
 
+# Estimate inputs (``design.estimates``) as the proposal's inputs table names them; units in brackets.
+INPUT_LABELS: dict[str, dict[str, str]] = {
+    "cost.installation_cost": {"en": "Installation cost", "zh": "安装费用"},
+    "cost.facility_cost": {"en": "Facility cost", "zh": "设施费用"},
+    "cost.energy_price_per_kwh": {"en": "Energy price (per kWh)", "zh": "电价（每 kWh）"},
+    "cost.utilization": {"en": "Utilisation (share of the year)", "zh": "利用率（全年占比）"},
+    "cost.maintenance_share_per_year": {"en": "Maintenance per year (share of CAPEX)", "zh": "年维护费（占 CAPEX 比例）"},
+    "cost.staff_cost_per_year": {"en": "Staff cost per year", "zh": "年人员成本"},
+    "cost.space_cost_per_year": {"en": "Space cost per year", "zh": "年场地成本"},
+    "cost.horizon_years": {"en": "Horizon (years)", "zh": "测算周期（年）"},
+    "cost.depreciation_years": {"en": "Depreciation (years)", "zh": "折旧年限（年）"},
+    "cost.pue": {"en": "PUE for energy (else the room's)", "zh": "电费计算 PUE（否则取机房值）"},
+    "cost.cloud_price_per_gpu_hour": {"en": "Cloud price per GPU hour", "zh": "云 GPU 每小时价格"},
+    "communication.message_mb": {"en": "All-reduce message per GPU (MB)", "zh": "每 GPU All-reduce 消息量（MB）"},
+    "communication.alpha_intra_us": {"en": "Step latency inside a server (µs)", "zh": "服务器内单步时延（µs）"},
+    "communication.alpha_inter_us": {"en": "Step latency across the fabric (µs)", "zh": "跨网络单步时延（µs）"},
+    "communication.link_efficiency": {"en": "Achieved share of link bandwidth", "zh": "链路带宽实际利用比例"},
+    "scaling.model_parameters_billion": {"en": "Model parameters (billion)", "zh": "模型参数量（十亿）"},
+    "scaling.bytes_per_gradient": {"en": "Bytes per gradient", "zh": "每个梯度字节数"},
+    "scaling.step_compute_s": {"en": "Compute time per step (s)", "zh": "每步计算时间（秒）"},
+    "scaling.overlap": {"en": "Communication hidden behind compute (share)", "zh": "通信与计算重叠比例"},
+    "storage.samples_per_second_per_gpu": {"en": "Samples per second per GPU", "zh": "每 GPU 每秒样本数"},
+    "storage.sample_size_mb": {"en": "Sample size (MB)", "zh": "样本大小（MB）"},
+    "storage.checkpoint_bytes_per_parameter": {"en": "Checkpoint bytes per parameter", "zh": "每参数检查点字节数"},
+    "storage.checkpoints_kept": {"en": "Checkpoints kept", "zh": "保留检查点数"},
+    "storage.dataset_tb": {"en": "Dataset (TB)", "zh": "数据集（TB）"},
+    "storage.hot_share": {"en": "Share of the dataset on NVMe", "zh": "数据集在 NVMe 上的比例"},
+    "storage.archive_copies": {"en": "Archive copies", "zh": "归档副本数"},
+}
+
 # ISO 4217 codes a Chinese reader sees as words; others stay as codes.
 _CURRENCY_ZH = {"USD": "美元", "CNY": "元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元", "SGD": "新加坡元"}
 
@@ -351,6 +382,11 @@ class Translator:
         except KeyError:
             raise KeyError(f"message {key!r} is not in the catalog for {self.lang!r}") from None
         return text.format(**values) if values else text
+
+    def input_label(self, key: str) -> str:
+        """An estimate input's name; a field added later shows as its key until translated."""
+        labels = INPUT_LABELS.get(key)
+        return labels[self.lang] if labels else key
 
     def has(self, key: str) -> bool:
         return key in MESSAGES

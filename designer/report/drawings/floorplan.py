@@ -158,11 +158,12 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, 
         figures = racks.get(box.rack.name, {})
         fill = load_colour(figures.get("power_max_kw"), figures.get("power_budget_kw"))
         w, h = (box.x1 - box.x0) * k, (box.y1 - box.y0) * k
-        drawing.add(Rect(px(box.x0), py(box.y1), w, h, fillColor=fill, strokeColor=INK,
-                         strokeWidth=0.5 if sheet.labelled else 0.15))
+        # an overview's racks are a point or two wide: outlines would turn them black
+        drawing.add(Rect(px(box.x0), py(box.y1), w, h, fillColor=fill,
+                         strokeColor=INK if sheet.labelled else None, strokeWidth=0.5))
         fx0, fy0, fx1, fy1 = _front_edge(box)
         drawing.add(Line(px(fx0), py(fy0), px(fx1), py(fy1), strokeColor=INK,
-                         strokeWidth=1.6 if sheet.labelled else 0.6))
+                         strokeWidth=1.6 if sheet.labelled else 0.35))
         if sheet.labelled:
             _rack_label(drawing, box, figures, px(box.x0), py(box.y1), w, h, t, fonts)
     _scale_bar(drawing, sheet.scale, 4, 6, t, fonts)

@@ -28,7 +28,8 @@ def build(ctx: ProposalContext) -> list:
     story.append(_rooms(ctx, report.get("rooms") or []))
     story.append(ctx.h2(t("power_by_kind")))
     kinds = report.get("power_max_kw_by_kind") or {}
-    table = Table([[s.cell_value(t(f"kind_{k}")) for k in kinds], [f"{t.num(v)} kW" for v in kinds.values()]])
+    table = Table([[s.cell_value(t(f"kind_{k}")) for k in kinds], [f"{t.num(v)} kW" for v in kinds.values()]],
+                  hAlign="LEFT")
     table.setStyle(s.table_style(numeric_from=0))
     story.append(table)
     story.append(ctx.h2(t("per_rack")))
@@ -62,7 +63,7 @@ def _rooms(ctx: ProposalContext, rooms: list[dict[str, Any]]) -> Table:
                 room["heat_liquid_kw"] and room["cooling_liquid_kw"] is None and room["cooling_air_kw"] is not None):
             over.append((8, n))
     data = [[s.p(h, s.cell) for h in header]] + [[s.cell_value(c) for c in r] for r in rows]
-    table = Table(data, repeatRows=1)
+    table = Table(data, repeatRows=1, hAlign="LEFT")
     style = s.table_style(numeric_from=1)
     _mark(style, over)
     table.setStyle(style)
@@ -72,8 +73,8 @@ def _rooms(ctx: ProposalContext, rooms: list[dict[str, Any]]) -> Table:
 def _racks(ctx: ProposalContext, racks: list[dict[str, Any]]) -> LongTable:
     """One row per rack; splits over pages with the header repeated."""
     t, s = ctx.t, ctx.styles
-    header = [t("rack"), t("room"), t("u_use"), t("power_kw"), t("budget_kw"), t("heat_btu"), t("cooling_kw"),
-              t("weight_kg"), t("static_kg"), t("floor_kg_m2")]
+    header = [t("rack"), t("room"), t("u_use"), t("power_kw"), t("budget_kw"), t("heat_kw"), t("heat_btu"),
+              t("cooling_kw"), t("weight_kg"), t("static_kg"), t("floor_kg_m2")]
     ratings = {r["name"]: r.get("floor_load_rating_kg_m2") for r in ctx.report.get("rooms") or []}
     rows, over = [], []
     for n, rack in enumerate(racks, start=1):
@@ -83,7 +84,7 @@ def _racks(ctx: ProposalContext, racks: list[dict[str, Any]]) -> LongTable:
         rating = ratings.get(rack["room"])
         rows.append([rack["name"], f"{rack['room']} {rack.get('row') or ''}".strip(),
                      f"{rack['u_used']}/{rack['u_total']}", t.num(rack["power_max_kw"]),
-                     _limit(ctx, rack["power_budget_kw"]), t.int(rack["heat_btu_h"]), cooling,
+                     _limit(ctx, rack["power_budget_kw"]), t.num(rack["heat_kw"]), t.int(rack["heat_btu_h"]), cooling,
                      t.int(rack["weight_kg"]), _limit(ctx, rack["static_load_kg"], 0),
                      f"{_limit(ctx, rack.get('floor_load_kg_m2'), 0)} / {_limit(ctx, rating, 0)}"])
         if rack["u_used"] > rack["u_total"]:
@@ -91,12 +92,12 @@ def _racks(ctx: ProposalContext, racks: list[dict[str, Any]]) -> LongTable:
         if _over(rack["power_max_kw"], rack["power_budget_kw"]):
             over.append((3, n))
         if _over(rack["heat_air_kw"], air) or _over(rack["heat_liquid_kw"], liquid):
-            over.append((6, n))
-        if _over(rack["weight_kg"], rack["static_load_kg"]):
             over.append((7, n))
+        if _over(rack["weight_kg"], rack["static_load_kg"]):
+            over.append((8, n))
         if _over(rack.get("floor_load_kg_m2"), rating):
-            over.append((9, n))
-    widths = [62, 70, 38, 44, 44, 54, 52, 50, 44, 57]
+            over.append((10, n))
+    widths = [52, 58, 34, 40, 42, 40, 50, 46, 46, 42, 65]
     data = [[s.p(h, s.cell) for h in header]] + [[s.cell_value(c) for c in r] for r in rows]
     table = LongTable(data, colWidths=widths, repeatRows=1)
     style = s.table_style(numeric_from=2)

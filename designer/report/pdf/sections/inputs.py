@@ -23,7 +23,7 @@ def grid(ctx: ProposalContext, header: list[str], rows: list[list[Any]], widths:
     s = ctx.styles
     data = [[s.cell_value(h) for h in header]] + [[s.cell_value(c, right=numeric_from is not None and i >= numeric_from)
                                                    for i, c in enumerate(r)] for r in rows]
-    table = Table(data, colWidths=widths, repeatRows=1)
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(s.table_style(numeric_from=numeric_from))
     return table
 
@@ -68,7 +68,7 @@ def build(ctx: ProposalContext) -> list:
     story.append(ctx.h2(t("racks")))
     kinds = Counter((r.rack_type, r.power_budget_kw, r.cooling_air_kw, r.cooling_liquid_kw,
                      " + ".join(f"{f.name} {t.num(f.capacity_kw)}" for f in r.feeds)) for r in design.racks)
-    story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"), "kW"],
+    story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"), t("feeds_kw")],
                       [[slug, t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid), feeds or "–"]
                        for (slug, budget, air, liquid, feeds), n in sorted(kinds.items(), key=lambda kv: -kv[1])],
                       numeric_from=1))
@@ -118,6 +118,6 @@ def _estimate_inputs(ctx: ProposalContext) -> Table:
         for key, value in values.items():
             if key == "prices" or isinstance(value, (dict, list)):
                 continue
-            rows.append([f"{group}.{key}", _value(ctx, value)])
+            rows.append([ctx.t.input_label(f"{group}.{key}"), _value(ctx, value)])
     width = ctx.portrait[0]
     return grid(ctx, [ctx.t("input"), ctx.t("value")], rows, widths=[width * 0.55, width * 0.45], numeric_from=1)

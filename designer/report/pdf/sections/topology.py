@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from designer.report.drawings.topology import MAX_BOXES, topology_drawing
@@ -74,12 +75,13 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     data = [[s.cell_value(t("fabric"))] + [s.cell_value(f["name"]) for f in fabrics]]
     for label, values in rows:
         data.append([s.p(label, s.cell)] + [s.p(v, s.cell) for v in values])
-    table = Table(data, colWidths=[first] + [other] * len(fabrics), repeatRows=1)
-    style = s.table_style()
+    # single points of failure in red, except the out-of-band network's (notes, by design)
+    red = ParagraphStyle("spof", parent=s.cell, textColor=ERROR)
     for col, f in enumerate(fabrics, start=1):
         if (f.get("failure") or {}).get("single_points_of_failure") and f.get("role") != "oob":
-            style.add("TEXTCOLOR", (col, len(data) - 1), (col, len(data) - 1), ERROR)
-    table.setStyle(style)
+            data[-1][col] = s.p(spof_cells[col - 1], red)
+    table = Table(data, colWidths=[first] + [other] * len(fabrics), repeatRows=1)
+    table.setStyle(s.table_style())
     return table
 
 
