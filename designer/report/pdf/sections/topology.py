@@ -66,7 +66,7 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
         if not names:
             spof_cells.append(t("none"))
             continue
-        shown = ", ".join(str(n) for n in names[:MAX_SPOF_NAMES])
+        shown = ", ".join(_spof_name(n) for n in names[:MAX_SPOF_NAMES])
         spof_cells.append(f"{len(names)}: {shown}{' …' if len(names) > MAX_SPOF_NAMES else ''}")
     row("spof", spof_cells)
     width = ctx.portrait[0]
@@ -83,6 +83,14 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     table = Table(data, colWidths=[first] + [other] * len(fabrics), repeatRows=1)
     table.setStyle(s.table_style())
     return table
+
+
+def _spof_name(item: Any) -> str:
+    """A single point of failure: the analysis gives {object, kind, tier, endpoints_cut_off, ...}."""
+    if isinstance(item, dict):
+        name = str(item.get("object") or item.get("switch") or item.get("link") or "?")
+        return f"{name} ({item['endpoints_cut_off']})" if item.get("endpoints_cut_off") else name
+    return str(item)
 
 
 def _ecmp(ctx: ProposalContext, fabric: dict[str, Any]) -> str:
