@@ -56,7 +56,6 @@ def render(ctx: ProposalContext) -> bytes:
         subject=design.project.customer or "",
     )
     doc.multiBuild(build_story(ctx))
-    ctx.pages = doc.page  # for callers that report the page count
     return buffer.getvalue()
 
 
