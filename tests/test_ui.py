@@ -316,3 +316,16 @@ def test_renaming_a_device_follows_its_cables(window):
     assert not any(f.code == "LINK_ENDPOINT_MISSING" for f in doc.findings)
     doc.undo_stack.undo()
     assert "node001" in doc.index.devices
+
+
+def test_export_from_the_window_uses_the_same_code_path(window, tmp_path):
+    from pypdf import PdfReader
+
+    out = tmp_path / "proposal.pdf"
+    written = window.export_to("pdf", str(out), "en")
+    assert [str(p) for p in written] == [str(out)]
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "16-node DGX H100 training cluster" in text
+    cli = tmp_path / "cli.pdf"
+    assert run_cli("export", window.doc.path, "--pdf", cli).code == 0
+    assert len(PdfReader(cli).pages) == len(PdfReader(out).pages)

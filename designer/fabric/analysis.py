@@ -449,7 +449,9 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     topo = build_topology(index, graph)
     fabric = index.fabrics.get(fabric_name)
     link_classes = Counter()
-    for a, b, _bw, _link in graph.links:
+    # (tier pair, speed) -> links: the topology drawing labels each tier "N x 400G"
+    link_speeds: Counter = Counter()
+    for a, b, bandwidth, _link in graph.links:
         tiers = sorted(
             (topo.tiers.get(a, "endpoint"), topo.tiers.get(b, "endpoint")), key=lambda t: TIER_RANK.get(t, 0)
         )
@@ -459,6 +461,7 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
             ("spine", "core"): "spine_core",
         }.get(tuple(tiers), "other")
         link_classes[key] += 1
+        link_speeds[(key, bandwidth)] += 1
 
     def worst(tier: str) -> float | None:
         ratios = [topo.figures[s].oversubscription for s in topo.of_tier(tier)]
@@ -491,6 +494,14 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
             "spine_core": link_classes["spine_core"],
             "other": link_classes["other"],
             "unresolved": len(graph.unresolved),
+        },
+        "link_speeds": {
+            key: [
+                {"speed_gbps": speed, "count": count}
+                for (cls, speed), count in sorted(link_speeds.items(), key=lambda kv: -kv[0][1])
+                if cls == key
+            ]
+            for key in ("endpoint_leaf", "leaf_spine", "spine_core", "other")
         },
         "oversubscription": {"leaf": worst("leaf"), "spine": worst("spine")},
         "leaves_without_uplinks": no_uplink,

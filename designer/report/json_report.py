@@ -10,6 +10,8 @@ from typing import Any
 
 from designer.catalog import load_catalog
 from designer.checks import Checker, checklist
+from designer.checks.context import CheckContext
+from designer.checks.rack_rules import floor_area_m2
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
 from designer.fabric.cabling import cable_summary
@@ -31,11 +33,16 @@ def load_figures(load: LoadSum) -> dict[str, Any]:
     }
 
 
-def rack_figures(index: DesignIndex, rack_name: str) -> dict[str, Any]:
+def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = None) -> dict[str, Any]:
     rack = index.racks[rack_name]
     rack_type = index.rack_type_of(rack)
     load = rack_load(index, rack_name)
     enclosure_kg = enclosure_weight_kg(index, rack_name)
+    # The floor pressure the FLOOR_LOAD_OVER_LIMIT check measures (rack and contents
+    # over its footprint plus half of each aisle), so the proposal shows the same figure.
+    floor_kg_m2 = None
+    if ctx is not None and rack.room in index.rooms:
+        floor_kg_m2 = _r((load.weight_kg + enclosure_kg) / floor_area_m2(ctx, rack_name), 1)
     return {
         "name": rack.name,
         "room": rack.room,
@@ -53,6 +60,40 @@ def rack_figures(index: DesignIndex, rack_name: str) -> dict[str, Any]:
         "static_load_kg": rack_type.static_load_kg,
         "gpus": load.gpus,
         "devices": sum(load.count_by_kind.values()),
+        # limits beside the figures they bound (None: not set in the design)
+        "cooling_air_kw": rack.cooling_air_kw,
+        "cooling_liquid_kw": rack.cooling_liquid_kw,
+        "floor_load_kg_m2": floor_kg_m2,
+    }
+
+
+def room_figures(index: DesignIndex, room_name: str) -> dict[str, Any]:
+    """A room's racks summed, beside the room's capacities (the ROOM_* checks' figures)."""
+    room = index.rooms[room_name]
+    racks = index.racks_by_room.get(room_name, [])
+    load = LoadSum()
+    enclosures_kg = 0.0
+    for rack in racks:
+        load.merge(rack_load(index, rack.name))
+        enclosures_kg += enclosure_weight_kg(index, rack.name)
+    return {
+        "name": room.name,
+        "width_mm": room.width_mm,
+        "depth_mm": room.depth_mm,
+        "area_m2": _r(room.floor_area_m2, 2),
+        "racks": len(racks),
+        "gpus": load.gpus,
+        **load_figures(load),
+        "heat_air_kw": _r(load.heat_air_kw),
+        "heat_liquid_kw": _r(load.heat_liquid_kw),
+        "weight_kg": _r(load.weight_kg + enclosures_kg, 2),
+        "power_capacity_kw": room.power_capacity_kw,
+        "cooling_air_kw": room.cooling_air_kw,
+        "cooling_liquid_kw": room.cooling_liquid_kw,
+        "floor_load_rating_kg_m2": room.floor_load_kg_m2,
+        "pue": room.pue,
+        # what the facility draws for this IT load (None: the room's PUE is not set)
+        "facility_power_kw": None if room.pue is None else _r(load.power_max_kw * room.pue),
     }
 
 
@@ -87,6 +128,11 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
     def kind_kw(*kinds: str) -> float:
         return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
+    rooms = [room_figures(index, room.name) for room in design.site.rooms]
+    # facility power is known only when every room holding racks has a PUE
+    facility = [r["facility_power_kw"] for r in rooms if r["racks"]]
+    facility_kw = _r(sum(facility)) if facility and None not in facility else None
+
     return {
         "design": {
             "name": design.name,
@@ -107,6 +153,7 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
             "weight_kg": _r(total.weight_kg + enclosures_kg, 2),
             "equipment_weight_kg": _r(total.weight_kg, 2),
             "enclosure_weight_kg": _r(enclosures_kg, 2),
+            "facility_power_kw": facility_kw,
         },
         "power_max_kw_by_kind": {
             "server": kind_kw("server"),
@@ -114,7 +161,8 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
             "storage": kind_kw("storage"),
             "other": kind_kw("other", "pdu"),
         },
-        "racks": [rack_figures(index, rack.name) for rack in design.racks],
+        "racks": [rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
+        "rooms": rooms,
         "fabrics": [checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
         "cables": cables,
         "transceivers": transceivers,

@@ -1,0 +1,96 @@
+"""Line charts of the estimates: cost against utilisation, scaling efficiency against GPUs."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.widgets.markers import makeMarker
+from reportlab.lib import colors
+
+from designer.report.drawings.common import ACCENT, MUTED, label, legend_row
+from designer.report.fonts import FontSet
+
+SERIES_COLOURS = (ACCENT, colors.HexColor("#e69138"), colors.HexColor("#6aa84f"), colors.HexColor("#8e7cc3"))
+
+
+def line_chart(
+    series: list[tuple[str, list[tuple[float, float]]]],
+    width: float,
+    height: float,
+    fonts: FontSet,
+    *,
+    title: str,
+    x_format: Callable[[float], str],
+    y_format: Callable[[float], str],
+    y_min: float | None = None,
+    y_max: float | None = None,
+    x_steps: list[float] | None = None,
+) -> Drawing:
+    drawing = Drawing(width, height)
+    drawing.add(label(0, height - 11, title, fonts, 9, bold=True))
+    plot = LinePlot()
+    plot.x, plot.y = 58, 34
+    plot.width, plot.height = width - 70, height - 62
+    plot.data = [points for _name, points in series]
+    for n in range(len(series)):
+        line = plot.lines[n]
+        line.strokeColor = SERIES_COLOURS[n % len(SERIES_COLOURS)]
+        line.strokeWidth = 1.4
+        line.symbol = makeMarker("FilledCircle", size=3, fillColor=line.strokeColor)
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = fonts.regular
+        axis.labels.fontSize = 7
+        axis.labels.fillColor = MUTED
+        axis.strokeColor = MUTED
+    plot.xValueAxis.labelTextFormat = x_format
+    plot.yValueAxis.labelTextFormat = y_format
+    plot.yValueAxis.visibleGrid = True
+    plot.yValueAxis.gridStrokeColor = colors.HexColor("#e0e0e0")
+    if x_steps:
+        plot.xValueAxis.valueSteps = x_steps
+    if y_min is not None:
+        plot.yValueAxis.valueMin = y_min
+    if y_max is not None:
+        plot.yValueAxis.valueMax = y_max
+    drawing.add(plot)
+    items = [(SERIES_COLOURS[n % len(SERIES_COLOURS)], name) for n, (name, _p) in enumerate(series)]
+    drawing.add(legend_row(58, 4, items, fonts, size=7))
+    return drawing
+
+
+def cost_chart(rows: list[dict[str, Any]], width: float, fonts: FontSet, *, title: str, build: str, cloud: str,
+               money: Callable[[float], str]) -> Drawing | None:
+    """Build and cloud totals over the horizon against utilisation (``tco.by_utilization``)."""
+    points = [r for r in rows if r.get("utilization") is not None]
+    if len(points) < 2:
+        return None
+    series = [
+        (build, [(r["utilization"] * 100, r["build_total"]) for r in points if r.get("build_total") is not None]),
+        (cloud, [(r["utilization"] * 100, r["cloud_total"]) for r in points if r.get("cloud_total") is not None]),
+    ]
+    series = [s for s in series if len(s[1]) >= 2]
+    if not series:
+        return None
+    return line_chart(series, width, 220, fonts, title=title, x_format=lambda v: f"{v:.0f} %", y_format=money,
+                      y_min=0)
+
+
+def scaling_chart(points: list[dict[str, Any]], width: float, fonts: FontSet, *, title: str,
+                  names: dict[str, str]) -> Drawing | None:
+    """Efficiency (0..1) against GPUs on a log2 axis (``scaling.points``)."""
+    rows = [p for p in points if p.get("gpus")]
+    if len(rows) < 2:
+        return None
+    series = []
+    for key in ("efficiency", "efficiency_1to1", "efficiency_2to1"):
+        data = [(math.log2(p["gpus"]), p[key] * 100) for p in rows if p.get(key) is not None]
+        if len(data) >= 2:
+            series.append((names.get(key, key), data))
+    if not series:
+        return None
+    xs = sorted({x for _n, data in series for x, _y in data})
+    return line_chart(series, width, 220, fonts, title=title, x_format=lambda v: f"{2 ** v:,.0f}",
+                      y_format=lambda v: f"{v:.0f} %", y_min=0, y_max=100, x_steps=xs)

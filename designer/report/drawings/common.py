@@ -1,0 +1,98 @@
+"""Colours and text helpers the drawings share."""
+
+from __future__ import annotations
+
+from reportlab.graphics.shapes import Group, String
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from designer.report.fonts import FontSet
+
+INK = colors.HexColor("#1f2933")
+MUTED = colors.HexColor("#616e7c")
+LINE = colors.HexColor("#9aa5b1")
+PAPER = colors.white
+ACCENT = colors.HexColor("#0b5394")
+
+# Device kinds: one colour each in elevations and topology, the same in the legend.
+KIND_FILL = {
+    "server": colors.HexColor("#cfe2f3"),
+    "switch": colors.HexColor("#d9ead3"),
+    "storage": colors.HexColor("#fce5cd"),
+    "pdu": colors.HexColor("#d9d9d9"),
+    "other": colors.HexColor("#e6d7f0"),
+}
+KIND_EDGE = {
+    "server": colors.HexColor("#3d85c6"),
+    "switch": colors.HexColor("#6aa84f"),
+    "storage": colors.HexColor("#e69138"),
+    "pdu": colors.HexColor("#666666"),
+    "other": colors.HexColor("#8e7cc3"),
+}
+
+# Rack load as a share of its power budget: (upper bound, colour, legend label).
+LOAD_BANDS = (
+    (0.5, colors.HexColor("#b6d7a8"), "< 50 %"),
+    (0.8, colors.HexColor("#d9ead3"), "50–80 %"),
+    (0.95, colors.HexColor("#ffe599"), "80–95 %"),
+    (1.0 + 1e-9, colors.HexColor("#f6b26b"), "95–100 %"),
+    (float("inf"), colors.HexColor("#e06666"), "> 100 %"),
+)
+NO_BUDGET = colors.HexColor("#eeeeee")
+
+
+def load_colour(power_kw: float | None, budget_kw: float | None):
+    if not budget_kw or power_kw is None:
+        return NO_BUDGET
+    share = power_kw / budget_kw
+    for bound, colour, _label in LOAD_BANDS:
+        if share < bound:
+            return colour
+    return LOAD_BANDS[-1][1]
+
+
+def fit_text(text: str, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:
+    """Shrink ``text`` to ``width`` down to ``min_size``, then cut it with an ellipsis."""
+    if width <= 0:
+        return "", size
+    w = stringWidth(text, font, size)
+    if w <= width:
+        return text, size
+    smaller = max(min_size, size * width / w)
+    if stringWidth(text, font, smaller) <= width:
+        return text, smaller
+    cut = text
+    while cut and stringWidth(cut + "…", font, smaller) > width:
+        cut = cut[:-1]
+    return (cut + "…") if cut else "", smaller
+
+
+def label(
+    x: float,
+    y: float,
+    text: str,
+    fonts: FontSet,
+    size: float,
+    *,
+    width: float | None = None,
+    anchor: str = "start",
+    bold: bool = False,
+    colour=INK,
+) -> String:
+    font = fonts.for_text(text, bold)
+    if width is not None:
+        text, size = fit_text(text, font, size, width)
+    return String(x, y, text, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor)
+
+
+def legend_row(x: float, y: float, items: list[tuple[object, str]], fonts: FontSet, size: float = 7,
+               swatch: float = 8, gap: float = 10) -> Group:
+    """Colour swatches with their labels in one row, left to right from (x, y)."""
+    from reportlab.graphics.shapes import Rect
+
+    group = Group()
+    for fill, text in items:
+        group.add(Rect(x, y, swatch, swatch, fillColor=fill, strokeColor=LINE, strokeWidth=0.4))
+        group.add(label(x + swatch + 3, y + 1.2, text, fonts, size, colour=MUTED))
+        x += swatch + 3 + stringWidth(text, fonts.for_text(text), size) + gap
+    return group

@@ -1,0 +1,209 @@
+"""The floor plan: a room and its racks to scale, racks coloured by load.
+
+Room coordinates are the model's (mm, origin top-left, y downwards); drawings have y
+upwards, so y is flipped. A scale is a "nice" ratio (1:50, 1:100, ...) at which the
+room fits the page; when racks would be too small to label at that scale, the plan
+is an unlabelled overview plus detail sheets at a labelling scale.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
+from reportlab.lib import colors
+
+from designer.model.hardware import RackType
+from designer.model.index import DesignIndex
+from designer.model.rack import Rack
+from designer.report.drawings.common import INK, LOAD_BANDS, MUTED, NO_BUDGET, label, legend_row, load_colour
+from designer.report.fonts import FontSet
+from designer.report.i18n import Translator
+
+MM_PER_PT = 25.4 / 72  # paper millimetres per point
+NICE_SCALES = (10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000, 1250, 1500,
+               2000, 2500, 3000, 4000, 5000, 7500, 10000, 20000)
+MIN_LABEL_PT = 14.0  # a rack narrower than this on paper is not labelled
+FOOT_H = 22.0  # scale bar and legend under the plan
+
+
+@dataclass
+class Box:
+    """A rack's footprint in room millimetres and where its front is."""
+
+    rack: Rack
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x0 + self.x1) / 2, (self.y0 + self.y1) / 2
+
+
+def footprint(rack: Rack, rack_type: RackType) -> Box:
+    # the same footprint the floor checks use: a rack facing east or west is turned
+    w, d = (rack_type.depth_mm, rack_type.width_mm) if rack.facing in ("east", "west") else (
+        rack_type.width_mm, rack_type.depth_mm)
+    return Box(rack, rack.x_mm, rack.y_mm, rack.x_mm + w, rack.y_mm + d)
+
+
+def nice_scale(extent_mm: tuple[float, float], space_pt: tuple[float, float]) -> int:
+    """The smallest nice 1:N at which ``extent_mm`` fits ``space_pt``."""
+    need = max(extent_mm[0] / (space_pt[0] * MM_PER_PT), extent_mm[1] / (space_pt[1] * MM_PER_PT), 1e-9)
+    for scale in NICE_SCALES:
+        if scale >= need:
+            return scale
+    return int(math.ceil(need / 10000) * 10000)
+
+
+def label_scale(boxes: list[Box]) -> int:
+    """The largest nice 1:N at which the narrowest rack is still wide enough for its name."""
+    narrow = min((min(b.x1 - b.x0, b.y1 - b.y0) for b in boxes), default=600.0)
+    fitting = [s for s in NICE_SCALES if narrow / (s * MM_PER_PT) >= MIN_LABEL_PT]
+    return fitting[-1] if fitting else NICE_SCALES[0]
+
+
+@dataclass
+class Sheet:
+    """One drawing of (part of) a room: a window in room mm at a scale."""
+
+    room: dict[str, Any]
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    scale: int
+    boxes: list[Box]
+    labelled: bool
+
+
+def plan_sheets(index: DesignIndex, room: dict[str, Any], space_pt: tuple[float, float]) -> list[Sheet]:
+    """The whole room if its racks can be labelled at the fitting scale; else an overview
+    and detail sheets at a labelling scale, each rack on exactly one detail sheet."""
+    space = (space_pt[0], space_pt[1] - FOOT_H)
+    boxes = [footprint(r, index.rack_type_of(r)) for r in index.racks_by_room.get(room["name"], [])]
+    width, depth = room["width_mm"], room["depth_mm"]
+    # racks standing (partly) outside the room still show: the window covers both
+    x0 = min([0.0] + [b.x0 for b in boxes])
+    y0 = min([0.0] + [b.y0 for b in boxes])
+    x1 = max([width] + [b.x1 for b in boxes])
+    y1 = max([depth] + [b.y1 for b in boxes])
+    whole = nice_scale((x1 - x0, y1 - y0), space)
+    readable = label_scale(boxes)
+    if not boxes or whole <= readable:
+        return [Sheet(room, x0, y0, x1, y1, whole, boxes, True)]
+    sheets = [Sheet(room, x0, y0, x1, y1, whole, boxes, False)]
+    # Detail windows: a grid over the racks' extent; each rack goes to the window holding
+    # its centre, and windows are cut a rack's size smaller than the page so that a rack
+    # reaching over the window's edge still fits on the sheet.
+    margin = max(max(b.x1 - b.x0, b.y1 - b.y0) for b in boxes) + 300.0
+    page_w = space[0] * MM_PER_PT * readable
+    page_h = space[1] * MM_PER_PT * readable
+    core_w, core_h = max(page_w - 2 * margin, margin), max(page_h - 2 * margin, margin)
+    bx0, by0 = min(b.x0 for b in boxes), min(b.y0 for b in boxes)
+    grid: dict[tuple[int, int], list[Box]] = {}
+    for box in boxes:
+        cx, cy = box.centre
+        grid.setdefault((int((cy - by0) // core_h), int((cx - bx0) // core_w)), []).append(box)
+    for (row, col), members in sorted(grid.items()):
+        wx0 = bx0 + col * core_w - margin
+        wy0 = by0 + row * core_h - margin
+        sheets.append(Sheet(room, wx0, wy0, wx0 + page_w, wy0 + page_h, readable, members, True))
+    return sheets
+
+
+def _front_edge(box: Box) -> tuple[float, float, float, float]:
+    facing = box.rack.facing
+    if facing == "south":
+        return box.x0, box.y1, box.x1, box.y1
+    if facing == "north":
+        return box.x0, box.y0, box.x1, box.y0
+    if facing == "east":
+        return box.x1, box.y0, box.x1, box.y1
+    return box.x0, box.y0, box.x0, box.y1
+
+
+def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, t: Translator,
+                  fonts: FontSet) -> Drawing:
+    """A sheet as a drawing ``width`` points wide: the plan, and under it the scale bar and legend."""
+    k = 1.0 / (sheet.scale * MM_PER_PT)  # points per room millimetre
+    height = (sheet.y1 - sheet.y0) * k + FOOT_H + 4
+    drawing = Drawing(width, height)
+    top = height - 2
+
+    def px(x_mm: float) -> float:
+        return (x_mm - sheet.x0) * k
+
+    def py(y_mm: float) -> float:
+        return top - (y_mm - sheet.y0) * k
+
+    room = sheet.room
+    # walls, cut to the window
+    wx0, wy0 = max(0.0, sheet.x0), max(0.0, sheet.y0)
+    wx1, wy1 = min(room["width_mm"], sheet.x1), min(room["depth_mm"], sheet.y1)
+    if wx1 > wx0 and wy1 > wy0:
+        drawing.add(Rect(px(wx0), py(wy1), (wx1 - wx0) * k, (wy1 - wy0) * k, fillColor=colors.HexColor("#fbfbf8"),
+                         strokeColor=None))
+        for (ax, ay, bx, by) in ((0, 0, room["width_mm"], 0), (0, room["depth_mm"], room["width_mm"], room["depth_mm"]),
+                                 (0, 0, 0, room["depth_mm"]), (room["width_mm"], 0, room["width_mm"], room["depth_mm"])):
+            cx0, cx1 = max(min(ax, bx), sheet.x0), min(max(ax, bx), sheet.x1)
+            cy0, cy1 = max(min(ay, by), sheet.y0), min(max(ay, by), sheet.y1)
+            if cx0 <= cx1 and cy0 <= cy1:
+                drawing.add(Line(px(cx0), py(cy0), px(cx1), py(cy1), strokeColor=INK, strokeWidth=1.6))
+    for box in sheet.boxes:
+        figures = racks.get(box.rack.name, {})
+        fill = load_colour(figures.get("power_max_kw"), figures.get("power_budget_kw"))
+        w, h = (box.x1 - box.x0) * k, (box.y1 - box.y0) * k
+        # an overview's racks are a point or two wide: outlines would turn them black
+        drawing.add(Rect(px(box.x0), py(box.y1), w, h, fillColor=fill,
+                         strokeColor=INK if sheet.labelled else None, strokeWidth=0.5))
+        fx0, fy0, fx1, fy1 = _front_edge(box)
+        drawing.add(Line(px(fx0), py(fy0), px(fx1), py(fy1), strokeColor=INK,
+                         strokeWidth=1.6 if sheet.labelled else 0.35))
+        if sheet.labelled:
+            _rack_label(drawing, box, figures, px(box.x0), py(box.y1), w, h, t, fonts)
+    _scale_bar(drawing, sheet.scale, 4, 6, t, fonts)
+    items = [(colour, text) for _bound, colour, text in LOAD_BANDS] + [(NO_BUDGET, t("no_budget"))]
+    drawing.add(legend_row(min(width * 0.42, 230), 4, items, fonts, size=6.5))
+    _north(drawing, width - 14, 4, fonts)
+    return drawing
+
+
+def _rack_label(drawing: Drawing, box: Box, figures: dict[str, Any], x: float, y: float, w: float, h: float,
+                t: Translator, fonts: FontSet) -> None:
+    name = box.rack.name
+    kw = f"{t.num(figures['power_max_kw'])} kW" if figures.get("power_max_kw") is not None else ""
+    size = min(7.0, max(4.5, min(w, h) * 0.32))
+    upright = h > w * 1.4  # a deep rack seen from above: write along its length
+    span = (h if upright else w) - 3
+    group = Group()
+    group.add(label(0, size * 0.15, name, fonts, size, width=span, anchor="middle", bold=True))
+    if kw and (w if upright else h) >= 2.4 * size:
+        group.add(label(0, -size * 1.05, kw, fonts, size * 0.85, width=span, anchor="middle", colour=MUTED))
+    if upright:
+        group.transform = (0, 1, -1, 0, x + w / 2 + size * 0.3, y + h / 2)
+    else:
+        group.transform = (1, 0, 0, 1, x + w / 2, y + h / 2 - size * 0.2)
+    drawing.add(group)
+
+
+def _scale_bar(drawing: Drawing, scale: int, x: float, y: float, t: Translator, fonts: FontSet) -> None:
+    """A bar of a round number of metres about 3 cm long on paper."""
+    target_m = 30.0 * scale / 1000.0
+    metres = next((m for m in (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000) if m >= target_m * 0.6), 1000)
+    length = metres * 1000.0 / (scale * MM_PER_PT)
+    for n in range(4):
+        drawing.add(Rect(x + n * length / 4, y, length / 4, 3, fillColor=INK if n % 2 == 0 else colors.white,
+                         strokeColor=INK, strokeWidth=0.4))
+    drawing.add(label(x, y + 6, "0", fonts, 6, colour=MUTED))
+    drawing.add(label(x + length, y + 6, t("scale_bar_m", m=f"{metres:g}"), fonts, 6, anchor="middle", colour=MUTED))
+    drawing.add(label(x + length + 18, y, f"1:{scale}", fonts, 7, colour=INK))
+
+
+def _north(drawing: Drawing, x: float, y: float, fonts: FontSet) -> None:
+    drawing.add(Polygon([x - 4, y, x + 4, y, x, y + 12], fillColor=INK, strokeColor=None))
+    drawing.add(String(x - 9, y + 2, "N", fontName=fonts.bold, fontSize=8, fillColor=INK, textAnchor="middle"))

@@ -1,0 +1,119 @@
+"""A fabric as tiers: core, spine and leaf switches as rows of boxes above the endpoints.
+
+Aggregate by design: a tier with up to ``MAX_BOXES`` switches shows each one by name;
+a larger tier is one stacked box "N x model". Between two tiers, the cable count and
+speed from the report ("1,024 x 400G"). Lines stand for "every box of this row is
+cabled to the row below", which is how the generator builds a fat tree.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Line, Rect
+from reportlab.lib import colors
+
+from designer.model.index import DesignIndex
+from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
+from designer.report.fonts import FontSet
+from designer.report.i18n import Translator
+
+MAX_BOXES = 8
+ROW_H = 62.0
+BOX_H = 24.0
+TIER_COL_W = 52.0
+TITLE_H = 18.0
+_BAND = {("core", "spine"): "spine_core", ("spine", "leaf"): "leaf_spine", ("leaf", "endpoints"): "endpoint_leaf"}
+
+
+def _speeds(t: Translator, fabric: dict[str, Any], band: str) -> str:
+    rows = (fabric.get("link_speeds") or {}).get(band) or []
+    if rows:
+        return " + ".join(f"{t.int(r['count'])} × {r['speed_gbps']:g}G" for r in rows)
+    count = (fabric.get("links") or {}).get(band, 0)
+    return f"{t.int(count)} ×" if count else ""
+
+
+def tier_rows(index: DesignIndex, fabric: dict[str, Any]) -> list[tuple[str, list[str], str]]:
+    """(tier, switch names, models) from the top tier down, then the endpoints."""
+    by_tier: dict[str, list[str]] = defaultdict(list)
+    for use in fabric.get("port_use") or []:
+        by_tier[use["tier"]].append(use["switch"])
+    rows = []
+    for tier in ("core", "spine", "leaf"):
+        names = by_tier.get(tier, [])
+        if not names:
+            continue
+        models = sorted({index.type_of(index.devices[n]).model for n in names if n in index.devices})
+        rows.append((tier, names, " / ".join(models)))
+    rows.append(("endpoints", [], ""))
+    return rows
+
+
+def height_for(fabric: dict[str, Any]) -> float:
+    tiers = sum(1 for t in ("core", "spine", "leaf") if (fabric.get("switches") or {}).get(t))
+    return TITLE_H + (tiers + 1) * ROW_H
+
+
+def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t: Translator,
+                     fonts: FontSet) -> Drawing:
+    rows = tier_rows(index, fabric)
+    height = TITLE_H + len(rows) * ROW_H
+    drawing = Drawing(width, height)
+    extra = [x for x in (fabric.get("role"), fabric.get("protocol")) if x and x != fabric["name"]]
+    title = fabric["name"] + (f" ({', '.join(extra)})" if extra else "")
+    drawing.add(label(0, height - 12, title, fonts, 10, bold=True, colour=ACCENT))
+    area_x, area_w = TIER_COL_W, width - TIER_COL_W - 4
+    centres: list[list[float]] = []
+    for n, (tier, names, models) in enumerate(rows):
+        y = height - TITLE_H - n * ROW_H - (ROW_H + BOX_H) / 2 + 6
+        drawing.add(label(0, y + BOX_H / 2 - 3, t(f"tier_{tier}"), fonts, 8, colour=MUTED, width=TIER_COL_W - 4))
+        if tier == "endpoints":
+            text = t("endpoints_box", count=t.int(fabric.get("endpoints", 0)))
+            box_w = min(area_w, 220.0)
+            bx = area_x + (area_w - box_w) / 2
+            drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["server"], strokeColor=KIND_EDGE["server"],
+                             strokeWidth=0.8))
+            drawing.add(label(bx + box_w / 2, y + BOX_H / 2 - 3, text, fonts, 8, anchor="middle", width=box_w - 6))
+            centres.append([bx + box_w * f for f in (0.2, 0.4, 0.6, 0.8)])
+            continue
+        if len(names) <= MAX_BOXES:
+            gap = 8.0
+            box_w = min(96.0, (area_w - gap * (len(names) - 1)) / len(names))
+            total = box_w * len(names) + gap * (len(names) - 1)
+            bx = area_x + (area_w - total) / 2
+            row_centres = []
+            for name in names:
+                drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["switch"], strokeColor=KIND_EDGE["switch"],
+                                 strokeWidth=0.8))
+                drawing.add(label(bx + box_w / 2, y + BOX_H - 10, name, fonts, 7, anchor="middle", width=box_w - 4))
+                drawing.add(label(bx + box_w / 2, y + 4, models, fonts, 5.5, anchor="middle", width=box_w - 4,
+                                  colour=MUTED))
+                row_centres.append(bx + box_w / 2)
+                bx += box_w + gap
+            centres.append(row_centres)
+        else:
+            box_w = min(area_w, 240.0)
+            bx = area_x + (area_w - box_w) / 2
+            for k in (2, 1, 0):  # a stack of cards says "many of these"
+                drawing.add(Rect(bx + 3 * k, y + 3 * k, box_w, BOX_H, fillColor=KIND_FILL["switch"],
+                                 strokeColor=KIND_EDGE["switch"], strokeWidth=0.8))
+            drawing.add(label(bx + box_w / 2, y + BOX_H - 10, f"{t.int(len(names))} × {t(f'tier_{tier}')}", fonts, 8,
+                              anchor="middle", width=box_w - 6, bold=True))
+            drawing.add(label(bx + box_w / 2, y + 4, models, fonts, 6, anchor="middle", width=box_w - 6, colour=MUTED))
+            centres.append([bx + box_w * f for f in (0.15, 0.38, 0.62, 0.85)])
+    # cables between consecutive rows, under the boxes' labels
+    for n in range(len(rows) - 1):
+        upper_y = height - TITLE_H - n * ROW_H - (ROW_H + BOX_H) / 2 + 6
+        lower_y = upper_y - ROW_H + BOX_H
+        for ux in centres[n]:
+            for lx in centres[n + 1]:
+                drawing.insert(0, Line(ux, upper_y, lx, lower_y, strokeColor=LINE, strokeWidth=0.35))
+        band = _BAND.get((rows[n][0], rows[n + 1][0]))
+        text = _speeds(t, fabric, band) if band else ""
+        if text:
+            mid_y = (upper_y + lower_y) / 2 - 3
+            drawing.add(Rect(area_x + area_w - 130, mid_y - 3, 130, 11, fillColor=colors.white, strokeColor=None))
+            drawing.add(label(area_x + area_w - 2, mid_y, text, fonts, 7.5, anchor="end", width=128, colour=INK))
+    return drawing

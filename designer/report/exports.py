@@ -1,0 +1,113 @@
+"""``designer export``: the PDF proposal, the BOM (CSV/XLSX) and SVG drawings.
+
+All outputs are checked before any work starts (a wrong path fails in a second, not
+after a minute of layout), computed from one report and one BOM, and written
+atomically: a failure never leaves a partial file behind.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from designer.catalog import Catalog
+from designer.errors import DesignerError, ExportError
+from designer.model.design import Design
+from designer.model.io import write_atomic
+
+BOM_FORMATS = (".csv", ".xlsx")
+
+
+def _check_file_target(path: Path, what: str) -> None:
+    if path.is_dir():
+        raise ExportError(f"is a folder; the {what} needs a file name", file=path, hint=f"e.g. {path / ('out' + path.suffix)}")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError("the folder does not exist", file=folder, hint="create it or choose another location")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ExportError(f"cannot write the {what} here: the folder is not writable", file=folder,
+                          hint="choose a folder you can write to")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ExportError(f"cannot replace the {what}: the file is read-only", file=path,
+                          hint="choose another name or make the file writable")
+
+
+def _check_folder_target(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise ExportError("is a file; --svg needs a folder", file=folder, hint="name a folder (it is created if missing)")
+    parent = folder if folder.exists() else folder.parent
+    if not parent.is_dir():
+        raise ExportError("the folder does not exist", file=parent, hint="create it or choose another location")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ExportError("cannot write SVG files here: the folder is not writable", file=parent,
+                          hint="choose a folder you can write to")
+
+
+def _write(path: Path, content: bytes) -> Path:
+    try:
+        write_atomic(path, content)
+    except ExportError:
+        raise
+    except DesignerError as exc:
+        raise ExportError(exc.message, file=exc.file, hint=exc.hint or "choose another location") from None
+    return path
+
+
+def export_documents(
+    design: Design,
+    catalog: Catalog,
+    *,
+    pdf: str | Path | None = None,
+    lang: str = "en",
+    bom: str | Path | None = None,
+    svg: str | Path | None = None,
+) -> list[Path]:
+    """Write the requested documents; return their paths in the order written."""
+    from designer.estimates.bom import build_bom
+    from designer.model.index import DesignIndex
+    from designer.report.json_report import build_report
+
+    pdf_path = Path(pdf) if pdf else None
+    bom_path = Path(bom) if bom else None
+    svg_dir = Path(svg) if svg else None
+    if pdf_path is not None:
+        _check_file_target(pdf_path, "PDF")
+    if bom_path is not None:
+        if bom_path.suffix.lower() not in BOM_FORMATS:
+            raise ExportError(f"unknown bill-of-materials format {bom_path.suffix or '(no extension)'!r}",
+                              file=bom_path, hint="name the file .csv or .xlsx")
+        _check_file_target(bom_path, "bill of materials")
+    if svg_dir is not None:
+        _check_folder_target(svg_dir)
+
+    index = DesignIndex.build(design)
+    report = build_report(design, index)
+    materials = build_bom(design, catalog, index)
+    written: list[Path] = []
+    ctx = None
+    if pdf_path is not None or svg_dir is not None:
+        from designer.report.pdf.context import ProposalContext
+
+        # fails here, before anything is written, when --lang zh has no font
+        ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index)
+    if pdf_path is not None:
+        from designer.report.pdf import render
+
+        written.append(_write(pdf_path, render(ctx)))
+    if bom_path is not None:
+        from designer.report.bom_export import bom_csv, bom_xlsx
+        from designer.report.i18n import Translator
+
+        content = bom_csv(materials) if bom_path.suffix.lower() == ".csv" else bom_xlsx(materials, Translator(lang))
+        written.append(_write(bom_path, content))
+    if svg_dir is not None:
+        from designer.report.svg_export import write_svgs
+
+        svg_dir.mkdir(exist_ok=True)
+        try:
+            written += write_svgs(ctx, svg_dir)
+        except ExportError:
+            raise
+        except DesignerError as exc:
+            raise ExportError(exc.message, file=exc.file, hint=exc.hint) from None
+    return written

@@ -1,0 +1,64 @@
+"""The customer proposal as a PDF (reportlab platypus), in English or Simplified Chinese.
+
+``proposal_pdf(design, catalog, lang)`` returns the PDF's bytes; the caller writes them
+atomically. Sections live in ``sections/``, drawings (shared with the SVG export) in
+``designer.report.drawings``.
+"""
+
+from __future__ import annotations
+
+import io
+
+from designer.catalog import Catalog
+from designer.estimates.bom import Bom
+from designer.model.design import Design
+from designer.model.index import DesignIndex
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.document import PageText, ProposalDocument
+from designer.report.pdf.sections import (
+    bom,
+    costs,
+    cover,
+    elevations,
+    facility,
+    findings,
+    floor,
+    inputs,
+    sources,
+    summary,
+    topology,
+)
+
+# The order of the proposal; each contributes a numbered section (the cover the title and contents).
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, sources)
+SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
+                "sec_findings", "sec_bom", "sec_costs", "sec_sources")
+
+
+def build_story(ctx: ProposalContext) -> list:
+    story: list = []
+    for section in SECTIONS:
+        story += section.build(ctx)
+    return story
+
+
+def render(ctx: ProposalContext) -> bytes:
+    t, design = ctx.t, ctx.design
+    buffer = io.BytesIO()
+    footer = f"{t('proposal')} · {t('revision')} {design.project.revision} · {ctx.date_text}"
+    doc = ProposalDocument(
+        buffer,
+        t=t,
+        fonts=ctx.fonts,
+        text=PageText(header_left=design.name, footer_left=footer),
+        title=f"{t('proposal')}: {design.name}",
+        author=design.project.author or "",
+        subject=design.project.customer or "",
+    )
+    doc.multiBuild(build_story(ctx))
+    return buffer.getvalue()
+
+
+def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
+                 bom: Bom | None = None, index: DesignIndex | None = None) -> bytes:
+    return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index))

@@ -1,0 +1,198 @@
+"""Costs: the hardware total and, where the estimates exist, TCO, charts and growth stages.
+
+The estimates come from ``report["estimates"]``; without it the section says what is
+not estimated instead of guessing. Shapes other than the documented keys are shown
+as plain key/value tables so a new estimate still reaches the reader.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import KeepTogether, Spacer, Table
+
+from designer.report.drawings.charts import cost_chart, scaling_chart
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.document import DeferredDrawing
+
+
+def build(ctx: ProposalContext) -> list:
+    t, s = ctx.t, ctx.styles
+    story = ctx.start_section("sec_costs")
+    estimates = ctx.report.get("estimates")
+    bom = ctx.bom
+    currency = (estimates or {}).get("currency") or bom.currency
+    width = ctx.portrait[0]
+    tco = (estimates or {}).get("tco") or {}
+    if not tco:
+        story.append(_pairs(ctx, [(t("hardware_cost"), t.money(bom.total, bom.currency))]))
+        story += [Spacer(1, 6), s.p(t("not_estimated"))]
+        return story
+    story.append(s.p(t("costs_intro")))
+    story += [ctx.h2(t("tco")), _pairs(ctx, _tco_rows(ctx, tco, currency))]
+    chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
+                       title=t("cost_chart", currency=currency), build=t("build"), cloud=t("cloud"),
+                       money=lambda v: t.money_short(v, currency))
+    if chart is not None:
+        story.append(DeferredDrawing(chart))
+    scaling = estimates.get("scaling") or {}
+    chart = scaling_chart(scaling.get("points") or [], width, ctx.fonts, title=t("scaling_chart"),
+                          names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")})
+    if chart is not None:
+        # a heading never ends a page without its chart
+        story.append(KeepTogether([ctx.h2(t("scaling")), DeferredDrawing(chart)]))
+    allreduce = estimates.get("allreduce") or {}
+    if allreduce.get("algorithms"):
+        story += [KeepTogether([ctx.h2(t("allreduce")), s.p(_allreduce_intro(ctx, allreduce)),
+                                _allreduce_table(ctx, allreduce["algorithms"])])]
+    storage = estimates.get("storage")
+    if storage:
+        story += [ctx.h2(t("storage_estimate")), *_storage(ctx, storage)]
+    stages = estimates.get("stages") or []
+    if stages:
+        story += [ctx.h2(t("stages")), _stages(ctx, stages, currency)]
+    return story
+
+
+def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str, str]]:
+    t = ctx.t
+    capex, opex = tco["capex"], tco["opex_per_year"]
+    total = t.money(capex["total"], currency)
+    if capex.get("unpriced_parts"):
+        total += " (" + t("capex_unpriced", count=len(capex["unpriced_parts"])) + ")"
+    rows = [
+        (t("capex_hardware"), t.money(capex["hardware"], currency)),
+        (t("capex_installation"), t.money(capex["installation"], currency)),
+        (t("capex_facility"), t.money(capex["facility"], currency)),
+        (t("capex_total"), total),
+        (t("opex_energy"), t.money(opex["energy"], currency)),
+        (t("opex_maintenance"), t.money(opex["maintenance"], currency)),
+        (t("opex_staff"), t.money(opex["staff"], currency)),
+        (t("opex_space"), t.money(opex["space"], currency)),
+        (t("opex_total"), t.money(opex["total"], currency)),
+        (t("horizon"), t("years", n=tco["horizon_years"])),
+        (t("build_total_depreciated"), t.money(tco["build_total"], currency)),
+        (t("build_total_full"), t.money(tco.get("build_total_full_capex"), currency)),
+        (t("cloud_total_line", gpus=t.int(tco["gpus"]),
+           price=t.money(tco["cloud_price_per_gpu_hour"], currency, 2)), t.money(tco["cloud_total"], currency)),
+    ]
+    if tco.get("build_cost_per_gpu_hour") is not None:
+        rows.append((t("build_cost_per_gpu_hour"), t.money(tco["build_cost_per_gpu_hour"], currency, 2)))
+    for key, label in (("break_even_utilization", "break_even"), ("break_even_utilization_full_capex", "break_even_full")):
+        value = tco.get(key)
+        rows.append((t(label), t("never") if value is None else t.pct(value)))
+    return rows
+
+
+def _allreduce_intro(ctx: ProposalContext, allreduce: dict) -> str:
+    t = ctx.t
+    return t("allreduce_intro", mb=t.num(allreduce.get("message_mb"), 0), gpus=t.int(allreduce.get("gpus")),
+             nodes=t.int(allreduce.get("nodes")), inter=t.num(allreduce.get("inter_bandwidth_gbytes_s"), 1),
+             intra=t.num(allreduce.get("intra_bandwidth_gbytes_s"), 1), ratio=t.ratio(allreduce.get("oversubscription")))
+
+
+def _allreduce_table(ctx: ProposalContext, algorithms: list[dict]) -> Table:
+    t, s = ctx.t, ctx.styles
+    data = [[s.p(t(k), s.cell) for k in ("algorithm", "time_ms", "algbw", "busbw")]]
+    for row in algorithms:
+        data.append([s.p(str(row["name"]), s.cell), s.p(t.num(row.get("time_ms"), 2), s.cell),
+                     s.p(t.num(row.get("algbw_gbytes_s"), 1), s.cell), s.p(t.num(row.get("busbw_gbytes_s"), 1), s.cell)])
+    width = ctx.portrait[0]
+    table = Table(data, colWidths=[width / 4] * 4, repeatRows=1)
+    table.setStyle(s.table_style())
+    return table
+
+
+def _storage(ctx: ProposalContext, storage: dict) -> list:
+    t, s = ctx.t, ctx.styles
+    write_s = storage.get("checkpoint_write_s")
+    rows = [
+        (t("read_required"), f"{t.num(storage.get('read_required_gbytes_s'), 1)} GB/s"),
+        (t("read_available"), f"{t.num(storage.get('read_available_gbytes_s'), 1)} GB/s"),
+        (t("checkpoint_size"), f"{t.num(storage.get('checkpoint_size_tb'), 3)} TB"),
+        (t("checkpoint_write"), t("unknown") if write_s is None else f"{t.num(write_s, 1)} s"),
+    ]
+    out = [_pairs(ctx, rows)]
+    tiers = storage.get("tiers") or []
+    if tiers:
+        data = [[s.p(t(k), s.cell) for k in ("tier", "capacity_tb", "media")]]
+        for tier in tiers:
+            name = f"tier_{tier['tier']}"
+            data.append([s.p(t(name) if name in ("tier_hot", "tier_warm", "tier_cold") else tier["tier"], s.cell),
+                         s.p(t.num(tier["capacity_tb"], 1), s.cell), s.p(str(tier["media"]), s.cell)])
+        width = ctx.portrait[0]
+        table = Table(data, colWidths=[width / 3] * 3, repeatRows=1)
+        table.setStyle(s.table_style())
+        out += [Spacer(1, 6), table]
+    return out
+
+
+def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> Table:
+    t, s = ctx.t, ctx.styles
+    keys = ("stage", "date", "stage_gpus", "stage_servers", "stage_power", "stage_capex", "stage_added")
+    data = [[s.p(t(k), s.cell) for k in keys]]
+    for stage in stages:
+        added = stage.get("added") or {}
+        kinds = ", ".join(f"{n} {kind}" for kind, n in (added.get("devices_by_kind") or {}).items())
+        racks = added.get("racks") or []
+        summary = "; ".join(x for x in (kinds, f"{len(racks)} racks" if racks else "") if x) or "–"
+        data.append([s.p(str(stage["name"]), s.cell), s.p(t.date(stage.get("date")) or "–", s.cell),
+                     s.p(t.int(stage["gpus"]), s.cell), s.p(t.int(stage["servers"]), s.cell),
+                     s.p(t.num(stage["power_max_kw"], 1), s.cell), s.p(t.money(stage["capex"], currency), s.cell),
+                     s.p(summary, s.cell)])
+    width = ctx.portrait[0]
+    table = Table(data, colWidths=[width * w for w in (0.14, 0.11, 0.09, 0.1, 0.12, 0.16, 0.28)], repeatRows=1)
+    table.setStyle(s.table_style())
+    return table
+
+
+def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(value, dict):
+        out = []
+        for k, v in value.items():
+            out += _flat(v, f"{prefix}{k}" if not prefix else f"{prefix}.{k}")
+        return out
+    if isinstance(value, list):
+        return [(prefix, ", ".join(str(_plain(v)) for v in value))]
+    return [(prefix, value)]
+
+
+def _plain(value: Any) -> Any:
+    return value if not isinstance(value, dict) else "; ".join(f"{k} {v}" for k, v in value.items())
+
+
+def _fmt(ctx: ProposalContext, value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return ctx.t("yes") if value else ctx.t("no")
+    if isinstance(value, int):
+        return ctx.t.int(value)
+    if isinstance(value, float):
+        return ctx.t.num(value, 2 if abs(value) < 100 else 0)
+    return str(value)
+
+
+def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]]) -> Table:
+    s = ctx.styles
+    width = ctx.portrait[0]
+    table = Table([[s.p(a, s.cell), s.p(b, s.cell)] for a, b in rows], colWidths=[width * 0.5, width * 0.5])
+    table.setStyle(s.table_style(header_rows=0))
+    return table
+
+
+def records(ctx: ProposalContext, items: list[dict[str, Any]]) -> Table:
+    """A list of dicts as a table: columns are the keys (scalar values only) in first-seen order."""
+    s = ctx.styles
+    keys: list[str] = []
+    for item in items:
+        for key, value in item.items():
+            if key not in keys and not isinstance(value, (dict, list)):
+                keys.append(key)
+    data = [[s.p(k.replace("_", " "), s.cell) for k in keys]]
+    for item in items:
+        data.append([s.p(_fmt(ctx, item.get(k)), s.cell) for k in keys])
+    width = ctx.portrait[0]
+    table = Table(data, colWidths=[width / max(len(keys), 1)] * len(keys), repeatRows=1)
+    table.setStyle(s.table_style())
+    return table

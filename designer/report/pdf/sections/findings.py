@@ -1,0 +1,68 @@
+"""Findings of the checks (errors first and in red) and the five-question checklist."""
+
+from __future__ import annotations
+
+from reportlab.platypus import LongTable, Table
+
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.styles import ERROR, ERROR_FILL, OK_FILL, WARNING, WARNING_FILL
+
+_ORDER = {"error": 0, "warning": 1, "info": 2}
+_ANSWER_FILL = {"yes": OK_FILL, "no": ERROR_FILL, "partly": WARNING_FILL}
+
+
+def build(ctx: ProposalContext) -> list:
+    t, s, report = ctx.t, ctx.styles, ctx.report
+    findings = sorted(report["findings"], key=lambda f: _ORDER.get(f["severity"], 3))
+    counts = {k: sum(1 for f in findings if f["severity"] == k) for k in ("error", "warning", "info")}
+    story = ctx.start_section("sec_findings")
+    story.append(s.p(t("findings_counts", errors=counts["error"], warnings=counts["warning"], notes=counts["info"]),
+                     s.error if counts["error"] else s.body))
+    story.append(ctx.h2(t("checklist")))
+    story.append(_checklist(ctx))
+    if findings:
+        story.append(ctx.h2(t("finding")))
+        story.append(_findings(ctx, findings))
+    return story
+
+
+def _checklist(ctx: ProposalContext) -> Table:
+    t, s = ctx.t, ctx.styles
+    items = ctx.report.get("checklist") or []
+    data = [[s.cell_value(t("question")), s.cell_value(t("answer")), s.cell_value(t("based_on"))]]
+    for item in items:
+        key = f"q_{item['key']}"
+        data.append([s.p(t(key) if t.has(key) else item["question"], s.cell), s.cell_value(t.answer(item["answer"])),
+                     s.p(", ".join(item.get("codes") or []) or "–", s.cell)])
+    width = ctx.portrait[0]
+    table = Table(data, colWidths=[width * 0.45, width * 0.15, width * 0.40], repeatRows=1)
+    style = s.table_style(zebra=False)
+    for n, item in enumerate(items, start=1):
+        fill = _ANSWER_FILL.get(item["answer"])
+        if fill is not None:
+            style.add("BACKGROUND", (1, n), (1, n), fill)
+    table.setStyle(style)
+    return table
+
+
+def _findings(ctx: ProposalContext, findings: list[dict]) -> LongTable:
+    t, s = ctx.t, ctx.styles
+    data = [[s.cell_value(t("severity")), s.cell_value(t("finding"))]]
+    for f in findings:
+        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']})<br/>{s.markup(f['message'])}"
+        if f.get("hint"):
+            text += f"<br/><i>{s.markup(t('fix', hint=f['hint']))}</i>"
+        data.append([s.cell_value(t(f"severity_{f['severity']}")), s.p_markup(text, s.cell)])
+    width = ctx.portrait[0]
+    table = LongTable(data, colWidths=[width * 0.12, width * 0.88], repeatRows=1)
+    style = s.table_style(zebra=False)
+    for n, f in enumerate(findings, start=1):
+        if f["severity"] == "error":
+            style.add("BACKGROUND", (0, n), (-1, n), ERROR_FILL)
+            style.add("TEXTCOLOR", (0, n), (0, n), ERROR)
+            style.add("FONTNAME", (0, n), (0, n), ctx.fonts.bold)
+        elif f["severity"] == "warning":
+            style.add("BACKGROUND", (0, n), (-1, n), WARNING_FILL)
+            style.add("TEXTCOLOR", (0, n), (0, n), WARNING)
+    table.setStyle(style)
+    return table

@@ -1,0 +1,123 @@
+"""Design inputs and assumptions: what the figures rest on."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from reportlab.platypus import Table
+
+from designer.report.pdf.context import ProposalContext
+
+
+def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]], ratio: float = 0.4) -> Table:
+    s = ctx.styles
+    width = ctx.portrait[0]
+    table = Table([[s.cell_value(a), s.cell_value(b)] for a, b in rows], colWidths=[width * ratio, width * (1 - ratio)])
+    table.setStyle(s.table_style(header_rows=0))
+    return table
+
+
+def grid(ctx: ProposalContext, header: list[str], rows: list[list[Any]], widths: list[float] | None = None,
+         numeric_from: int | None = None) -> Table:
+    s = ctx.styles
+    data = [[s.cell_value(h) for h in header]] + [[s.cell_value(c, right=numeric_from is not None and i >= numeric_from)
+                                                   for i, c in enumerate(r)] for r in rows]
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(s.table_style(numeric_from=numeric_from))
+    return table
+
+
+def _value(ctx: ProposalContext, value: Any) -> str:
+    t = ctx.t
+    if value is None:
+        return t("not_set")
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if isinstance(value, float):
+        return t.num(value, 3 if abs(value) < 1 else 2).rstrip("0").rstrip(".")
+    if isinstance(value, int):
+        return t.int(value)
+    return str(value)
+
+
+def build(ctx: ProposalContext) -> list:
+    t, s, design = ctx.t, ctx.styles, ctx.design
+    project = design.project
+    story = ctx.start_section("sec_inputs")
+    story.append(ctx.h2(t("project")))
+    rows = [(t("design_name"), design.name), (t("customer"), project.customer or t("not_set")),
+            (t("author"), project.author or t("not_set")), (t("date"), ctx.date_text),
+            (t("revision"), project.revision), (t("currency"), project.currency)]
+    if project.description:
+        rows.append((t("description"), project.description))
+    story.append(_pairs(ctx, rows))
+
+    story.append(ctx.h2(t("rooms")))
+    room_rows = []
+    for room in design.site.rooms:
+        room_rows.append([room.name, f"{t.num(room.width_mm / 1000)} × {t.num(room.depth_mm / 1000)}",
+                          t.num(room.floor_area_m2), _value(ctx, room.power_capacity_kw),
+                          _value(ctx, room.cooling_air_kw), _value(ctx, room.cooling_liquid_kw),
+                          _value(ctx, room.floor_load_kg_m2), _value(ctx, room.pue),
+                          f"{t.int(room.cold_aisle_mm)} / {t.int(room.hot_aisle_mm)}"])
+    story.append(grid(ctx, [t("room"), t("size_m"), t("area_m2"), t("power_capacity_kw"), t("cooling_air_kw"),
+                            t("cooling_liquid_kw"), t("floor_rating"), t("pue"), t("aisles_mm")], room_rows,
+                      numeric_from=1))
+
+    story.append(ctx.h2(t("racks")))
+    kinds = Counter((r.rack_type, r.power_budget_kw, r.cooling_air_kw, r.cooling_liquid_kw,
+                     " + ".join(f"{f.name} {t.num(f.capacity_kw)}" for f in r.feeds)) for r in design.racks)
+    story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"), t("feeds_kw")],
+                      [[slug, t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid), feeds or "–"]
+                       for (slug, budget, air, liquid, feeds), n in sorted(kinds.items(), key=lambda kv: -kv[1])],
+                      numeric_from=1))
+
+    story.append(ctx.h2(t("fabrics")))
+    story.append(grid(ctx, [t("fabric"), t("role"), t("protocol"), t("target_oversubscription"), t("rail_optimized")],
+                      [[f.name, f.role, f.protocol or "–", t.ratio(f.target_oversubscription),
+                        _value(ctx, getattr(f, "rail_optimized", None))] for f in design.fabrics]))
+
+    story.append(ctx.h2(t("targets")))
+    story.append(_pairs(ctx, [
+        (t("storage_target"), _value(ctx, design.targets.storage_read_gbytes_s_per_gpu)),
+        (t("security_answer"), _value(ctx, design.compliance.data_security_covered)),
+        (t("compliance_notes"), design.compliance.notes or t("not_set")),
+    ]))
+
+    story.append(ctx.h2(t("estimate_inputs")))
+    story.append(_estimate_inputs(ctx))
+
+    story.append(ctx.h2(t("assumptions")))
+    for key in ("assumption_power", "assumption_heat", "assumption_floor", "assumption_prices"):
+        story.append(s.p(f"• {t(key)}"))
+    for text in ((ctx.report.get("estimates") or {}).get("assumptions") or []):
+        story.append(s.p(f"• {text if isinstance(text, str) else _assumption(ctx, text)}"))
+    unknowns = ctx.report.get("unknowns") or []
+    if unknowns:
+        story.append(ctx.h2(t("unknowns")))
+        for item in unknowns:
+            instead = t("used_instead", figure=item["used_instead"]) if item.get("used_instead") else ""
+            story.append(s.p(f"• {t('unknown_line', figure=item['figure'], parts=', '.join(item['device_types']), instead=instead)}"))
+    return story
+
+
+def _assumption(ctx: ProposalContext, item: Any) -> str:
+    if isinstance(item, dict):
+        return "; ".join(f"{k}: {_value(ctx, v)}" for k, v in item.items())
+    return str(item)
+
+
+def _estimate_inputs(ctx: ProposalContext) -> Table:
+    """The stored estimate inputs, flattened to "group.field: value" rows (prices excluded: see the BOM)."""
+    rows = []
+    dumped = ctx.design.estimates.model_dump(mode="json")
+    for group, values in dumped.items():
+        if not isinstance(values, dict):
+            continue
+        for key, value in values.items():
+            if key == "prices" or isinstance(value, (dict, list)):
+                continue
+            rows.append([ctx.t.input_label(f"{group}.{key}"), _value(ctx, value)])
+    width = ctx.portrait[0]
+    return grid(ctx, [ctx.t("input"), ctx.t("value")], rows, widths=[width * 0.55, width * 0.45], numeric_from=1)

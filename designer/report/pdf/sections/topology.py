@@ -1,0 +1,101 @@
+"""Network topology: each fabric drawn as tiers, then the fabric figures side by side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepTogether, Spacer, Table
+
+from designer.report.drawings.topology import MAX_BOXES, topology_drawing
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.document import DeferredDrawing
+from designer.report.pdf.styles import ERROR
+
+MAX_SPOF_NAMES = 4
+
+
+def build(ctx: ProposalContext) -> list:
+    t, s = ctx.t, ctx.styles
+    story = ctx.start_section("sec_topology")
+    fabrics = ctx.report.get("fabrics") or []
+    story.append(s.p(t("topology_intro", boxes=MAX_BOXES)))
+    width = ctx.portrait[0]
+    for fabric in fabrics:
+        story.append(KeepTogether([DeferredDrawing(topology_drawing(ctx.index, fabric, width, t, ctx.fonts)),
+                                   Spacer(1, 8)]))
+    if fabrics:
+        story.append(ctx.h2(t("fabric_table")))
+        story.append(fabric_table(ctx, fabrics))
+    return story
+
+
+def _failure(ctx: ProposalContext, case: dict[str, Any] | None) -> str:
+    if not case:
+        return "–"
+    name = case.get("switch") or case.get("link") or ""
+    return f"{name}: " + ctx.t("fail_value", pct=ctx.t.num(case.get("bandwidth_lost_pct"), 1),
+                                cut=ctx.t.int(case.get("endpoints_cut_off", 0)))
+
+
+def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
+    """Metrics down, fabrics across: reads well in portrait with up to six fabrics."""
+    t, s = ctx.t, ctx.styles
+    rows: list[tuple[str, list[str]]] = []
+
+    def row(key: str, values: list[str]) -> None:
+        rows.append((t(key), values))
+
+    row("role", [f"{f.get('role') or '–'} / {f.get('protocol') or '–'}" for f in fabrics])
+    row("tiers", [str(f.get("tiers", 0)) for f in fabrics])
+    row("endpoints", [t.int(f.get("endpoints", 0)) for f in fabrics])
+    row("switches_lsc", [" / ".join(t.int(f["switches"][k]) for k in ("leaf", "spine", "core")) for f in fabrics])
+    row("links_tiers", [" / ".join(t.int(f["links"][k]) for k in ("endpoint_leaf", "leaf_spine", "spine_core"))
+                        for f in fabrics])
+    row("over_leaf", [f"{t.ratio(f['oversubscription'].get('leaf'))} ({t.ratio(f.get('target_oversubscription'))})"
+                      for f in fabrics])
+    row("over_spine", [t.ratio(f["oversubscription"].get("spine")) for f in fabrics])
+    row("bisection_tbps", [t.num((f.get("bisection_gbps") or 0) / 1000) for f in fabrics])
+    row("ecmp", [_ecmp(ctx, f) for f in fabrics])
+    row("max_hops", [str(f.get("max_hops") if f.get("max_hops") is not None else "–") for f in fabrics])
+    for tier in ("leaf", "spine", "core", "link"):
+        row(f"fail_{tier}", [_failure(ctx, (f.get("failure") or {}).get(tier)) for f in fabrics])
+    spof_cells = []
+    for f in fabrics:
+        names = (f.get("failure") or {}).get("single_points_of_failure") or []
+        if not names:
+            spof_cells.append(t("none"))
+            continue
+        shown = ", ".join(_spof_name(n) for n in names[:MAX_SPOF_NAMES])
+        spof_cells.append(f"{len(names)}: {shown}{' …' if len(names) > MAX_SPOF_NAMES else ''}")
+    row("spof", spof_cells)
+    width = ctx.portrait[0]
+    first = width * 0.26
+    other = (width - first) / len(fabrics)
+    data = [[s.cell_value(t("fabric"))] + [s.cell_value(f["name"]) for f in fabrics]]
+    for label, values in rows:
+        data.append([s.p(label, s.cell)] + [s.p(v, s.cell) for v in values])
+    # single points of failure in red, except the out-of-band network's (notes, by design)
+    red = ParagraphStyle("spof", parent=s.cell, textColor=ERROR)
+    for col, f in enumerate(fabrics, start=1):
+        if (f.get("failure") or {}).get("single_points_of_failure") and f.get("role") != "oob":
+            data[-1][col] = s.p(spof_cells[col - 1], red)
+    table = Table(data, colWidths=[first] + [other] * len(fabrics), repeatRows=1)
+    table.setStyle(s.table_style())
+    return table
+
+
+def _spof_name(item: Any) -> str:
+    """A single point of failure: the analysis gives {object, kind, tier, endpoints_cut_off, ...}."""
+    if isinstance(item, dict):
+        name = str(item.get("object") or item.get("switch") or item.get("link") or "?")
+        return f"{name} ({item['endpoints_cut_off']})" if item.get("endpoints_cut_off") else name
+    return str(item)
+
+
+def _ecmp(ctx: ProposalContext, fabric: dict[str, Any]) -> str:
+    paths = fabric.get("ecmp_paths") or {}
+    low, high = paths.get("min"), paths.get("max")
+    if low is None:
+        return "–"
+    return ctx.t.int(low) if low == high else f"{ctx.t.int(low)} – {ctx.t.int(high)}"

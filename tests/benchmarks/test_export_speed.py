@@ -1,0 +1,31 @@
+"""The PDF proposal of a generated design: layout and rendering time, page count.
+
+Budgets (2-core machine): 1,024 GPUs well under 10 s, 16,384 GPUs within a minute.
+"""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+
+from designer.estimates.bom import build_bom
+from designer.fabric.generate import GenerateSpec, generate
+from designer.model.index import DesignIndex
+from designer.report.json_report import build_report
+from designer.report.pdf import proposal_pdf
+
+
+def test_proposal_pdf(benchmark, bench_catalog, gpus):
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", gpus=gpus, switch="nvidia-qm9700"), bench_catalog)
+
+    def export():
+        # everything `designer export --pdf` does after loading: report, BOM, layout, render
+        index = DesignIndex.build(design)
+        return proposal_pdf(design, bench_catalog, "en", report=build_report(design, index),
+                            bom=build_bom(design, bench_catalog, index), index=index)
+
+    data = benchmark.pedantic(export, rounds=1, iterations=1)
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    benchmark.extra_info.update(gpus=gpus, racks=len(design.racks), pages=pages, bytes=len(data))
+    assert data.startswith(b"%PDF") and pages > len(design.racks) // 4
