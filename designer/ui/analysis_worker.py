@@ -77,6 +77,10 @@ class AnalysisRunner(QObject):
         if self._running == 0:
             self.busy.emit(False)
 
+    def run(self, work, on_done) -> None:
+        """Any read-only computation over the design, off the UI thread."""
+        self._start(work, on_done)
+
     def full_check(self, design, cabling) -> None:
         self.checking = True
 

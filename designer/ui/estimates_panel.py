@@ -130,6 +130,7 @@ class EstimatesPanel(QWidget):
         layout.addWidget(splitter)
         self.editors = {}
         self.estimates: dict | None = None
+        self._running = False
         self._timer = QTimer(self, singleShot=True, interval=200)
         self._timer.timeout.connect(self.refresh)
         self.bind(doc)
@@ -162,9 +163,24 @@ class EstimatesPanel(QWidget):
 
     def refresh(self) -> None:
         doc = self.doc
-        if doc.checker is None:
+        if doc.checker is None or self._running:
             self._timer.start()
             return
-        bom = build_bom(doc.design, doc.catalog, doc.index)
-        self.estimates = planning_estimates(doc.checker.ctx, doc.catalog, bom)
-        self.results.setHtml(render_html(self.estimates))
+        ctx = doc.checker.ctx
+
+        def work():
+            bom = build_bom(doc.design, doc.catalog, ctx.index)
+            return planning_estimates(ctx, doc.catalog, bom)
+
+        if doc.runner.is_large(doc.design, None):
+            # pricing every cable of a big design takes a second: not on the UI thread
+            self._running = True
+            self.results.setHtml("<i>Estimating…</i>")
+            doc.runner.run(work, self._show)
+        else:
+            self._show(work())
+
+    def _show(self, estimates: dict) -> None:
+        self._running = False
+        self.estimates = estimates
+        self.results.setHtml(render_html(estimates))
