@@ -195,8 +195,8 @@ def _cmd_report(args: argparse.Namespace) -> int:
     from designer.report.json_report import build_report
     from designer.report.text import format_report
 
-    design, _catalog = _load(args)
-    report = build_report(design)
+    design, catalog = _load(args)
+    report = build_report(design, catalog=catalog)
     if args.json:
         _print_json(report)
     else:
@@ -205,11 +205,11 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from designer.report.json_report import build_report
+    from designer.checks import run_checks
     from designer.report.text import format_findings
 
-    design, _catalog = _load(args)
-    findings = build_report(design)["findings"]
+    design, catalog = _load(args)
+    findings = [f.as_dict() for f in run_checks(design, catalog.cabling)]
     if args.json:
         _print_json(findings)
     else:
@@ -271,7 +271,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.catalog)
     design = generate(spec, catalog)
     save_design(design, output)
-    report = build_report(design)
+    report = build_report(design, catalog=catalog)
     totals = report["totals"]
     print(
         f"wrote {output}: {totals['servers']} servers ({totals['gpus']} GPUs), {totals['switches']} switches, "

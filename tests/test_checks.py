@@ -170,6 +170,7 @@ def test_full_depth_device_blocks_the_other_face(catalog):
 
 def test_device_not_mounted(catalog):
     design = make_design(catalog, dgx=1)
+    assert "DEVICE_NOT_MOUNTED" not in codes(design, catalog)
     design.devices[0].position_u = None
     assert codes(design, catalog)["DEVICE_NOT_MOUNTED"][0].severity == "warning"
 
@@ -229,12 +230,14 @@ def test_unconnected_compute_ports(catalog):
 
 def test_double_connected_port(catalog):
     design = cabled(catalog)
+    assert "PORT_DOUBLE_CONNECTED" not in codes(design, catalog)
     design.links[1].b = LinkEnd(device="leaf", port="p1")
     assert "p1" in codes(design, catalog)["PORT_DOUBLE_CONNECTED"][0].message
 
 
 def test_link_endpoint_missing(catalog):
     design = cabled(catalog)
+    assert "LINK_ENDPOINT_MISSING" not in codes(design, catalog)
     design.links[0].b = LinkEnd(device="leaf", port="p99")
     design.links[1].b = LinkEnd(device="ghost", port="p1")
     found = codes(design, catalog)["LINK_ENDPOINT_MISSING"]
@@ -274,6 +277,15 @@ def test_cable_too_short(catalog):
 def test_switch_ports_exhausted(catalog):
     design = cabled(catalog)
     assert "SWITCH_PORTS_EXHAUSTED" not in codes(design, catalog)
+    # fill the leaf's other 56 ports with a second set of eight servers' worth of cables
+    add_type(design, catalog, "nvidia-qm9700")
+    design.devices.append(Device(name="spine", device_type="nvidia-qm9700", rack="A01", position_u=41, face="rear",
+                                 fabric="compute"))
+    for port in range(9, 65):
+        design.links.append(Link(a=LinkEnd(device="leaf", port=f"p{port}"), b=LinkEnd(device="spine", port=f"p{port}"),
+                                 fabric="compute", media="DAC", length_m=1.0))
+    (finding,) = codes(design, catalog)["SWITCH_PORTS_EXHAUSTED"]
+    assert finding.severity == "info" and "leaf" in finding.objects
 
 
 # ---------------------------------------------------------------- fabric

@@ -46,7 +46,8 @@ def test_estimates_have_the_documented_keys(report):
     assert set(st) >= {"read_required_gbytes_s", "read_available_gbytes_s", "checkpoint_size_tb",
                        "checkpoint_write_s", "tiers"}
     assert all(set(t) >= {"tier", "capacity_tb", "media"} for t in st["tiers"])
-    assert est["stages"] == []  # the example defines none
+    # the example grows from one pilot server (8 GPUs, rack A01 only) to the whole cluster
+    assert [(s["gpus"], s["racks"]) for s in est["stages"]] == [(8, 1), (128, 6)]
 
 
 def test_figures_agree_across_blocks(report):

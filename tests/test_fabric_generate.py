@@ -14,7 +14,7 @@ from designer.model.index import DesignIndex
 from designer.model.io import load_design
 from designer.report.json_report import build_report
 
-FIXTURES = [DATA / "test-200ge-server.yaml", DATA / "test-no-compute-server.yaml"]
+FIXTURES = [DATA / "test-200ge-server.yaml", DATA / "test-no-compute-server.yaml", DATA / "test-8-port-switch.yaml"]
 
 
 @pytest.fixture(scope="module")
@@ -264,6 +264,8 @@ def test_new_command_writes_a_design(tmp_path):
         (["--server", "huawei-atlas-800t-a2", "--nodes", "4", "--switch", "nvidia-sn5600"], "no published power"),
         (["--server", "nvidia-dgx-h100", "--nodes", "300", "--switch", "nvidia-qm9700", "--tiers", "2"],
          "do not fit a two-tier fabric"),
+        (["--server", "nvidia-dgx-h100", "--nodes", "4", "--switch", "test-8-port-switch", "--no-rail-optimized"],
+         "an endpoint with 8 ports does not fit on one leaf (4 downlinks)"),
     ],
 )
 def test_new_refuses_impossible_inputs_with_the_limit(tmp_path, args, message):

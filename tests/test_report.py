@@ -85,3 +85,15 @@ def test_text_report_and_make_run_fallback():
     assert result.code == 0
     assert "16-node DGX H100 training cluster" in result.out
     assert "128 GPUs" in result.out
+
+
+def test_rows_and_rooms_total_the_racks(report):
+    (row,) = report["rows"]
+    assert (row["room"], row["row"], row["racks"]) == ("Hall 1", "A", 6)
+    assert row["power_max_kw"] == pytest.approx(POWER_MAX_W / 1000)
+    assert row["heat_btu_h"] == pytest.approx(POWER_MAX_W * 3.412, abs=0.1)
+    assert row["weight_kg"] == pytest.approx(EQUIPMENT_KG + ENCLOSURES_KG, abs=0.01)
+    (room,) = report["rooms"]
+    assert room["power_max_kw"] == row["power_max_kw"]
+    # facility power: IT load x the room's PUE of 1.3
+    assert room["facility_power_kw"] == pytest.approx(POWER_MAX_W / 1000 * 1.3)

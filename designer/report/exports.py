@@ -81,7 +81,7 @@ def export_documents(
         _check_folder_target(svg_dir)
 
     index = DesignIndex.build(design)
-    report = build_report(design, index)
+    report = build_report(design, index, catalog=catalog)
     materials = build_bom(design, catalog, index)
     written: list[Path] = []
     ctx = None

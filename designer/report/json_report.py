@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from designer.catalog import load_catalog
+from designer.catalog import Catalog, load_catalog
 from designer.checks import Checker, checklist
 from designer.checks.context import CheckContext
 from designer.checks.rack_rules import floor_area_m2
@@ -97,6 +97,29 @@ def room_figures(index: DesignIndex, room_name: str) -> dict[str, Any]:
     }
 
 
+def row_figures(index: DesignIndex) -> list[dict[str, Any]]:
+    """Totals per row of racks (rooms and racks have their own tables)."""
+    rows: dict[tuple[str, str], list] = {}
+    for rack in index.design.racks:
+        rows.setdefault((rack.room, rack.row), []).append(rack)
+    figures = []
+    for (room, row), racks in rows.items():
+        load = LoadSum()
+        for rack in racks:
+            load.merge(rack_load(index, rack.name))
+        enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in racks)
+        figures.append({
+            "room": room,
+            "row": row,
+            "racks": len(racks),
+            "gpus": load.gpus,
+            **load_figures(load),
+            "power_budget_kw": _r(sum(r.power_budget_kw or 0.0 for r in racks)),
+            "weight_kg": _r(load.weight_kg + enclosures_kg, 2),
+        })
+    return figures
+
+
 def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
     """Which published figures are missing, and what stands in for them."""
     rows = []
@@ -109,11 +132,14 @@ def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
     return rows
 
 
-def build_report(design: Design, index: DesignIndex | None = None, checker: Checker | None = None) -> dict[str, Any]:
+def build_report(
+    design: Design, index: DesignIndex | None = None, checker: Checker | None = None, catalog: Catalog | None = None
+) -> dict[str, Any]:
     """Everything about the design. A live ``checker`` (the window's) is reused: its
-    fabric analyses and findings are already up to date."""
+    fabric analyses and findings are already up to date. ``catalog`` supplies cables,
+    optics and their prices (the bundled one when not given)."""
     index = index or DesignIndex.build(design)
-    catalog = load_catalog(include_user=False)
+    catalog = catalog or load_catalog(include_user=False)
     cabling = catalog.cabling
     if checker is None:
         checker = Checker(design, cabling, index)
@@ -163,6 +189,7 @@ def build_report(design: Design, index: DesignIndex | None = None, checker: Chec
         },
         "racks": [rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
         "rooms": rooms,
+        "rows": row_figures(index),
         "fabrics": [checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
         "cables": cables,
         "transceivers": transceivers,

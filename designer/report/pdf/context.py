@@ -43,7 +43,7 @@ class ProposalContext:
             design=design,
             catalog=catalog,
             index=index,
-            report=report if report is not None else build_report(design, index),
+            report=report if report is not None else build_report(design, index, catalog=catalog),
             bom=bom if bom is not None else build_bom(design, catalog, index),
             t=t,
             fonts=fonts,
