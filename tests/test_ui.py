@@ -329,3 +329,22 @@ def test_export_from_the_window_uses_the_same_code_path(window, tmp_path):
     cli = tmp_path / "cli.pdf"
     assert run_cli("export", window.doc.path, "--pdf", cli).code == 0
     assert len(PdfReader(cli).pages) == len(PdfReader(out).pages)
+
+
+def test_growth_stages_are_edited_in_the_estimates_panel(window, qtbot):
+    panel = window.estimates
+    doc = window.doc
+    assert [s.name for s in doc.design.stages] == ["Stage 1 - pilot server", "Stage 2 - 16-node cluster"]
+    name, date, racks, devices = panel.stage_editors[0]
+    racks.setText("A01, A02")
+    devices.setText("")
+    racks.editingFinished.emit()
+    assert doc.design.stages[0].racks == ["A01", "A02"]
+    qtbot.waitUntil(lambda: panel.estimates is not None and panel.estimates["stages"][0]["gpus"] == 64, timeout=10000)
+    name, date, racks, devices = panel.stage_editors[0]
+    racks.setText("A01, Z99")
+    racks.editingFinished.emit()
+    assert "Z99, which do not exist" in panel.error.text()
+    assert doc.design.stages[0].racks == ["A01", "A02"], "a refused edit changes nothing"
+    doc.undo_stack.undo()
+    assert doc.design.stages[0].devices == ["node001"]

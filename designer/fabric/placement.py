@@ -21,6 +21,7 @@ from designer.model.loads import device_power_w
 from designer.model.rack import Facing
 
 ROOM_MARGIN_MM = 1500.0  # end-of-row and wall clearance
+MAIN_AISLE_MM = 2400.0  # between blocks of rows
 
 
 @dataclass
@@ -156,20 +157,28 @@ def lay_out(groups: list[list[RackDraft]], racks_per_row: int, cold_aisle_mm: fl
                 rows.append([])
             rows[-1].append(draft)
     rows = [r for r in rows if r]
+    # Rows come in facing pairs (cold aisle inside, hot aisle between pairs). Many pairs
+    # are set out in blocks side by side, with a main aisle between blocks, so a large
+    # hall is about half again as wide as deep instead of one long corridor.
+    rack_depth = max(d.rack_type.depth_mm for row in rows for d in row)
+    row_width = max(sum(d.rack_type.width_mm for d in row) for row in rows)
+    pair_pitch = 2 * rack_depth + cold_aisle_mm + hot_aisle_mm
+    pairs = math.ceil(len(rows) / 2)
+    blocks = max(1, round(math.sqrt(pairs * pair_pitch * 1.5 / (row_width + MAIN_AISLE_MM))))
+    pairs_per_block = math.ceil(pairs / blocks)
     widest = 0.0
     depth = 0.0
-    y = ROOM_MARGIN_MM
     for i, row in enumerate(rows):
-        rack_depth = max(d.rack_type.depth_mm for d in row)
-        facing: Facing = "south" if i % 2 == 0 else "north"
-        x = ROOM_MARGIN_MM
+        pair, second = divmod(i, 2)
+        block, pair_in_block = divmod(pair, pairs_per_block)
+        facing: Facing = "north" if second else "south"
+        x = ROOM_MARGIN_MM + block * (row_width + MAIN_AISLE_MM)
+        y = ROOM_MARGIN_MM + pair_in_block * pair_pitch + (rack_depth + cold_aisle_mm if second else 0.0)
         for col, draft in enumerate(row):
             draft.row = row_name(i)
             draft.name = f"{draft.row}{col + 1:02d}"
             draft.x_mm, draft.y_mm, draft.facing = x, y, facing
             x += draft.rack_type.width_mm
         widest = max(widest, x)
-        depth = y + rack_depth
-        # Pairs face each other: cold aisle inside the pair, hot aisle between pairs.
-        y += rack_depth + (cold_aisle_mm if i % 2 == 0 else hot_aisle_mm)
+        depth = max(depth, y + rack_depth)
     return FloorLayout(width_mm=widest + ROOM_MARGIN_MM, depth_mm=depth + ROOM_MARGIN_MM, rows=len(rows))

@@ -60,26 +60,29 @@ class AnalysisRunner(QObject):
     def remember(self, change: Change) -> None:
         self.pending_change = change if self.pending_change is None else self.pending_change.merge(change)
 
-    def _start(self, work, on_done) -> None:
+    def _start(self, work, on_done, quiet: bool = False) -> None:
         self._token += 1
-        self._callbacks[self._token] = on_done
-        self._running += 1
-        if self._running == 1:
-            self.busy.emit(True)
+        self._callbacks[self._token] = (on_done, quiet)
+        if not quiet:
+            self._running += 1
+            if self._running == 1:
+                self.busy.emit(True)
         self.pool.start(_Task(self._token, work, self._signals))
 
     @Slot(int, object)
     def _finished(self, token: int, result) -> None:
         # a bound slot of this QObject: Qt queues it onto the UI thread
-        on_done = self._callbacks.pop(token)
-        self._running -= 1
+        on_done, quiet = self._callbacks.pop(token)
+        if not quiet:
+            self._running -= 1
         on_done(result)
-        if self._running == 0:
+        if not quiet and self._running == 0:
             self.busy.emit(False)
 
     def run(self, work, on_done) -> None:
-        """Any read-only computation over the design, off the UI thread."""
-        self._start(work, on_done)
+        """Any read-only computation over the design, off the UI thread (not reported
+        as fabric analysis)."""
+        self._start(work, on_done, quiet=True)
 
     def full_check(self, design, cabling) -> None:
         self.checking = True

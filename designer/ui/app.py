@@ -59,8 +59,14 @@ def offer_recovery(window) -> bool:
 def screenshot(out: str, path: str | None, view: str, catalog) -> int:
     from designer.errors import DesignerError
 
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
     app = _application(offscreen=True)
-    window = open_window(path, catalog)
+    # the default layout, not whatever the user last arranged
+    scratch = tempfile.TemporaryDirectory()
+    window = open_window(path, catalog, QSettings(f"{scratch.name}/screenshot.ini", QSettings.IniFormat))
     window.resize(1600, 1000)
     window.show()
     window.doc.wait_for_analysis()
@@ -83,6 +89,7 @@ def screenshot(out: str, path: str | None, view: str, catalog) -> int:
     print(f"wrote {out} ({image.width()} x {image.height()})")
     window.doc.undo_stack.setClean()
     window.close()
+    scratch.cleanup()
     return 0
 
 

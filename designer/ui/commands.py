@@ -495,3 +495,31 @@ def move_problem(doc, device_name: str, rack: str, position_u: int, face: str) -
     device_type = index.type_of(device)
     return slot_problem(index, rack, position_u, device_type.u_height, face, index.is_full_depth(device),
                         ignore=device)
+
+
+class SetStages(DesignCommand):
+    """Replace the design's growth stages (validated: unique names, existing racks and devices)."""
+
+    def __init__(self, doc, stages: list) -> None:
+        super().__init__(doc, "Edit growth stages")
+        from designer.model.estimates import Stage
+
+        names = [s.name for s in stages]
+        if len(set(names)) != len(names):
+            raise DesignerError("two stages have the same name", field="stages")
+        racks = {r.name for r in doc.design.racks}
+        devices = {d.name for d in doc.design.devices}
+        for stage in stages:
+            missing = [r for r in stage.racks if r not in racks] + [d for d in stage.devices if d not in devices]
+            if missing:
+                raise DesignerError(f"stage {stage.name} names {', '.join(missing)}, which do not exist", field="stages")
+        self.old = list(doc.design.stages)
+        self.new = [Stage.model_validate(s.model_dump()) for s in stages]
+
+    def redo(self) -> None:
+        self.design.stages = self.new
+        self.doc.notify(Change(design=True))
+
+    def undo(self) -> None:
+        self.design.stages = self.old
+        self.doc.notify(Change(design=True))

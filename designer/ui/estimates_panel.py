@@ -5,9 +5,24 @@ are the report's (``planning_estimates``), so they match the CLI and the proposa
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLabel, QScrollArea, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
+from designer.errors import DesignerError
+from designer.model.estimates import Stage
+from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
 from designer.ui.forms import Field, property_box
@@ -117,6 +132,8 @@ class EstimatesPanel(QWidget):
         self.error.setStyleSheet("color: #d0342c;")
         self.inputs = QWidget()
         self.inputs_layout = QVBoxLayout(self.inputs)
+        # never squeeze the forms to fit: scroll instead
+        self.inputs_layout.setSizeConstraint(QLayout.SetMinimumSize)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.inputs)
@@ -160,6 +177,75 @@ class EstimatesPanel(QWidget):
             box, editors = property_box(self.doc, kind, None, title, fields, obj, self.error)
             self.editors.update(editors)
             self.inputs_layout.addWidget(box)
+        self.inputs_layout.addWidget(self._stages_box())
+
+    def _stages_box(self) -> QGroupBox:
+        """Growth stages: name, date and the racks (and extra devices) each holds."""
+        box = QGroupBox("Growth stages")
+        form = QFormLayout(box)
+        self.stage_editors = []
+        for i, stage in enumerate(self.doc.design.stages):
+            name = QLineEdit(stage.name)
+            date = QLineEdit(stage.date or "")
+            racks = QLineEdit(", ".join(stage.racks))
+            devices = QLineEdit(", ".join(stage.devices))
+            racks.setPlaceholderText("racks, e.g. A01, A02")
+            devices.setPlaceholderText("extra devices, e.g. cmp-spine01")
+            remove = QPushButton("Remove")
+            for editor in (name, date, racks, devices):
+                editor.editingFinished.connect(self._commit_stages)
+            remove.clicked.connect(lambda _=False, i=i: self._remove_stage(i))
+            self.stage_editors.append((name, date, racks, devices))
+            form.addRow(f"Stage {i + 1}", name)
+            form.addRow("Date", date)
+            form.addRow("Racks", racks)
+            form.addRow("Devices", devices)
+            form.addRow("", remove)
+        add = QPushButton("Add a stage (all racks)")
+        add.clicked.connect(self._add_stage)
+        form.addRow("", add)
+        return box
+
+    def _stages_from_editors(self) -> list[Stage]:
+        def names(text: str) -> list[str]:
+            return [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
+
+        stages = []
+        for (name, date, racks, devices), old in zip(self.stage_editors, self.doc.design.stages):
+            stages.append(Stage(name=name.text().strip() or old.name, date=date.text().strip() or None,
+                                description=old.description, racks=names(racks.text()), devices=names(devices.text())))
+        return stages
+
+    def _push_stages(self, stages) -> None:
+        try:
+            command = SetStages(self.doc, stages)
+        except (DesignerError, ValueError) as exc:
+            self.error.setText(f"Stages: {exc.format() if isinstance(exc, DesignerError) else exc}")
+            return
+        self.error.setText("")
+        self.doc.push(command)
+
+    def _commit_stages(self) -> None:
+        try:
+            stages = self._stages_from_editors()
+        except ValueError as exc:
+            self.error.setText(f"Stages: {exc}")
+            return
+        if [s.model_dump() for s in stages] != [s.model_dump() for s in self.doc.design.stages]:
+            self._push_stages(stages)
+
+    def _add_stage(self) -> None:
+        existing = {s.name for s in self.doc.design.stages}
+        n = len(existing) + 1
+        while f"Stage {n}" in existing:
+            n += 1
+        stage = Stage(name=f"Stage {n}", racks=[r.name for r in self.doc.design.racks])
+        self._push_stages([*self.doc.design.stages, stage])
+
+    def _remove_stage(self, i: int) -> None:
+        stages = list(self.doc.design.stages)
+        del stages[i]
+        self._push_stages(stages)
 
     def refresh(self) -> None:
         doc = self.doc

@@ -126,8 +126,9 @@ class FloorView(QGraphicsView):
                 scene.addLine(0, offset_y + y, room.width_mm, offset_y + y, tile_pen).setZValue(-1)
                 y += 600.0
             title = scene.addSimpleText(f"{room.name}  ({room.width_mm / 1000:.1f} m x {room.depth_mm / 1000:.1f} m)")
-            title.setFont(QFont("Sans", 160))
-            title.setPos(0, offset_y - 320)
+            size = max(160.0, room.width_mm / 60)  # readable at any hall size
+            title.setFont(QFont("Sans", size))
+            title.setPos(0, offset_y - 2.2 * size)
             offset_y += room.depth_mm + 1200
         index = self.doc.index
         for rack in design.racks:

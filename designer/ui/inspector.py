@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
 from designer.ui.forms import Field, property_box
 from designer.ui.metrics import rack_figures
@@ -67,6 +67,8 @@ class Inspector(QWidget):
         super().__init__(parent)
         self.body = QWidget()
         self.form_layout = QVBoxLayout(self.body)
+        # never squeeze the forms to fit: scroll instead
+        self.form_layout.setSizeConstraint(QLayout.SetMinimumSize)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)

@@ -131,8 +131,10 @@ class TopologyView(QWidget):
         tiers: dict[str, list[str]] = {}
         for switch, tier in self.topo.tiers.items():
             tiers.setdefault(tier, []).append(switch)
-        width = max([len(v) for v in tiers.values()] + [1]) * 60.0
-        width = max(width, 900.0)
+        # a fixed drawing width: big tiers get thin boxes (zoom in for detail) rather
+        # than a band far wider than it is tall
+        widest = max([len(v) for v in tiers.values()] + [1])
+        width = min(max(widest * 60.0, 900.0), 1800.0)
         for tier, members in tiers.items():
             self._draw_tier(tier, sorted(members, key=lambda s: (self._pod_of(s), s)), width)
         self._draw_endpoints(endpoints, width)
@@ -158,7 +160,7 @@ class TopologyView(QWidget):
     def _draw_tier(self, tier: str, members: list[str], width: float) -> None:
         scene = self.view.scene()
         step = width / max(len(members), 1)
-        box_w = max(4.0, min(54.0, step - 6))
+        box_w = max(1.5, min(54.0, step * 0.8))
         y = TIER_Y.get(tier, 340.0)
         colour = style.KIND_COLOURS["switch"]
         for i, switch in enumerate(members):
