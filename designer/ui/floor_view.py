@@ -126,7 +126,7 @@ class FloorView(QGraphicsView):
                 scene.addLine(0, offset_y + y, room.width_mm, offset_y + y, tile_pen).setZValue(-1)
                 y += 600.0
             title = scene.addSimpleText(f"{room.name}  ({room.width_mm / 1000:.1f} m x {room.depth_mm / 1000:.1f} m)")
-            size = max(160.0, room.width_mm / 60)  # readable at any hall size
+            size = int(max(160, room.width_mm / 60))  # readable at any hall size
             title.setFont(QFont("Sans", size))
             title.setPos(0, offset_y - 2.2 * size)
             offset_y += room.depth_mm + 1200
