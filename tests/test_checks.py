@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from conftest import run_cli
 from designer.checks import CODES, Change, Checker, checklist, run_checks
@@ -334,7 +333,7 @@ def test_storage_throughput(catalog):
     assert "STORAGE_THROUGHPUT_LOW" not in codes(design, catalog)
     design.targets.storage_read_gbytes_s_per_gpu = supply / 32 * 1.5
     (finding,) = codes(design, catalog)["STORAGE_THROUGHPUT_LOW"]
-    assert f"32 GPUs at" in finding.message and f"deliver {supply:,.1f} GB/s" in finding.message
+    assert "32 GPUs at" in finding.message and f"deliver {supply:,.1f} GB/s" in finding.message
 
 
 def test_unknown_figures_are_notes(catalog):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QMimeData, QPointF, QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QDropEvent
 
 from conftest import run_cli

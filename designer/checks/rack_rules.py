@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, kw, plural
+from designer.checks.findings import Finding, kw
 from designer.model.loads import device_power_w
 
 EPSILON = 1e-6

@@ -24,7 +24,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 
-from designer.catalog.cabling import Cabling, CableProduct, Transceiver
+from designer.catalog.cabling import CableProduct, Cabling, Transceiver
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link

@@ -38,7 +38,7 @@ def _width(count: int) -> int:
     return max(2, len(str(count)))
 
 
-def _link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cable_id: str | None = None) -> Link:
+def make_link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cable_id: str | None = None) -> Link:
     return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric, cable_id=cable_id)
 
 
@@ -112,7 +112,7 @@ def wire_clos(
             leaf = leaves[leaf_index]
             for spine, down, _up in pod_spines:
                 for _ in range(plan.links_per_leaf_spine):
-                    built.links.append(_link(leaf.name, uplink_pools[leaf_index].take(), spine.name, down.take(), fabric))
+                    built.links.append(make_link(leaf.name, uplink_pools[leaf_index].take(), spine.name, down.take(), fabric))
     if plan.tiers == 2:
         return built
 
@@ -130,7 +130,7 @@ def wire_clos(
             spine, _down, up = pod_spines[plane]
             for core, core_ports in cores:
                 for _ in range(plan.links_per_spine_core):
-                    built.links.append(_link(spine.name, up.take(), core.name, core_ports.take(), fabric))
+                    built.links.append(make_link(spine.name, up.take(), core.name, core_ports.take(), fabric))
     return built
 
 
@@ -157,4 +157,4 @@ def _wire_leaf_down(
             leaf_port = lane_name(physical, n % lanes + 1)
             cable_id = f"{leaf.name}:{physical}"
             leaf.port_breakouts[physical] = Breakout(count=lanes, speed_gbps=lane_speed_gbps)
-        built.links.append(_link(endpoint.device, endpoint.ports[port_index], leaf.name, leaf_port, fabric, cable_id))
+        built.links.append(make_link(endpoint.device, endpoint.ports[port_index], leaf.name, leaf_port, fabric, cable_id))

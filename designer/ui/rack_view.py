@@ -124,7 +124,6 @@ class RackRowView(QGraphicsView):
 
     def _draw_devices(self, rack, rack_type, x: float) -> None:
         index = self.doc.index
-        scene = self.scene()
         zero_u_x = x + 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + 6
         for device in index.devices_by_rack.get(rack.name, []):
             device_type = index.type_of(device)

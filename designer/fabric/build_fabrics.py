@@ -1,0 +1,278 @@
+"""Building the fabrics: the compute fabric from the servers' compute ports, and the
+storage and in-band fabrics from the devices' ports (dual-homed, the catalog switch
+that needs the fewest boxes unless named)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from designer.catalog import Catalog
+from designer.errors import GenerationError
+from designer.fabric import plan as fp
+from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved, endpoint_ports, fastest
+from designer.fabric.generate_spec import GenerateSpec
+from designer.fabric.wiring import Endpoint, wire_clos
+from designer.model.hardware import DeviceType
+from designer.model.link import Fabric
+
+
+def _lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
+    group = switch.main_fabric_group()
+    assert group is not None
+    if endpoint_speed == group.speed_gbps:
+        return 1
+    if endpoint_speed > group.speed_gbps:
+        raise GenerationError(
+            f"the {what} ports are {endpoint_speed:g}G but {switch.slug} ports are {group.speed_gbps:g}G",
+            hint=f"choose a switch with {endpoint_speed:g}G or faster ports",
+        )
+    breakout = group.breakout_to(endpoint_speed)
+    if breakout is None:
+        ways = ", ".join(f"{b.count} x {b.speed_gbps:g}G" for b in group.breakout) or "no breakout"
+        raise GenerationError(
+            f"{switch.slug} ports ({group.speed_gbps:g}G) cannot split into {endpoint_speed:g}G lanes for the "
+            f"{what} ports ({ways})",
+            hint=f"choose a switch with {endpoint_speed:g}G ports or a breakout to {endpoint_speed:g}G",
+        )
+    return breakout.count
+
+
+def _leaf_for(switch: DeviceType, lanes: int, ratio: float, single_switch_lanes: int | None) -> fp.LeafPorts:
+    group = switch.main_fabric_group()
+    assert group is not None
+    if single_switch_lanes is not None and single_switch_lanes <= group.count * lanes:
+        # Everything fits one switch: all of its ports face endpoints.
+        return fp.LeafPorts(group.count, lanes, group.count, 0, group.speed_gbps, group.speed_gbps)
+    return fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
+
+
+def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) -> None:
+    spec = draft.spec
+    switch = resolved.switch
+    compute = resolved.server.ports_with_role("compute")
+    speeds = {g.speed_gbps for g in compute}
+    if len(speeds) > 1:
+        raise GenerationError(f"{resolved.server.slug} has compute ports of several speeds; one is expected")
+    speed = speeds.pop()
+    rails = sum(g.count for g in compute)
+    lanes = _lanes(speed, switch, "server compute")
+    total_lanes = rails * len(servers)
+    single = total_lanes if spec.tiers in ("auto", "1") else None
+    leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
+    if spec.rail_optimized and leaf.up_ports > 0:
+        assignments, su_size, unit_leaves = fp.assign_rail_optimized(len(servers), rails, leaf.down_lanes)
+    elif leaf.up_ports == 0:
+        assignments, unit_leaves = [fp.LeafAssignment([(e, p) for p in range(rails) for e in range(len(servers))])], 1
+    else:
+        assignments, unit_leaves = fp.assign_packed([rails] * len(servers), leaf.down_lanes), 1
+    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
+    try:
+        plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves)
+    except GenerationError as exc:
+        raise _capacity_error(exc, resolved, rails, lanes, spec) from None
+    protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
+    draft.fabrics.append(
+        Fabric(
+            name="compute",
+            role="compute",
+            protocol=protocol,
+            target_oversubscription=spec.oversubscription,
+            rail_optimized=spec.rail_optimized,
+        )
+    )
+    if spec.rail_optimized and leaf.up_ports > 0:
+        for unit_index in range(max(a.unit for a in assignments) + 1):
+            members = {e for a in assignments if a.unit == unit_index for e, _p in a.ports}
+            for e in members:
+                servers[e].group = f"su{unit_index + 1}"
+    built = wire_clos(
+        fabric="compute",
+        tag="cmp",
+        endpoints=servers,
+        assignments=assignments,
+        leaf_ports=leaf,
+        plan=plan,
+        leaf_type=switch,
+        spine_type=switch,
+        lane_speed_gbps=speed,
+        central_group=CENTRAL,
+    )
+    draft.add_built(built, [switch])
+    draft.plans["compute"] = plan
+
+
+def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int, spec: GenerateSpec) -> GenerationError:
+    """Restate a plan failure in nodes and GPUs, with what would work."""
+    group = resolved.switch.main_fabric_group()
+    assert group is not None
+    gpus = resolved.server.gpu_count or 0
+
+    def max_nodes(ratio: float) -> int:
+        leaf = fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
+        unit = rails if spec.rail_optimized else 1
+        leaves = fp.max_three_tier_leaves(group.count, unit)
+        if spec.rail_optimized:
+            return leaves // rails * leaf.down_lanes
+        return leaves * (leaf.down_lanes // rails)
+
+    best = max_nodes(spec.oversubscription)
+    hints = []
+    for ratio in (2.0, 3.0):
+        if ratio > spec.oversubscription:
+            hints.append(f"{fp.format_ratio(ratio)} holds {max_nodes(ratio):,} nodes")
+    hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
+    return GenerationError(
+        f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {resolved.switch.slug} "
+        f"({group.count} ports) can connect at {fp.format_ratio(spec.oversubscription)}: at most {best:,} nodes "
+        f"({best * gpus:,} GPUs) in three tiers [{exc.message}]",
+        hint="; ".join(hints),
+    )
+
+
+def _switch_candidates(catalog: Catalog, protocol: str, speed: float) -> list[DeviceType]:
+    found = []
+    for t in catalog.device_types.values():
+        group = t.main_fabric_group()
+        if t.kind != "switch" or group is None or t.switch_protocol != protocol:
+            continue
+        if group.speed_gbps == speed or group.breakout_to(speed):
+            found.append(t)
+    return sorted(found, key=lambda t: t.slug)
+
+
+def pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | None, what: str) -> DeviceType:
+    if prefer:
+        return catalog.require_device(prefer, ("switch",), f"{what} switch")
+    candidates = _switch_candidates(catalog, protocol, speed)
+    if not candidates:
+        raise GenerationError(
+            f"the catalog has no {protocol} switch with {speed:g}G ports for the {what} fabric",
+            hint=f"add one with --catalog, or name it with --{what}-switch",
+        )
+    # exact speed first, then the most ports
+    return min(candidates, key=lambda t: (t.main_fabric_group().speed_gbps != speed, -t.main_fabric_group().count))
+
+
+@dataclass
+class SidePlan:
+    switch: DeviceType
+    lanes: int
+    leaf: fp.LeafPorts
+    assignments: list[fp.LeafAssignment]
+    plan: fp.TierPlan
+
+    @property
+    def switch_count(self) -> int:
+        return self.plan.leaves + self.plan.spines + self.plan.cores
+
+
+def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float) -> SidePlan:
+    lanes = _lanes(speed, switch, "endpoint")
+    total = sum(len(e.ports) for e in endpoints)
+    # Endpoints with two or more ports are dual-homed to a leaf pair, never to one box.
+    dual_homed = all(len(e.ports) >= 2 for e in endpoints)
+    leaf = _leaf_for(switch, lanes, ratio, None if dual_homed else total)
+    if leaf.up_ports == 0:
+        assignments = [fp.LeafAssignment([(i, p) for i, e in enumerate(endpoints) for p in range(len(e.ports))])]
+    else:
+        assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
+    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
+    plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1)
+    return SidePlan(switch, lanes, leaf, assignments, plan)
+
+
+def _side_fabric(
+    draft: Draft,
+    catalog: Catalog,
+    *,
+    name: str,
+    role: str,
+    protocol: str,
+    endpoints: list[Endpoint],
+    speed: float,
+    prefer: str | None,
+    ratio: float,
+    tag: str,
+) -> None:
+    """A storage or in-band fabric: endpoints dual-homed to leaf pairs, leaf-spine above.
+    Unless the user names the switch, the catalog switch that needs the fewest boxes wins."""
+    if not endpoints:
+        return
+    if prefer:
+        chosen = _plan_side(endpoints, speed, catalog.require_device(prefer, ("switch",), f"{name} switch"), ratio)
+    else:
+        candidates = _switch_candidates(catalog, protocol, speed)
+        plans = []
+        for switch in candidates:
+            try:
+                plans.append(_plan_side(endpoints, speed, switch, ratio))
+            except GenerationError:
+                continue
+        if not plans:
+            raise GenerationError(
+                f"the catalog has no {protocol} switch that can carry the {name} fabric ({speed:g}G ports)",
+                hint=f"add one with --catalog, or name it with --{name}-switch",
+            )
+        chosen = min(plans, key=lambda p: (p.switch_count, p.lanes, p.switch.slug))
+    draft.fabrics.append(Fabric(name=name, role=role, protocol=protocol, target_oversubscription=ratio))
+    built = wire_clos(
+        fabric=name,
+        tag=tag,
+        endpoints=endpoints,
+        assignments=chosen.assignments,
+        leaf_ports=chosen.leaf,
+        plan=chosen.plan,
+        leaf_type=chosen.switch,
+        spine_type=chosen.switch,
+        lane_speed_gbps=speed,
+        central_group=CENTRAL,
+    )
+    draft.add_built(built, [chosen.switch])
+    draft.plans[name] = chosen.plan
+
+
+
+def storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol) -> None:
+    server_ports = resolved.server.ports_with_role("storage")
+    store_ports = resolved.storage.ports_with_role("storage") if resolved.storage else []
+    if not server_ports and not store_ports:
+        return
+    speeds = {g.speed_gbps for g in server_ports + store_ports}
+    speed = min(speeds)
+    protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
+    per_server = draft.spec.storage_ports_per_server
+    endpoints = [
+        Endpoint(s.device, endpoint_ports(draft.devices[s.device], resolved.server, "storage")[:per_server], s.group)
+        for s in servers
+    ]
+    endpoints += [
+        Endpoint(n, endpoint_ports(draft.devices[n], resolved.storage, "storage"), STORAGE) for n in storage_names
+    ]
+    endpoints = [e for e in endpoints if e.ports]
+    _side_fabric(
+        draft, catalog, name="storage", role="storage", protocol=protocol, endpoints=endpoints, speed=speed,
+        prefer=draft.spec.storage_switch, ratio=draft.spec.storage_oversubscription, tag="sto",
+    )
+
+
+def inband_fabric(draft, catalog, resolved, servers, storage_names) -> None:
+    groups = fastest(resolved.server.ports_with_role("inband"))
+    if not groups:
+        return
+    speed = groups[0].speed_gbps
+    endpoints = [
+        Endpoint(s.device, endpoint_ports(draft.devices[s.device], resolved.server, "inband", fastest), s.group)
+        for s in servers
+    ]
+    if resolved.storage is not None:
+        storage_groups = [g for g in fastest(resolved.storage.ports_with_role("inband")) if g.speed_gbps <= speed]
+        if storage_groups:
+            if storage_groups[0].speed_gbps == speed:
+                endpoints += [
+                    Endpoint(n, [p for g in storage_groups for p in g.port_names()], STORAGE) for n in storage_names
+                ]
+    _side_fabric(
+        draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints, speed=speed,
+        prefer=draft.spec.inband_switch, ratio=draft.spec.inband_oversubscription, tag="inb",
+    )

@@ -1,0 +1,136 @@
+"""The generator's inputs and its working state.
+
+``GenerateSpec`` is what the user asks for (``designer new`` options, the wizard);
+``resolve`` turns slugs into catalog types and refuses what cannot work; ``Draft``
+collects devices, links and fabrics while the generator builds them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from designer.catalog import Catalog
+from designer.errors import GenerationError
+from designer.fabric import plan as fp
+from designer.fabric.generate_spec import GenerateSpec
+from designer.fabric.wiring import BuiltFabric
+from designer.model.device import Device
+from designer.model.hardware import DeviceType, RackType
+from designer.model.link import Fabric, Link
+
+# placement groups besides the scalable units
+CENTRAL = "central"
+STORAGE = "storage"
+
+
+@dataclass
+class Resolved:
+    server: DeviceType
+    switch: DeviceType
+    storage: DeviceType | None
+    rack: RackType
+    network_rack: RackType
+    oob: DeviceType
+    pdu: DeviceType | None
+    nodes: int
+
+
+@dataclass
+class Draft:
+    spec: GenerateSpec
+    types: dict[str, DeviceType] = field(default_factory=dict)
+    devices: dict[str, Device] = field(default_factory=dict)
+    links: list[Link] = field(default_factory=list)
+    fabrics: list[Fabric] = field(default_factory=list)
+    groups: dict[str, str] = field(default_factory=dict)  # device -> placement group
+    plans: dict[str, fp.TierPlan] = field(default_factory=dict)
+
+    def add_type(self, device_type: DeviceType) -> None:
+        self.types.setdefault(device_type.slug, device_type)
+
+    def add_built(self, built: BuiltFabric, switch_types: list[DeviceType]) -> None:
+        for t in switch_types:
+            self.add_type(t)
+        for switch in built.switches:
+            self.devices[switch.name] = switch
+        self.groups.update(built.groups)
+        self.links.extend(built.links)
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
+    server = catalog.require_device(spec.server, ("server",), "server")
+    if not server.ports_with_role("compute"):
+        raise GenerationError(
+            f"{server.slug} has no compute ports (port groups with role compute)",
+            hint="choose a GPU server with fabric NICs, or add its compute ports in the catalog",
+        )
+    switch = catalog.require_device(spec.switch, ("switch",), "switch")
+    if switch.main_fabric_group() is None:
+        raise GenerationError(f"{switch.slug} has no fabric ports to build a fabric from")
+    storage = catalog.require_device(spec.storage, ("storage",), "storage system") if spec.storage else None
+    if spec.storage_nodes and storage is None:
+        raise GenerationError("--storage-nodes needs --storage SLUG (the storage system to place)")
+    if storage is not None and spec.storage_nodes < 1:
+        raise GenerationError(f"--storage {storage.slug} needs --storage-nodes 1 or more")
+    rack = catalog.rack_types.get(spec.rack_type) or _missing_rack(catalog, spec.rack_type)
+    network_rack = catalog.rack_types.get(spec.network_rack_type) or _missing_rack(catalog, spec.network_rack_type)
+    oob = catalog.require_device(spec.oob_switch, ("switch",), "out-of-band switch")
+    pdu = catalog.require_device(spec.pdu, ("pdu",), "PDU") if spec.pdu else _default_pdu(catalog, spec.rack_power_kw)
+    if spec.rack_power_kw <= 0 or not math.isfinite(spec.rack_power_kw):
+        raise GenerationError(f"--rack-power-kw {spec.rack_power_kw:g} is not a power budget", hint="e.g. 40")
+    for device_type in (server, storage):
+        if device_type is not None and device_type.power.max_w is None and device_type.power.typical_w is None:
+            raise GenerationError(
+                f"{device_type.slug} has no published power figure in the catalog, so racks cannot be sized "
+                f"to a {spec.rack_power_kw:g} kW budget",
+                hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
+            )
+    nodes = _node_count(spec, server)
+    return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes)
+
+
+def _missing_rack(catalog: Catalog, slug: str) -> RackType:
+    choices = ", ".join(sorted(catalog.rack_types))
+    raise GenerationError(f'unknown rack type "{slug}"', hint=f"use one of: {choices}")
+
+
+def _default_pdu(catalog: Catalog, budget_kw: float) -> DeviceType | None:
+    pdus = [t for t in catalog.device_types.values() if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw]
+    if not pdus:
+        return None
+    # the smallest PDU that carries a whole feed, else the largest (several per feed)
+    carrying = [p for p in pdus if p.pdu.capacity_kw >= budget_kw]
+    return min(carrying, key=lambda p: p.pdu.capacity_kw) if carrying else max(pdus, key=lambda p: p.pdu.capacity_kw)
+
+
+def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
+    if (spec.nodes is None) == (spec.gpus is None):
+        raise GenerationError("give either --nodes N or --gpus G")
+    if spec.nodes is not None:
+        if spec.nodes < 1:
+            raise GenerationError(f"--nodes {spec.nodes}: at least one server is needed")
+        return spec.nodes
+    per_server = server.gpu_count
+    if per_server < 1:
+        raise GenerationError(f"{server.slug} lists no GPUs; use --nodes instead of --gpus")
+    if spec.gpus < 1:
+        raise GenerationError(f"--gpus {spec.gpus}: at least one GPU is needed")
+    return math.ceil(spec.gpus / per_server)
+
+
+def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:
+    groups = device_type.ports_with_role(role)
+    if group_filter:
+        groups = group_filter(groups)
+    return [p for g in groups for p in g.port_names()]
+
+
+def fastest(groups):
+    if not groups:
+        return []
+    top = max(g.speed_gbps for g in groups)
+    return [g for g in groups if g.speed_gbps == top]

@@ -1,0 +1,41 @@
+"""What the user asks the generator for: ``designer new`` options and the wizard's fields."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass
+class GenerateSpec:
+    server: str
+    switch: str
+    nodes: int | None = None
+    gpus: int | None = None
+    oversubscription: float = 1.0
+    rail_optimized: bool = True
+    tiers: str = "auto"
+    storage: str | None = None
+    storage_nodes: int = 0
+    rack_power_kw: float = 40.0
+    cooling: Literal["air", "liquid"] = "air"
+    name: str | None = None
+    customer: str | None = None
+    author: str | None = None
+    rack_type: str = "rack-42u-600"
+    network_rack_type: str = "rack-42u-800"
+    storage_switch: str | None = None
+    inband_switch: str | None = None
+    oob_switch: str = "nvidia-sn2201"
+    oob_aggregation_switch: str | None = None
+    pdu: str | None = None
+    racks_per_row: int = 10
+    storage_oversubscription: float = 1.0
+    storage_ports_per_server: int | None = None  # None: every storage port
+    inband_oversubscription: float = 2.0
+    floor_load_kg_m2: float | None = None
+    room_power_kw: float | None = None
+    room_cooling_kw: float | None = None
+    pue: float | None = None
+    cold_aisle_mm: float = 1200.0
+    hot_aisle_mm: float = 1200.0
