@@ -36,13 +36,15 @@ def format_report(report: dict[str, Any]) -> str:
             f"  {rack['name']:<10} {rack['u_used']:>3}/{rack['u_total']:<3} {_num(rack['power_max_kw']):>8} "
             f"{budget:>8} {_num(rack['heat_btu_h'], 0):>9} {_num(rack['weight_kg'], 0):>8}  {rack['gpus']}"
         )
-    for fabric in report.get("fabrics", []):
+    if report.get("fabrics"):
         out.append("")
-        out.append(_fabric_line(fabric))
+        out.append(f"  {'FABRIC':<10} {'ENDPOINTS':>9}  {'LEAF/SPINE/CORE':<16} {'RATIO':>8} {'BISECTION':>11}  ECMP      HOPS")
+        out.extend(_fabric_line(fabric) for fabric in report["fabrics"])
     if report.get("unknowns"):
         out.append("")
         for item in report["unknowns"]:
-            out.append(f"  unknown: {item['figure']} is not published for {', '.join(item['device_types'])}")
+            instead = f"; {item['used_instead']} stands in" if item.get("used_instead") else ""
+            out.append(f"  unknown: {item['figure']} is not published for {', '.join(item['device_types'])}{instead}")
     if report.get("estimates"):
         out.append("")
         out.extend(_estimate_lines(report["estimates"]))
@@ -96,14 +98,13 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
 
 
 def _fabric_line(fabric: dict[str, Any]) -> str:
-    switches = fabric.get("switches", {})
-    over = fabric.get("oversubscription", {})
-    return (
-        f"  fabric {fabric['name']} ({fabric['role']}): {fabric.get('endpoints', 0)} endpoints, "
-        f"{switches.get('leaf', 0)} leaf / {switches.get('spine', 0)} spine / {switches.get('core', 0)} core; "
-        f"oversubscription leaf {_ratio(over.get('leaf'))}, spine {_ratio(over.get('spine'))}; "
-        f"bisection {_num((fabric.get('bisection_gbps') or 0) / 1000, 1)} Tb/s"
-    )
+    sw = fabric.get("switches", {})
+    tiers = f"{sw.get('leaf', 0)}/{sw.get('spine', 0)}/{sw.get('core', 0)}"
+    ecmp = fabric.get("ecmp_paths") or {}
+    paths = "-" if ecmp.get("min") is None else f"{ecmp['min']}-{ecmp['max']}"
+    bisection = f"{(fabric.get('bisection_gbps') or 0) / 1000:,.1f} Tb/s"
+    return (f"  {fabric['name']:<10} {fabric.get('endpoints', 0):>9}  {tiers:<16} "
+            f"{_ratio(fabric.get('oversubscription', {}).get('leaf')):>8} {bisection:>11}  {paths:<9} {fabric.get('max_hops', '-')}")
 
 
 def _ratio(value: float | None) -> str:
