@@ -348,3 +348,15 @@ def test_growth_stages_are_edited_in_the_estimates_panel(window, qtbot):
     assert doc.design.stages[0].racks == ["A01", "A02"], "a refused edit changes nothing"
     doc.undo_stack.undo()
     assert doc.design.stages[0].devices == ["node001"]
+
+
+def test_starting_the_window_without_a_display_says_why(monkeypatch):
+    monkeypatch.delenv("QT_QPA_PLATFORM", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    result = run_cli(example_design())
+    assert result.code == 2 and "no display to open the window on" in result.err
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr("designer.ui.app._missing_x11_library", lambda: "libxcb-icccm.so.4")
+    result = run_cli(example_design())
+    assert result.code == 2 and "cannot load libxcb-icccm.so.4" in result.err and "libxcb-icccm4" in result.err

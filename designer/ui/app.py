@@ -10,9 +10,52 @@ APP_NAME = "Cluster Designer"
 ORGANIZATION = "ClusterDesigner"
 
 
+def _check_display() -> None:
+    """Qt aborts the process when it cannot open a window; say why, and the fix, first."""
+    from designer.errors import DesignerError
+
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if not sys.platform.startswith("linux") or platform not in ("", "xcb"):
+        return
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        raise DesignerError(
+            "no display to open the window on",
+            hint="run it on a desktop, or render off-screen with --screenshot OUT.png",
+        )
+    if os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        missing = _missing_x11_library()
+        if missing:
+            raise DesignerError(
+                f"Qt's X11 window support cannot load {missing}",
+                hint="install the X11 libraries Qt needs, e.g. on Debian/Ubuntu: sudo apt-get install "
+                "libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 "
+                "libxkbcommon-x11-0 libxcb-shape0 libxcb-randr0 libxcb-xinerama0",
+            )
+
+
+def _missing_x11_library() -> str | None:
+    """The first system library Qt's X11 plugin cannot load (None: all there)."""
+    import ctypes
+
+    import PySide6
+
+    qt = Path(PySide6.__file__).parent / "Qt"
+    for library in (qt / "lib" / "libQt6XcbQpa.so.6", qt / "plugins" / "platforms" / "libqxcb.so"):
+        if not library.exists():
+            continue
+        try:
+            ctypes.CDLL(str(library))
+        except OSError as exc:
+            # "libxcb-icccm.so.4: cannot open shared object file: ..."
+            return str(exc).split(":")[0].strip() or str(exc)
+    return None
+
+
 def _application(offscreen: bool):
     if offscreen:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    else:
+        _check_display()
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
