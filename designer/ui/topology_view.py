@@ -13,7 +13,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
-    QGraphicsItem,
+    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
@@ -32,6 +32,28 @@ from designer.ui import style
 TIER_Y = {"core": 0.0, "spine": 170.0, "leaf": 340.0, "other": 340.0, "endpoint": 510.0}
 BOX_H = 34.0
 MAX_LABELLED = 40
+
+
+class CableBundle(QGraphicsPathItem):
+    """Thousands of cables between two tiers as one item. Zoomed out, a band stands for
+    them (individual lines would be a grey smear and cost a second a frame); zoomed in,
+    the lines themselves, drawn without antialiasing."""
+
+    BAND_BELOW_LOD = 1.5
+
+    def __init__(self, path: QPainterPath, lines: int) -> None:
+        super().__init__(path)
+        self.lines = lines
+        self.setPen(QPen(QColor(120, 120, 120, 90), 0))
+
+    def paint(self, painter, option, widget=None) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        if self.lines > 2000 and lod < self.BAND_BELOW_LOD:
+            painter.fillRect(self.boundingRect(), QColor(120, 120, 120, 60))
+            return
+        painter.setRenderHint(QPainter.Antialiasing, self.lines <= 2000)
+        painter.setPen(self.pen())
+        painter.drawPath(self.path())
 
 
 class SwitchItem(QGraphicsRectItem):
@@ -224,10 +246,9 @@ class TopologyView(QWidget):
                         endpoint_path.moveTo(a.center().x(), a.bottom())
                         endpoint_path.lineTo(b.center().x(), b.top())
         for path in [*paths.values(), endpoint_path]:
-            item = scene.addPath(path, QPen(QColor(120, 120, 120, 90), 1))
+            item = CableBundle(path, path.elementCount() // 2)
             item.setZValue(0)
-            # thousands of cables in one item: paint them once per zoom level, not per frame
-            item.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+            scene.addItem(item)
 
     def _draw_labels(self, tiers: dict, width: float, endpoints: int) -> None:
         scene = self.view.scene()
