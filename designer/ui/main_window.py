@@ -89,7 +89,8 @@ class MainWindow(QMainWindow):
         for key, label in METRICS.items():
             self.metric_box.addItem(label, key)
         self.palette = Palette(self.catalog)
-        self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
+        parts = self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
+        self.resizeDocks([parts], [380], Qt.Horizontal)
         self.inspector_dock = self._dock("Inspector", None, Qt.RightDockWidgetArea)
         self.findings_dock = self._dock("Findings", None, Qt.RightDockWidgetArea)
         self.estimates_dock = self._dock("Estimates", None, Qt.RightDockWidgetArea)

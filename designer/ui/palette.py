@@ -18,7 +18,9 @@ class PartsTree(QTreeWidget):
         self.setHeaderLabels(["Part", "U", "kW", "kg"])
         self.setDragEnabled(True)
         self.setRootIsDecorated(True)
-        self.setColumnWidth(0, 210)
+        self.setColumnWidth(0, 230)
+        for column in (1, 2, 3):
+            self.setColumnWidth(column, 42)
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()
