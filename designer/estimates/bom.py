@@ -84,7 +84,14 @@ def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[floa
     return None, "unknown"
 
 
-def build_bom(design: Design, catalog: Catalog, index: DesignIndex | None = None) -> Bom:
+def build_bom(
+    design: Design,
+    catalog: Catalog,
+    index: DesignIndex | None = None,
+    cabling_rows: tuple[list[dict], list[dict]] | None = None,
+) -> Bom:
+    """``cabling_rows``: the (cables, transceivers) rows of ``cable_summary`` when the
+    caller already has them (counting every cable of a big design takes a second)."""
     index = index or DesignIndex.build(design)
     bom = Bom(currency=design.project.currency)
     counts: dict[str, int] = {}
@@ -102,7 +109,7 @@ def build_bom(design: Design, catalog: Catalog, index: DesignIndex | None = None
         rack_type = index.rack_types[slug]
         price, source = _price(design, slug, rack_type.list_price)
         bom.lines.append(BomLine("racks", slug, f"{rack_type.manufacturer} {rack_type.model}", quantity, price, source))
-    cables, transceivers = cable_summary(index, catalog.cabling)
+    cables, transceivers = cabling_rows if cabling_rows is not None else cable_summary(index, catalog.cabling)
     products = {c.slug: c for c in catalog.cabling.cables}
     for row in cables:
         part = row["part"] or f"{row['media'].lower()}-{row['speed_gbps']:g}g"

@@ -82,7 +82,7 @@ def export_documents(
 
     index = DesignIndex.build(design)
     report = build_report(design, index, catalog=catalog)
-    materials = build_bom(design, catalog, index)
+    materials = build_bom(design, catalog, index, (report["cables"], report["transceivers"]))
     written: list[Path] = []
     ctx = None
     if pdf_path is not None or svg_dir is not None:

@@ -146,7 +146,7 @@ def build_report(
     findings = checker.findings()
     total = design_load(index)
     cables, transceivers = cable_summary(index, cabling)
-    bom = build_bom(design, catalog, index)
+    bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
     kinds_w = total.power_max_w_by_kind
