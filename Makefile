@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 EXAMPLE := resources/examples/dgx-h100-16-node.json
 
-.PHONY: run test bench venv clean
+.PHONY: run test bench venv wheel clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Cluster Designer needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -27,6 +27,9 @@ test: $(STAMP)
 # Benchmarks are not part of `make test`: they measure, they do not pass or fail.
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/benchmarks -q --benchmark-enable --benchmark-only
+
+wheel: $(STAMP)
+	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
 
 clean:
 	rm -rf $(VENV) .pytest_cache .benchmarks
