@@ -61,6 +61,11 @@ def _application(offscreen: bool):
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
+    from PySide6.QtGui import QIcon
+
+    from designer.resources import resources_dir
+
+    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "cluster-designer.svg")))
     return app
 
 
