@@ -360,3 +360,14 @@ def test_starting_the_window_without_a_display_says_why(monkeypatch):
     monkeypatch.setattr("designer.ui.app._missing_x11_library", lambda: "libxcb-icccm.so.4")
     result = run_cli(example_design())
     assert result.code == 2 and "cannot load libxcb-icccm.so.4" in result.err and "libxcb-icccm4" in result.err
+
+
+def test_colour_metric_and_layout_persist(window, qtbot, catalog):
+    window.metric_box.setCurrentIndex(window.metric_box.findData("weight"))
+    assert window.floor.colour_metric == "weight"
+    window.close()
+    again = MainWindow(DesignDocument.open(window.doc.path, catalog), window.settings)
+    qtbot.addWidget(again)
+    assert again.metric_box.currentData() == "weight"
+    assert again.floor.colour_metric == "weight"
+    assert again.settings.value("geometry") is not None, "window geometry saved on close"
