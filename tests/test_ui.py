@@ -371,3 +371,34 @@ def test_colour_metric_and_layout_persist(window, qtbot, catalog):
     assert again.metric_box.currentData() == "weight"
     assert again.floor.colour_metric == "weight"
     assert again.settings.value("geometry") is not None, "window geometry saved on close"
+
+
+def test_dragging_a_device_in_the_elevation_moves_it(window):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QMouseEvent
+
+    view = window.racks
+    window.open_rack("A01")
+    doc = window.doc
+
+    def at_u(face: str, u: int) -> QPointF:
+        slot = next(f for f in view.faces if f.rack == "A01" and f.face == face)
+        return QPointF(view.mapFromScene(QPointF(slot.rect.center().x(), (slot.u_total - u) * 18.0 + 9.0)))
+
+    def send(kind, point, buttons):
+        event = QMouseEvent(kind, point, view.viewport().mapToGlobal(point.toPoint()), Qt.LeftButton, buttons,
+                            Qt.NoModifier)
+        {QEvent.MouseButtonPress: view.mousePressEvent, QEvent.MouseMove: view.mouseMoveEvent,
+         QEvent.MouseButtonRelease: view.mouseReleaseEvent}[kind](event)
+
+    # the out-of-band switch (1 U, rear) from U42 down to U40
+    send(QEvent.MouseButtonPress, at_u("rear", 42), Qt.LeftButton)
+    send(QEvent.MouseMove, at_u("rear", 41), Qt.LeftButton)
+    send(QEvent.MouseButtonRelease, at_u("rear", 40), Qt.NoButton)
+    assert doc.index.devices["oob-A01"].position_u == 40
+    assert doc.undo_stack.count() == 1
+    # onto a DGX: refused, nothing changes
+    send(QEvent.MouseButtonPress, at_u("rear", 40), Qt.LeftButton)
+    send(QEvent.MouseButtonRelease, at_u("rear", 20), Qt.NoButton)
+    assert doc.index.devices["oob-A01"].position_u == 40
+    assert doc.undo_stack.count() == 1
