@@ -349,7 +349,8 @@ class MoveRack(DesignCommand):
 # ---------------------------------------------------------------- properties
 
 
-def _target(design, kind: str, name: str | None):
+def target_object(design, kind: str, name: str | None):
+    """The model object an edit of ``kind`` named ``name`` addresses."""
     if kind == "rack":
         return next(r for r in design.racks if r.name == name)
     if kind == "device":
@@ -388,7 +389,7 @@ class SetProperty(DesignCommand):
     def __init__(self, doc, kind: str, name: str | None, field: str, value: Any, label: str | None = None) -> None:
         super().__init__(doc, f"Set {label or field}")
         self.kind, self.name, self.field = kind, name, field
-        obj = _target(doc.design, kind, name)
+        obj = target_object(doc.design, kind, name)
         self.old = getattr(obj, field)
         self.new = validated_value(obj, field, value)
         if field == "name":
@@ -408,7 +409,7 @@ class SetProperty(DesignCommand):
 
     def _apply(self, before, after) -> None:
         # a renamed object is found under its current name
-        obj = _target(self.design, self.kind, before if self.field == "name" else self.name)
+        obj = target_object(self.design, self.kind, before if self.field == "name" else self.name)
         setattr(obj, self.field, after)
         if self.field == "name":
             _rename_references(self.design, self.kind, before, after)

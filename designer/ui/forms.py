@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.ui.commands import SetProperty, _target
+from designer.ui.commands import SetProperty, target_object
 
 
 @dataclass
@@ -94,7 +94,7 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
 
 def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> None:
     try:
-        current = getattr(_target(doc.design, kind, name), spec.name)
+        current = getattr(target_object(doc.design, kind, name), spec.name)
     except StopIteration:
         current = None
     if value == current:
