@@ -264,3 +264,26 @@ def test_chinese_names_in_an_english_proposal_use_a_font_that_shows_them(tmp_pat
     data = proposal_pdf(load_design(path, catalog), catalog, "en")
     text = "\n".join(pdf_text(data))
     assert "北京示例人工智能实验室" in text and "机柜-R01" in text
+
+
+def test_chinese_proposal_says_the_findings_in_chinese(example, catalog):
+    from designer.report.json_report import build_report
+
+    design = example.model_copy(deep=True)
+    next(r for r in design.racks if r.name == "A01").power_budget_kw = 40.0
+    report = build_report(design, catalog=catalog)
+    draw = next(r for r in report["racks"] if r["name"] == "A01")["power_max_kw"]
+    assert draw > 40.0
+
+    def flat(data: bytes) -> str:  # table cells wrap lines anywhere
+        return re.sub(r"\s+", "", "\n".join(pdf_text(data)))
+
+    chinese = flat(proposal_pdf(design, catalog, "zh"))
+    sentence = f"机柜 A01 最大功耗 {draw:.1f} kW，超出 40.0 kW 预算 {draw - 40:.1f} kW"
+    assert chinese.count(re.sub(r"\s+", "", sentence)) == 2  # in the summary's errors and in the findings
+    assert re.sub(r"\s+", "", "建议：将 1 台 nvidia-dgx-h100（每台 10.2 kW）移至其他机柜，或提高功率预算") in chinese
+    for finding in report["findings"]:  # no finding, nor its hint, is left in English
+        assert re.sub(r"\s+", "", finding["message"]) not in chinese, finding["message"]
+        assert re.sub(r"\s+", "", finding["hint"]) not in chinese, finding["hint"]
+    english = flat(proposal_pdf(design, catalog, "en"))
+    assert f"RackA01draws{draw:.1f}kWatmaximum,{draw - 40:.1f}kWoverits40.0kWbudget" in english

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, plural
+from designer.checks.findings import Finding, finding, plural_word
+from designer.checks.messages import msg, names
 
 
 def check_design(ctx: CheckContext) -> list[Finding]:
@@ -49,29 +50,27 @@ def storage(ctx: CheckContext) -> Iterator[Finding]:
     supply, gpus, unknown = storage_bandwidth_gbytes_s(ctx)
     demand = gpus * per_gpu
     if unknown:
-        yield Finding(
-            "info", "FIGURE_UNKNOWN",
-            f"Storage read bandwidth is not published for {', '.join(unknown)}; the storage check counts "
-            f"{supply:,.1f} GB/s without them",
-            unknown, "enter the read bandwidth from the vendor datasheet",
+        yield finding(
+            "info", "FIGURE_UNKNOWN", unknown,
+            msg("storage_read_unknown", parts=names(unknown), supply_gbytes_s=supply),
+            msg("hint.enter_read_bandwidth"),
         )
     if demand > supply + 1e-9:
-        yield Finding(
-            "error" if supply < demand / 2 else "warning", "STORAGE_THROUGHPUT_LOW",
-            f"{gpus:,} GPUs at {per_gpu:g} GB/s each need {demand:,.1f} GB/s of storage reads; the storage "
-            f"systems deliver {supply:,.1f} GB/s ({demand - supply:,.1f} GB/s short)",
-            ["design"], "add storage nodes or choose a faster storage system",
+        yield finding(
+            "error" if supply < demand / 2 else "warning", "STORAGE_THROUGHPUT_LOW", ["design"],
+            msg("storage_throughput_low", gpus=gpus, per_gpu_gbytes_s=per_gpu, demand_gbytes_s=demand,
+                supply_gbytes_s=supply, short_gbytes_s=demand - supply),
+            msg("hint.add_storage"),
         )
 
 
 def compute_fabric(ctx: CheckContext) -> Iterator[Finding]:
     servers = sum(n for slug, n in type_counts(ctx).items() if ctx.index.device_types[slug].kind == "server")
     if servers >= 2 and not any(f.role == "compute" for f in ctx.design.fabrics):
-        yield Finding(
-            "error", "NO_COMPUTE_FABRIC",
-            f"{plural(servers, 'GPU server')} but no compute fabric: GPUs in different servers cannot "
-            "exchange gradients",
-            ["design"], "generate the fabric (File > New design) or add a compute fabric and its switches",
+        yield finding(
+            "error", "NO_COMPUTE_FABRIC", ["design"],
+            msg("no_compute_fabric", count=servers),
+            msg("hint.generate_fabric"),
         )
 
 
@@ -85,23 +84,22 @@ def psu_redundancy(ctx: CheckContext) -> Iterator[Finding]:
         for key, n in ctx.rack_summary(rack.name).psu_short.items():
             devices[key] = devices.get(key, 0) + n
             racks.setdefault(key, []).append(rack.name)
-    for (slug, count, redundancy, surviving), names in racks.items():
-        needed = redundancy.split("+")[0]
-        shown = ", ".join(names[:6]) + (" ..." if len(names) > 6 else "")
-        yield Finding(
-            "warning", "PSU_REDUNDANCY_LOST",
-            f"{plural(devices[(slug, count, redundancy, surviving)], slug)} "
-            f"{'keeps' if devices[(slug, count, redundancy, surviving)] == 1 else 'keep'} {surviving} of {count} PSUs when a "
-            f"rack feed fails; {needed} are needed at full load ({redundancy}) — racks {shown}",
-            names, "expect reduced performance on a feed failure, or add a third feed",
+    for key, rack_names in racks.items():
+        slug, count, redundancy, surviving = key
+        yield finding(
+            "warning", "PSU_REDUNDANCY_LOST", rack_names,
+            msg("psu_redundancy_lost", count=devices[key], part=slug, part_plural=plural_word(slug),
+                surviving=surviving, psus=count, needed=redundancy.split("+")[0], redundancy=redundancy,
+                racks=names(rack_names, 6)),
+            msg("hint.psu_third_feed"),
         )
 
 
 def unknown_figures(ctx: CheckContext) -> Iterator[Finding]:
-    labels = {
-        "power_max_w": "maximum power (typical power stands in)",
-        "power_typical_w": "typical power (maximum power stands in)",
-        "weight_kg": "weight (counted as 0 kg)",
+    keys = {
+        "power_max_w": "figure_unknown_power_max",
+        "power_typical_w": "figure_unknown_power_typical",
+        "weight_kg": "figure_unknown_weight",
     }
     unknown: dict[str, set[str]] = {}
     for slug in type_counts(ctx):
@@ -115,10 +113,10 @@ def unknown_figures(ctx: CheckContext) -> Iterator[Finding]:
         if device_type.power.typical_w is None:
             unknown.setdefault("power_typical_w", set()).add(slug)
     for figure, slugs in sorted(unknown.items()):
-        yield Finding(
-            "info", "FIGURE_UNKNOWN",
-            f"{labels[figure].capitalize()} is not published for {', '.join(sorted(slugs))}",
-            sorted(slugs), "enter the figure from the vendor datasheet in a catalog file",
+        yield finding(
+            "info", "FIGURE_UNKNOWN", sorted(slugs),
+            msg(keys[figure], parts=names(sorted(slugs))),
+            msg("hint.enter_figure"),
         )
 
 

@@ -6,8 +6,8 @@ from collections import defaultdict
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, plural
-from designer.fabric.plan import format_ratio
+from designer.checks.findings import Finding, finding
+from designer.checks.messages import msg, names
 
 
 def check_fabric(ctx: CheckContext, fabric_name: str) -> list[Finding]:
@@ -19,11 +19,10 @@ def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[F
     target = analysis.get("target_oversubscription")
     if analysis["leaves_without_uplinks"]:
         leaves = analysis["leaves_without_uplinks"]
-        yield Finding(
-            "error", "OVERSUBSCRIPTION_ABOVE_TARGET",
-            f"Fabric {name}: {plural(len(leaves), 'leaf', 'leaves')} without uplinks "
-            f"({', '.join(leaves[:6])}{' ...' if len(leaves) > 6 else ''}): their endpoints reach no other leaf",
-            [*leaves, name], "cable them to the spines",
+        yield finding(
+            "error", "OVERSUBSCRIPTION_ABOVE_TARGET", [*leaves, name],
+            msg("leaves_without_uplinks", fabric=name, count=len(leaves), leaves=names(leaves, 6)),
+            msg("hint.cable_leaves_to_spines"),
         )
     if target is None:
         return
@@ -33,21 +32,21 @@ def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[F
             continue
         offenders = [p for p in analysis["port_use"] if p["tier"] == tier and p["oversubscription"] and
                      p["oversubscription"] > target + 1e-3]
-        names = [p["switch"] for p in sorted(offenders, key=lambda p: -p["oversubscription"])]
-        yield Finding(
-            "warning", "OVERSUBSCRIPTION_ABOVE_TARGET",
-            f"Fabric {name}: {tier} oversubscription reaches {format_ratio(worst)} "
-            f"({plural(len(names), tier + ' switch', tier + ' switches')}), above the {format_ratio(target)} target",
-            [*names[:20], name], f"add uplinks on {names[0]} or move endpoints off it",
+        switches = [p["switch"] for p in sorted(offenders, key=lambda p: -p["oversubscription"])]
+        yield finding(
+            "warning", "OVERSUBSCRIPTION_ABOVE_TARGET", [*switches[:20], name],
+            msg("oversubscription_above_target", fabric=name, tier=tier, worst=worst, count=len(switches),
+                target=target),
+            msg("hint.add_uplinks", switch=switches[0]),
         )
 
 
 def partition(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
     if analysis.get("partitioned"):
-        yield Finding(
-            "error", "FABRIC_PARTITIONED",
-            f"Fabric {name} is split: some leaves have no path to each other through the switches",
-            [name], "cable every leaf to the spines",
+        yield finding(
+            "error", "FABRIC_PARTITIONED", [name],
+            msg("fabric_partitioned", fabric=name),
+            msg("hint.cable_every_leaf"),
         )
 
 
@@ -64,28 +63,27 @@ def single_points(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Find
         groups[(spof["kind"], spof["tier"])].append(spof)
     for (kind, tier), items in groups.items():
         cut = sum(s["endpoints_cut_off"] for s in items)
-        what = f"{tier} {kind}" if tier else kind
-        names = [s["object"] for s in items]
-        detail = f"together they cut off {cut:,} endpoints" if len(items) > 1 else (
-            f"its failure cuts off {cut:,} endpoints" if cut else "its failure splits the fabric")
-        yield Finding(
-            severity, "SINGLE_POINT_OF_FAILURE",
-            f"Fabric {name}: {plural(len(items), what)} {'is a' if len(items) == 1 else 'are'} single point"
-            f"{'' if len(items) == 1 else 's'} of failure ({', '.join(names[:4])}{' ...' if len(names) > 4 else ''}); "
-            f"{detail}",
-            [*names[:50], name],
-            "connect endpoints to two switches (rail-optimized or dual-homed) and use two spines at least",
+        objects = [s["object"] for s in items]
+        # switches come with their tier, cables (kind "link") without one
+        splits = len(items) == 1 and not cut
+        if kind == "link":
+            key = "spof_link_split" if splits else "spof_link"
+        else:
+            key = "spof_switch_split" if splits else "spof_switch"
+        yield finding(
+            severity, "SINGLE_POINT_OF_FAILURE", [*objects[:50], name],
+            msg(key, fabric=name, count=len(items), tier=tier, names=names(objects, 4), cut=cut),
+            msg("hint.dual_home"),
         )
 
 
 def ports_exhausted(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
     full = [p["switch"] for p in analysis["port_use"] if p["ports_total"] and p["ports_used"] >= p["ports_total"]]
     if full:
-        yield Finding(
-            "info", "SWITCH_PORTS_EXHAUSTED",
-            f"Fabric {name}: {plural(len(full), 'switch', 'switches')} use every port, leaving none spare for "
-            f"growth or a failed port ({', '.join(full[:4])}{' ...' if len(full) > 4 else ''})",
-            [*full[:50], name], "plan the next scalable unit on new leaves, or keep a spare port per switch",
+        yield finding(
+            "info", "SWITCH_PORTS_EXHAUSTED", [*full[:50], name],
+            msg("switch_ports_exhausted", fabric=name, count=len(full), switches=names(full, 4)),
+            msg("hint.plan_growth"),
         )
 
 

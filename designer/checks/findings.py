@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from designer.checks.messages import Message, english
+
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
@@ -53,6 +55,12 @@ class Finding:
     message: str
     objects: list[str] = field(default_factory=list)
     hint: str | None = None
+    # The message and hint as a template key and raw figures, so a report can say them in
+    # another language (designer/checks/messages.py); None for a finding made from plain text.
+    key: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    hint_key: str | None = None
+    hint_params: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -65,6 +73,10 @@ class Finding:
             "message": self.message,
             "objects": list(self.objects),
             "hint": self.hint,
+            "key": self.key,
+            "params": dict(self.params),
+            "hint_key": self.hint_key,
+            "hint_params": dict(self.hint_params),
         }
 
     @property
@@ -72,18 +84,20 @@ class Finding:
         return (SEVERITY_ORDER[self.severity], self.code, self.objects[:1], self.message)
 
 
-def kw(value_w: float) -> str:
-    return f"{value_w / 1000:,.1f} kW"
+def finding(severity: Severity, code: str, objects: list[str], message: Message,
+            hint: Message | None = None) -> Finding:
+    """A finding whose English message and hint are rendered from their templates."""
+    return Finding(
+        severity, code, english(message), objects, english(hint) if hint else None,
+        key=message.key, params=message.params,
+        hint_key=hint.key if hint else None, hint_params=hint.params if hint else {},
+    )
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    if count == 1:
-        return f"{count:,} {word}"
-    if many is None:
-        if word.endswith("leaf"):
-            many = word[:-4] + "leaves"
-        elif word.endswith(("ch", "sh", "s", "x")):
-            many = word + "es"
-        else:
-            many = word + "s"
-    return f"{count:,} {many}"
+def plural_word(word: str) -> str:
+    """The English plural of a noun or a part's slug ("nvidia-dgx-h100s")."""
+    if word.endswith("leaf"):
+        return word[:-4] + "leaves"
+    if word.endswith(("ch", "sh", "s", "x")):
+        return word + "es"
+    return word + "s"

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, plural
+from designer.checks.findings import Finding, finding
+from designer.checks.messages import msg, names
 from designer.model.hardware import split_lane
 from designer.model.link import Link
 
@@ -19,11 +20,6 @@ def check_device_ports(ctx: CheckContext, device_name: str) -> list[Finding]:
 def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
     """Rules over one cable: its ends exist, their speeds agree, its media reaches."""
     return list(_link(ctx, link))
-
-
-def _short_list(items: list[str], limit: int = 6) -> str:
-    shown = ", ".join(items[:limit])
-    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
 def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
@@ -43,11 +39,12 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
             continue
         missing = [p for g in device_type.ports_with_role(role) for p in g.port_names() if p not in used]
         if missing:
-            what = "GPU fabric" if role == "compute" else "storage"
-            yield Finding(
-                severity, "PORT_UNCONNECTED",
-                f"{device_name}: {plural(len(missing), f'{role} port')} without a cable ({_short_list(missing)})",
-                [device_name], f"cable {'them' if len(missing) > 1 else 'it'} to the {what} fabric",
+            compute = role == "compute"
+            yield finding(
+                severity, "PORT_UNCONNECTED", [device_name],
+                msg("port_unconnected_compute" if compute else "port_unconnected_storage", device=device_name,
+                    count=len(missing), ports=names(missing, 6)),
+                msg("hint.cable_to_compute_fabric" if compute else "hint.cable_to_storage_fabric", count=len(missing)),
             )
 
 
@@ -57,21 +54,20 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
     label = f"{link.a} - {link.b}"
     missing = [str(end) for end in (link.a, link.b) if ports.speed_gbps(end.device, end.port) is None]
     if missing:
-        yield Finding(
+        yield finding(
             "error", "LINK_ENDPOINT_MISSING",
-            f"Link {label}: {_short_list(missing)} does not exist",
             [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
-            "re-cable it to an existing port or delete the link",
+            msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
+            msg("hint.recable_or_delete"),
         )
         return
     speed_a = ports.speed_gbps(link.a.device, link.a.port)
     speed_b = ports.speed_gbps(link.b.device, link.b.port)
     if speed_a != speed_b:
-        yield Finding(
-            "warning", "LINK_SPEED_MISMATCH",
-            f"Link {label} joins a {speed_a:g}G port to a {speed_b:g}G port; it runs at {min(speed_a, speed_b):g}G",
-            [link.a.device, link.b.device],
-            "use a breakout lane of the faster port or a port of matching speed",
+        yield finding(
+            "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
+            msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
+            msg("hint.match_speed"),
         )
     yield from _cable(ctx, link, label, min(speed_a, speed_b))
 
@@ -80,31 +76,32 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
     if link.length_m is None:
         return
     if link.media is None:
-        yield Finding(
-            "error", "CABLE_REACH_EXCEEDED",
-            f"Link {label} needs {link.length_m:g} m and no catalog media reaches that at {speed:g}G",
-            [link.a.device, link.b.device], "move the two devices closer together",
+        yield finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_no_media", link=label, length_m=link.length_m, speed=speed),
+            msg("hint.move_devices_closer"),
         )
         return
     reach = ctx.media.reach_m(link.media, speed)
     if reach is not None and link.length_m > reach + 1e-9:
-        yield Finding(
-            "error", "CABLE_REACH_EXCEEDED",
-            f"Link {label} is a {link.length_m:g} m {link.media} cable; {link.media} reaches {reach:g} m at {speed:g}G",
-            [link.a.device, link.b.device], f"use {_next_media(link.media)} or move the devices closer",
+        yield finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_reach_exceeded", link=label, length_m=link.length_m, media=link.media, reach_m=reach,
+                speed=speed),
+            msg(_NEXT_MEDIA_HINT[link.media]),
         )
     routed = ctx.geometry.length_m(link)
     if routed is not None and link.length_m + 1e-9 < routed:
-        yield Finding(
-            "error", "CABLE_TOO_SHORT",
-            f"Link {label} is {link.length_m:g} m but the route between its ends is {routed:.1f} m",
-            [link.a.device, link.b.device], "re-route the cables (Edit > Re-route cables) or order a longer cable",
+        yield finding(
+            "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
+            msg("cable_too_short", link=label, length_m=link.length_m, route_m=routed),
+            msg("hint.reroute_or_longer"),
         )
 
 
-def _next_media(media: str) -> str:
-    return {"DAC": "active copper (ACC) or optics", "ACC": "AOC or optics", "AOC": "multimode optics",
-            "MMF": "single-mode optics", "SMF": "a shorter route", "CAT6A": "fibre"}[media]
+# The hint names the next media up from the one that falls short.
+_NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hint.reach_aoc",
+                    "MMF": "hint.reach_mmf", "SMF": "hint.reach_smf", "CAT6A": "hint.reach_cat6a"}
 
 
 def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
@@ -115,10 +112,10 @@ def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
                 counts[end.port] += 1
     doubled = sorted(p for p, n in counts.items() if n > 1)
     if doubled:
-        yield Finding(
-            "error", "PORT_DOUBLE_CONNECTED",
-            f"{device_name}: {plural(len(doubled), 'port')} with more than one cable ({_short_list(doubled)})",
-            [device_name], "move the extra cables to free ports",
+        yield finding(
+            "error", "PORT_DOUBLE_CONNECTED", [device_name],
+            msg("port_double_connected", device=device_name, count=len(doubled), ports=names(doubled, 6)),
+            msg("hint.move_extra_cables"),
         )
     device = ctx.index.devices.get(device_name)
     if device is None:
@@ -126,10 +123,10 @@ def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     # a split port carries lanes only; the port itself and its lanes cannot both be cabled
     whole = {p for p in counts if p in device.port_breakouts}
     if whole:
-        yield Finding(
-            "error", "PORT_DOUBLE_CONNECTED",
-            f"{device_name}: {_short_list(sorted(whole))} is split into lanes but cabled as a whole port",
-            [device_name], "cable its lanes (e.g. p1s1) or remove the breakout",
+        yield finding(
+            "error", "PORT_DOUBLE_CONNECTED", [device_name],
+            msg("port_split_cabled_whole", device=device_name, ports=names(sorted(whole), 6)),
+            msg("hint.cable_lanes"),
         )
 
 

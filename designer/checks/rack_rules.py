@@ -7,7 +7,8 @@ from collections import defaultdict
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, kw
+from designer.checks.findings import Finding, finding
+from designer.checks.messages import Message, msg
 from designer.model.loads import device_power_w
 
 EPSILON = 1e-6
@@ -31,18 +32,20 @@ def space(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
         if device_type.u_height == 0:
             continue
         if device.position_u is None:
-            yield Finding(
-                "warning", "DEVICE_NOT_MOUNTED",
-                f"{device.name} ({device_type.slug}, {device_type.u_height} U) is in rack {rack_name} but has no position",
-                [device.name, rack_name], "give it a position_u or drag it into a free slot",
+            yield finding(
+                "warning", "DEVICE_NOT_MOUNTED", [device.name, rack_name],
+                msg("device_not_mounted", device=device.name, part=device_type.slug, units=device_type.u_height,
+                    rack=rack_name),
+                msg("hint.give_position"),
             )
             continue
         top = device.position_u + device_type.u_height - 1
         if top > height:
-            yield Finding(
-                "error", "RACK_SPACE_OUT_OF_BOUNDS",
-                f"{device.name} occupies U{device.position_u}-U{top}, above the top of {rack_name} ({height} U)",
-                [device.name, rack_name], f"lower it to U{max(1, height - device_type.u_height + 1)} or below",
+            yield finding(
+                "error", "RACK_SPACE_OUT_OF_BOUNDS", [device.name, rack_name],
+                msg("rack_space_out_of_bounds", device=device.name, bottom=device.position_u, top=top,
+                    rack=rack_name, height=height),
+                msg("hint.lower_device", u=max(1, height - device_type.u_height + 1)),
             )
         faces = ("front", "rear") if index.is_full_depth(device) else (device.face,)
         for u in range(device.position_u, min(top, height) + 1):
@@ -54,11 +57,11 @@ def space(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
                     occupied[(face, u)] = device.name
     for (first, second), units in clashes.items():
         low, high = min(units), max(units)
-        where = f"U{low}" if low == high else f"U{low}-U{high}"
-        yield Finding(
-            "error", "RACK_SPACE_OVERLAP",
-            f"{first} and {second} both occupy {where} of rack {rack_name}",
-            [second, first, rack_name], "move one of them to free rack units",
+        yield finding(
+            "error", "RACK_SPACE_OVERLAP", [second, first, rack_name],
+            msg("rack_space_overlap_unit" if low == high else "rack_space_overlap",
+                first=first, second=second, low=low, high=high, rack=rack_name),
+            msg("hint.free_units"),
         )
 
 
@@ -69,36 +72,37 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     draw = load.power_max_w
     if rack.power_budget_kw is not None and draw > rack.power_budget_kw * 1000 + EPSILON:
         over = draw - rack.power_budget_kw * 1000
-        yield Finding(
-            "error", "RACK_POWER_OVER_BUDGET",
-            f"Rack {rack_name} draws {kw(draw)} at maximum, {kw(over)} over its {rack.power_budget_kw:.1f} kW budget",
-            [rack_name], _relief_hint(ctx, rack_name, over, "power"),
+        yield finding(
+            "error", "RACK_POWER_OVER_BUDGET", [rack_name],
+            msg("rack_power_over_budget", rack=rack_name, draw_kw=draw / 1000, over_kw=over / 1000,
+                budget_kw=rack.power_budget_kw),
+            _relief_hint(ctx, rack_name, over, "power"),
         )
     if not rack.feeds:
         return
     capacities = {f.name: f.capacity_kw * 1000 for f in rack.feeds}
     total = sum(capacities.values())
     if draw > total + EPSILON:
-        yield Finding(
-            "error", "FEED_OVER_CAPACITY",
-            f"Rack {rack_name} draws {kw(draw)} at maximum; its feeds deliver {kw(total)} together",
-            [rack_name], "add a feed or raise the feed capacity",
+        yield finding(
+            "error", "FEED_OVER_CAPACITY", [rack_name],
+            msg("feed_over_capacity", rack=rack_name, draw_kw=draw / 1000, feeds_kw=total / 1000),
+            msg("hint.add_feed"),
         )
     if len(capacities) == 1:
-        yield Finding(
-            "warning", "FEED_REDUNDANCY_LOST",
-            f"Rack {rack_name} has a single feed ({next(iter(capacities))}); a feed failure takes it down",
-            [rack_name], "add a B feed",
+        yield finding(
+            "warning", "FEED_REDUNDANCY_LOST", [rack_name],
+            msg("feed_single", rack=rack_name, feed=next(iter(capacities))),
+            msg("hint.add_b_feed"),
         )
         return
     for failed, failed_w in capacities.items():
         remaining = total - failed_w
         if draw > remaining + EPSILON:
-            yield Finding(
-                "error", "FEED_REDUNDANCY_LOST",
-                f"Rack {rack_name} draws {kw(draw)}; if feed {failed} fails the remaining "
-                f"{kw(remaining)} cannot carry it ({kw(draw - remaining)} short)",
-                [rack_name], f"keep the rack under {kw(remaining)} or raise the other feeds' capacity",
+            yield finding(
+                "error", "FEED_REDUNDANCY_LOST", [rack_name],
+                msg("feed_redundancy_lost", rack=rack_name, draw_kw=draw / 1000, feed=failed,
+                    remaining_kw=remaining / 1000, short_kw=(draw - remaining) / 1000),
+                msg("hint.keep_under_remaining", remaining_kw=remaining / 1000),
             )
             break
     yield from _pdus(ctx, rack_name, draw, capacities)
@@ -117,11 +121,10 @@ def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, 
         # when the other feed fails, this feed's PDUs carry the whole rack
         carried = by_feed.get(feed, 0.0)
         if draw > carried + EPSILON:
-            yield Finding(
-                "error", "PDU_OVER_CAPACITY",
-                f"Rack {rack_name}: the PDUs on feed {feed} carry {kw(carried)}; the rack draws {kw(draw)} "
-                "when the other feed fails",
-                [rack_name], f"add PDUs on feed {feed} or use larger ones",
+            yield finding(
+                "error", "PDU_OVER_CAPACITY", [rack_name],
+                msg("pdu_over_capacity", rack=rack_name, feed=feed, carried_kw=carried / 1000, draw_kw=draw / 1000),
+                msg("hint.add_pdus", feed=feed),
             )
 
 
@@ -130,19 +133,20 @@ def cooling(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     load = ctx.rack_load(rack_name)
     air, liquid = load.heat_air_max_w, load.heat_liquid_max_w
     if rack.cooling_air_kw is not None and air > rack.cooling_air_kw * 1000 + EPSILON:
-        yield Finding(
-            "error", "RACK_COOLING_OVER_CAPACITY",
-            f"Rack {rack_name} gives off {kw(air)} of heat to air ({air * 3.412:,.0f} BTU/h), "
-            f"{kw(air - rack.cooling_air_kw * 1000)} over its {rack.cooling_air_kw:.1f} kW air cooling",
-            [rack_name], _relief_hint(ctx, rack_name, air - rack.cooling_air_kw * 1000, "heat"),
+        over = air - rack.cooling_air_kw * 1000
+        yield finding(
+            "error", "RACK_COOLING_OVER_CAPACITY", [rack_name],
+            msg("rack_cooling_air", rack=rack_name, heat_kw=air / 1000, heat_btu_h=air * 3.412, over_kw=over / 1000,
+                cooling_kw=rack.cooling_air_kw),
+            _relief_hint(ctx, rack_name, over, "heat"),
         )
     liquid_capacity = (rack.cooling_liquid_kw or 0.0) * 1000
     if liquid > liquid_capacity + EPSILON:
-        yield Finding(
-            "error", "RACK_COOLING_OVER_CAPACITY",
-            f"Rack {rack_name} gives off {kw(liquid)} of heat to liquid, "
-            f"{kw(liquid - liquid_capacity)} over its {liquid_capacity / 1000:.1f} kW liquid cooling",
-            [rack_name], "connect the rack to a coolant loop with enough capacity",
+        yield finding(
+            "error", "RACK_COOLING_OVER_CAPACITY", [rack_name],
+            msg("rack_cooling_liquid", rack=rack_name, heat_kw=liquid / 1000,
+                over_kw=(liquid - liquid_capacity) / 1000, cooling_kw=liquid_capacity / 1000),
+            msg("hint.connect_coolant"),
         )
 
 
@@ -157,12 +161,11 @@ def airflow(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
             flow == "rear-to-front" and device.face == "front"
         )
         if against:
-            yield Finding(
-                "error", "AIRFLOW_MISMATCH",
-                f"{device.name} ({flow} airflow) is mounted facing the {device.face} of rack {rack_name}, "
-                "so it blows hot air into the cold aisle",
-                [device.name, rack_name],
-                f"mount it on the {'front' if device.face == 'rear' else 'rear'} face or order the other airflow variant",
+            rear = device.face == "rear"
+            yield finding(
+                "error", "AIRFLOW_MISMATCH", [device.name, rack_name],
+                msg("airflow_mismatch_rear" if rear else "airflow_mismatch_front", device=device.name, rack=rack_name),
+                msg("hint.mount_front" if rear else "hint.mount_rear"),
             )
 
 
@@ -173,11 +176,11 @@ def weight(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     load = ctx.rack_load(rack_name)
     if rack_type.static_load_kg is not None and load.weight_kg > rack_type.static_load_kg + EPSILON:
         over = load.weight_kg - rack_type.static_load_kg
-        yield Finding(
-            "error", "RACK_WEIGHT_OVER_LIMIT",
-            f"Rack {rack_name} carries {load.weight_kg:,.0f} kg of equipment, {over:,.0f} kg over the "
-            f"{rack_type.static_load_kg:,.0f} kg static load rating of {rack_type.slug}",
-            [rack_name], _relief_hint(ctx, rack_name, over, "weight"),
+        yield finding(
+            "error", "RACK_WEIGHT_OVER_LIMIT", [rack_name],
+            msg("rack_weight_over_limit", rack=rack_name, weight_kg=load.weight_kg, over_kg=over,
+                rating_kg=rack_type.static_load_kg, rack_type=rack_type.slug),
+            _relief_hint(ctx, rack_name, over, "weight"),
         )
     room = index.rooms.get(rack.room)
     if room is None or room.floor_load_kg_m2 is None:
@@ -186,11 +189,11 @@ def weight(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     total = load.weight_kg + (rack_type.weight_kg or 0.0)
     pressure = total / area
     if pressure > room.floor_load_kg_m2 + EPSILON:
-        yield Finding(
-            "error", "FLOOR_LOAD_OVER_LIMIT",
-            f"Rack {rack_name} puts {total:,.0f} kg on {area:.2f} m2 ({pressure:,.0f} kg/m2), above the "
-            f"{room.floor_load_kg_m2:,.0f} kg/m2 rating of {room.name}",
-            [rack_name, room.name], "spread the load over more racks or reinforce the floor (load-spreading plates)",
+        yield finding(
+            "error", "FLOOR_LOAD_OVER_LIMIT", [rack_name, room.name],
+            msg("floor_load_over_limit", rack=rack_name, total_kg=total, area_m2=area, pressure_kg_m2=pressure,
+                rating_kg_m2=room.floor_load_kg_m2, room=room.name),
+            msg("hint.spread_floor_load"),
         )
 
 
@@ -205,7 +208,7 @@ def floor_area_m2(ctx: CheckContext, rack_name: str) -> float:
     return rack_type.width_mm * depth / 1e6
 
 
-def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> str:
+def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> Message:
     """Name the device whose move would fix it."""
     index = ctx.index
     best = None
@@ -218,11 +221,12 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> s
         if amount > 0 and (best is None or amount > best[1]):
             best = (device_type.slug, amount)
     if best is None:
-        return "raise the rack's limit"
+        return msg("hint.raise_rack_limit")
     count = math.ceil(over / best[1] - 1e-9)
-    unit = f"{best[1]:,.0f} kg" if what == "weight" else kw(best[1])
-    limit = {"power": "the budget", "heat": "the cooling", "weight": "a stronger rack"}[what]
-    return f"move {count} x {best[0]} ({unit} each) to another rack, or raise {limit}"
+    if what == "weight":
+        return msg("hint.relieve_weight", count=count, part=best[0], each_kg=best[1])
+    key = "hint.relieve_power" if what == "power" else "hint.relieve_heat"
+    return msg(key, count=count, part=best[0], each_kw=best[1] / 1000)
 
 
 RACK_RULES = (space, power, cooling, airflow, weight)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, kw
+from designer.checks.findings import Finding, finding
+from designer.checks.messages import msg
 
 EPSILON = 1e-6
 
@@ -30,27 +31,28 @@ def capacity(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
         air += load.heat_air_max_w
         liquid += load.heat_liquid_max_w
     if room.power_capacity_kw is not None and draw > room.power_capacity_kw * 1000 + EPSILON:
-        yield Finding(
-            "error", "ROOM_POWER_OVER_CAPACITY",
-            f"Room {room_name} draws {kw(draw)} at maximum across {len(racks)} racks, "
-            f"{kw(draw - room.power_capacity_kw * 1000)} over its {room.power_capacity_kw:,.1f} kW capacity",
-            [room_name], "move racks to another room or raise the room's power capacity",
+        yield finding(
+            "error", "ROOM_POWER_OVER_CAPACITY", [room_name],
+            msg("room_power_over_capacity", room=room_name, draw_kw=draw / 1000, rack_count=len(racks),
+                over_kw=(draw - room.power_capacity_kw * 1000) / 1000, capacity_kw=room.power_capacity_kw),
+            msg("hint.room_power"),
         )
     for heat, limit, medium in ((air, room.cooling_air_kw, "air"), (liquid, room.cooling_liquid_kw, "liquid")):
         if limit is None:
             if medium == "liquid" and liquid > 0 and (room.cooling_air_kw is not None):
-                yield Finding(
-                    "error", "ROOM_COOLING_OVER_CAPACITY",
-                    f"Room {room_name} must remove {kw(liquid)} of heat to liquid but has no liquid cooling",
-                    [room_name], "set the room's liquid cooling capacity",
+                yield finding(
+                    "error", "ROOM_COOLING_OVER_CAPACITY", [room_name],
+                    msg("room_cooling_no_liquid", room=room_name, heat_kw=liquid / 1000),
+                    msg("hint.set_room_liquid"),
                 )
             continue
         if heat > limit * 1000 + EPSILON:
-            yield Finding(
-                "error", "ROOM_COOLING_OVER_CAPACITY",
-                f"Room {room_name} gives off {kw(heat)} of heat to {medium} ({heat * 3.412:,.0f} BTU/h), "
-                f"{kw(heat - limit * 1000)} over its {limit:,.1f} kW {medium} cooling",
-                [room_name], f"add {medium} cooling capacity or move racks",
+            air_side = medium == "air"
+            yield finding(
+                "error", "ROOM_COOLING_OVER_CAPACITY", [room_name],
+                msg("room_cooling_air" if air_side else "room_cooling_liquid", room=room_name, heat_kw=heat / 1000,
+                    heat_btu_h=heat * 3.412, over_kw=(heat - limit * 1000) / 1000, cooling_kw=limit),
+                msg("hint.add_air_cooling" if air_side else "hint.add_liquid_cooling"),
             )
 
 
@@ -65,11 +67,11 @@ def floor(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
         box = (rack.x_mm, rack.y_mm, rack.x_mm + w, rack.y_mm + d, rack.name)
         boxes.append(box)
         if box[0] < -EPSILON or box[1] < -EPSILON or box[2] > room.width_mm + EPSILON or box[3] > room.depth_mm + EPSILON:
-            yield Finding(
-                "error", "RACK_OUTSIDE_ROOM",
-                f"Rack {rack.name} at x {rack.x_mm:,.0f} mm, y {rack.y_mm:,.0f} mm reaches outside room {room_name} "
-                f"({room.width_mm:,.0f} x {room.depth_mm:,.0f} mm)",
-                [rack.name, room_name], "move the rack inside the room or enlarge the room",
+            yield finding(
+                "error", "RACK_OUTSIDE_ROOM", [rack.name, room_name],
+                msg("rack_outside_room", rack=rack.name, x_mm=rack.x_mm, y_mm=rack.y_mm, room=room_name,
+                    width_mm=room.width_mm, depth_mm=room.depth_mm),
+                msg("hint.move_inside_room"),
             )
     # sweep along x: only racks whose x-ranges overlap are compared
     boxes.sort()
@@ -78,10 +80,10 @@ def floor(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
         active = [b for b in active if b[2] > box[0] + EPSILON]
         for other in active:
             if other[1] < box[3] - EPSILON and box[1] < other[3] - EPSILON:
-                yield Finding(
-                    "error", "RACK_FLOOR_OVERLAP",
-                    f"Racks {other[4]} and {box[4]} overlap on the floor of {room_name}",
-                    [box[4], other[4]], "move one of them",
+                yield finding(
+                    "error", "RACK_FLOOR_OVERLAP", [box[4], other[4]],
+                    msg("rack_floor_overlap", first=other[4], second=box[4], room=room_name),
+                    msg("hint.move_one"),
                 )
         active.append(box)
 

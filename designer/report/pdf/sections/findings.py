@@ -49,9 +49,10 @@ def _findings(ctx: ProposalContext, findings: list[dict]) -> LongTable:
     t, s = ctx.t, ctx.styles
     data = [[s.cell_value(t("severity")), s.cell_value(t("finding"))]]
     for f in findings:
-        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']})<br/>{s.markup(f['message'])}"
-        if f.get("hint"):
-            text += f"<br/><i>{s.markup(t('fix', hint=f['hint']))}</i>"
+        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']})<br/>{s.markup(t.finding_message(f))}"
+        hint = t.finding_hint(f)
+        if hint:
+            text += f"<br/><i>{s.markup(t('fix', hint=hint))}</i>"
         data.append([s.cell_value(t(f"severity_{f['severity']}")), s.p_markup(text, s.cell)])
     width = ctx.portrait[0]
     table = LongTable(data, colWidths=[width * 0.12, width * 0.88], repeatRows=1)

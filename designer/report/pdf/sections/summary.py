@@ -21,9 +21,10 @@ def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[
     s, t = ctx.styles, ctx.t
     rows = []
     for f in findings[:MAX_LISTED]:
-        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']}): {s.markup(f['message'])}"
-        if f.get("hint"):
-            text += f"<br/><i>{s.markup(t('fix', hint=f['hint']))}</i>"
+        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']}): {s.markup(t.finding_message(f))}"
+        hint = t.finding_hint(f)
+        if hint:
+            text += f"<br/><i>{s.markup(t('fix', hint=hint))}</i>"
         rows.append([s.p_markup(text, s.cell)])
     if len(findings) > MAX_LISTED:
         rows.append([s.p(f"… +{len(findings) - MAX_LISTED}", s.cell)])

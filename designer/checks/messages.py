@@ -1,0 +1,273 @@
+"""English templates of the findings' messages and hints, by key.
+
+A rule names a key and passes the raw figures (``msg("rack_power_over_budget", draw_kw=46.0, ...)``);
+the English text is rendered here once, when the finding is made, and the report layer renders
+the same key and figures in another language (``designer/report/i18n.py``), so numbers are
+never parsed back out of English sentences.
+
+Templates are ``str.format`` strings with named fields, and three additions that let
+each language phrase counts and lists its own way:
+
+- a template may be a dict of plural forms, ``{"one": ..., "other": ...}``, chosen by the
+  ``count`` field (CLDR categories: English has both, Chinese only "other");
+- a field made with ``names(items, limit)`` is a list of names, joined by the language;
+  the English format spec says how a cut list ends: ``{ports:and_more}`` gives
+  "a, b and 2 more", ``{leaves:ellipsis}`` gives "a, b ...";
+- ``{worst:ratio}`` writes an oversubscription (2.0 -> "2:1"), and the conversion ``!t``
+  marks a field whose value is a word the other language translates (``{tier!t}``).
+
+The English output is a public contract (scripts and tests match on it): a template
+here must reproduce the old text byte for byte, quirks included.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from designer.fabric.plan import format_ratio
+
+Template = str | dict[str, str]
+
+TEMPLATES: dict[str, Template] = {
+    # -- rack space ---------------------------------------------------------
+    "device_not_mounted": "{device} ({part}, {units} U) is in rack {rack} but has no position",
+    "rack_space_out_of_bounds": "{device} occupies U{bottom}-U{top}, above the top of {rack} ({height} U)",
+    "rack_space_overlap_unit": "{first} and {second} both occupy U{low} of rack {rack}",
+    "rack_space_overlap": "{first} and {second} both occupy U{low}-U{high} of rack {rack}",
+    "hint.give_position": "give it a position_u or drag it into a free slot",
+    "hint.lower_device": "lower it to U{u} or below",
+    "hint.free_units": "move one of them to free rack units",
+    # -- rack power and feeds -----------------------------------------------
+    "rack_power_over_budget":
+        "Rack {rack} draws {draw_kw:,.1f} kW at maximum, {over_kw:,.1f} kW over its {budget_kw:.1f} kW budget",
+    "feed_over_capacity":
+        "Rack {rack} draws {draw_kw:,.1f} kW at maximum; its feeds deliver {feeds_kw:,.1f} kW together",
+    "feed_single": "Rack {rack} has a single feed ({feed}); a feed failure takes it down",
+    "feed_redundancy_lost": "Rack {rack} draws {draw_kw:,.1f} kW; if feed {feed} fails the remaining "
+                            "{remaining_kw:,.1f} kW cannot carry it ({short_kw:,.1f} kW short)",
+    "pdu_over_capacity": "Rack {rack}: the PDUs on feed {feed} carry {carried_kw:,.1f} kW; the rack draws "
+                         "{draw_kw:,.1f} kW when the other feed fails",
+    "hint.add_feed": "add a feed or raise the feed capacity",
+    "hint.add_b_feed": "add a B feed",
+    "hint.keep_under_remaining": "keep the rack under {remaining_kw:,.1f} kW or raise the other feeds' capacity",
+    "hint.add_pdus": "add PDUs on feed {feed} or use larger ones",
+    # what to move out of an over-limit rack (the heaviest or hungriest part)
+    "hint.relieve_power": "move {count} x {part} ({each_kw:,.1f} kW each) to another rack, or raise the budget",
+    "hint.relieve_heat": "move {count} x {part} ({each_kw:,.1f} kW each) to another rack, or raise the cooling",
+    "hint.relieve_weight": "move {count} x {part} ({each_kg:,.0f} kg each) to another rack, or raise a stronger rack",
+    "hint.raise_rack_limit": "raise the rack's limit",
+    # -- rack cooling, airflow, weight ----------------------------------------
+    "rack_cooling_air": "Rack {rack} gives off {heat_kw:,.1f} kW of heat to air ({heat_btu_h:,.0f} BTU/h), "
+                        "{over_kw:,.1f} kW over its {cooling_kw:.1f} kW air cooling",
+    "rack_cooling_liquid": "Rack {rack} gives off {heat_kw:,.1f} kW of heat to liquid, "
+                           "{over_kw:,.1f} kW over its {cooling_kw:.1f} kW liquid cooling",
+    "hint.connect_coolant": "connect the rack to a coolant loop with enough capacity",
+    "airflow_mismatch_rear": "{device} (front-to-rear airflow) is mounted facing the rear of rack {rack}, "
+                             "so it blows hot air into the cold aisle",
+    "airflow_mismatch_front": "{device} (rear-to-front airflow) is mounted facing the front of rack {rack}, "
+                              "so it blows hot air into the cold aisle",
+    "hint.mount_front": "mount it on the front face or order the other airflow variant",
+    "hint.mount_rear": "mount it on the rear face or order the other airflow variant",
+    "rack_weight_over_limit": "Rack {rack} carries {weight_kg:,.0f} kg of equipment, {over_kg:,.0f} kg over the "
+                              "{rating_kg:,.0f} kg static load rating of {rack_type}",
+    "floor_load_over_limit": "Rack {rack} puts {total_kg:,.0f} kg on {area_m2:.2f} m2 ({pressure_kg_m2:,.0f} kg/m2), "
+                             "above the {rating_kg_m2:,.0f} kg/m2 rating of {room}",
+    "hint.spread_floor_load": "spread the load over more racks or reinforce the floor (load-spreading plates)",
+    # -- rooms ----------------------------------------------------------------
+    "room_power_over_capacity": "Room {room} draws {draw_kw:,.1f} kW at maximum across {rack_count} racks, "
+                                "{over_kw:,.1f} kW over its {capacity_kw:,.1f} kW capacity",
+    "hint.room_power": "move racks to another room or raise the room's power capacity",
+    "room_cooling_no_liquid": "Room {room} must remove {heat_kw:,.1f} kW of heat to liquid but has no liquid cooling",
+    "hint.set_room_liquid": "set the room's liquid cooling capacity",
+    "room_cooling_air": "Room {room} gives off {heat_kw:,.1f} kW of heat to air ({heat_btu_h:,.0f} BTU/h), "
+                        "{over_kw:,.1f} kW over its {cooling_kw:,.1f} kW air cooling",
+    "room_cooling_liquid": "Room {room} gives off {heat_kw:,.1f} kW of heat to liquid ({heat_btu_h:,.0f} BTU/h), "
+                           "{over_kw:,.1f} kW over its {cooling_kw:,.1f} kW liquid cooling",
+    "hint.add_air_cooling": "add air cooling capacity or move racks",
+    "hint.add_liquid_cooling": "add liquid cooling capacity or move racks",
+    "rack_outside_room": "Rack {rack} at x {x_mm:,.0f} mm, y {y_mm:,.0f} mm reaches outside room {room} "
+                         "({width_mm:,.0f} x {depth_mm:,.0f} mm)",
+    "hint.move_inside_room": "move the rack inside the room or enlarge the room",
+    "rack_floor_overlap": "Racks {first} and {second} overlap on the floor of {room}",
+    "hint.move_one": "move one of them",
+    # -- ports and cables -----------------------------------------------------
+    "port_unconnected_compute": {
+        "one": "{device}: {count:,} compute port without a cable ({ports:and_more})",
+        "other": "{device}: {count:,} compute ports without a cable ({ports:and_more})",
+    },
+    "port_unconnected_storage": {
+        "one": "{device}: {count:,} storage port without a cable ({ports:and_more})",
+        "other": "{device}: {count:,} storage ports without a cable ({ports:and_more})",
+    },
+    # "GPU fabric fabric" is what the English has always said; kept so scripts matching it still do
+    "hint.cable_to_compute_fabric": {
+        "one": "cable it to the GPU fabric fabric",
+        "other": "cable them to the GPU fabric fabric",
+    },
+    "hint.cable_to_storage_fabric": {
+        "one": "cable it to the storage fabric",
+        "other": "cable them to the storage fabric",
+    },
+    "port_double_connected": {
+        "one": "{device}: {count:,} port with more than one cable ({ports:and_more})",
+        "other": "{device}: {count:,} ports with more than one cable ({ports:and_more})",
+    },
+    "hint.move_extra_cables": "move the extra cables to free ports",
+    "port_split_cabled_whole": "{device}: {ports:and_more} is split into lanes but cabled as a whole port",
+    "hint.cable_lanes": "cable its lanes (e.g. p1s1) or remove the breakout",
+    "link_endpoint_missing": "Link {link}: {ends:and_more} does not exist",
+    "hint.recable_or_delete": "re-cable it to an existing port or delete the link",
+    "link_speed_mismatch": "Link {link} joins a {speed_a:g}G port to a {speed_b:g}G port; it runs at {speed:g}G",
+    "hint.match_speed": "use a breakout lane of the faster port or a port of matching speed",
+    "cable_no_media": "Link {link} needs {length_m:g} m and no catalog media reaches that at {speed:g}G",
+    "hint.move_devices_closer": "move the two devices closer together",
+    "cable_reach_exceeded":
+        "Link {link} is a {length_m:g} m {media} cable; {media} reaches {reach_m:g} m at {speed:g}G",
+    # the next media up, by the media that falls short
+    "hint.reach_dac": "use active copper (ACC) or optics or move the devices closer",
+    "hint.reach_acc": "use AOC or optics or move the devices closer",
+    "hint.reach_aoc": "use multimode optics or move the devices closer",
+    "hint.reach_mmf": "use single-mode optics or move the devices closer",
+    "hint.reach_smf": "use a shorter route or move the devices closer",
+    "hint.reach_cat6a": "use fibre or move the devices closer",
+    "cable_too_short": "Link {link} is {length_m:g} m but the route between its ends is {route_m:.1f} m",
+    "hint.reroute_or_longer": "re-route the cables (Edit > Re-route cables) or order a longer cable",
+    # -- fabrics --------------------------------------------------------------
+    "leaves_without_uplinks": {
+        "one": "Fabric {fabric}: {count:,} leaf without uplinks ({leaves:ellipsis}): "
+               "their endpoints reach no other leaf",
+        "other": "Fabric {fabric}: {count:,} leaves without uplinks ({leaves:ellipsis}): "
+                 "their endpoints reach no other leaf",
+    },
+    "hint.cable_leaves_to_spines": "cable them to the spines",
+    "oversubscription_above_target": {
+        "one": "Fabric {fabric}: {tier} oversubscription reaches {worst:ratio} ({count:,} {tier} switch), "
+               "above the {target:ratio} target",
+        "other": "Fabric {fabric}: {tier} oversubscription reaches {worst:ratio} ({count:,} {tier} switches), "
+                 "above the {target:ratio} target",
+    },
+    "hint.add_uplinks": "add uplinks on {switch} or move endpoints off it",
+    "fabric_partitioned": "Fabric {fabric} is split: some leaves have no path to each other through the switches",
+    "hint.cable_every_leaf": "cable every leaf to the spines",
+    "spof_switch": {
+        "one": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
+               "its failure cuts off {cut:,} endpoints",
+        "other": "Fabric {fabric}: {count:,} {tier} switches are single points of failure ({names:ellipsis}); "
+                 "together they cut off {cut:,} endpoints",
+    },
+    # one switch (or cable) whose failure cuts no endpoint off but splits the switches in two
+    "spof_switch_split": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
+                         "its failure splits the fabric",
+    "spof_link": {
+        "one": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
+               "its failure cuts off {cut:,} endpoints",
+        "other": "Fabric {fabric}: {count:,} links are single points of failure ({names:ellipsis}); "
+                 "together they cut off {cut:,} endpoints",
+    },
+    "spof_link_split": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
+                       "its failure splits the fabric",
+    "hint.dual_home": "connect endpoints to two switches (rail-optimized or dual-homed) and use two spines at least",
+    "switch_ports_exhausted": {
+        "one": "Fabric {fabric}: {count:,} switch use every port, leaving none spare for growth or a failed port "
+               "({switches:ellipsis})",
+        "other": "Fabric {fabric}: {count:,} switches use every port, leaving none spare for growth or a failed port "
+                 "({switches:ellipsis})",
+    },
+    "hint.plan_growth": "plan the next scalable unit on new leaves, or keep a spare port per switch",
+    # -- the whole design -----------------------------------------------------
+    "storage_read_unknown": "Storage read bandwidth is not published for {parts}; the storage check counts "
+                            "{supply_gbytes_s:,.1f} GB/s without them",
+    "hint.enter_read_bandwidth": "enter the read bandwidth from the vendor datasheet",
+    "storage_throughput_low": "{gpus:,} GPUs at {per_gpu_gbytes_s:g} GB/s each need {demand_gbytes_s:,.1f} GB/s of "
+                              "storage reads; the storage systems deliver {supply_gbytes_s:,.1f} GB/s "
+                              "({short_gbytes_s:,.1f} GB/s short)",
+    "hint.add_storage": "add storage nodes or choose a faster storage system",
+    "no_compute_fabric": {
+        "one": "{count:,} GPU server but no compute fabric: GPUs in different servers cannot exchange gradients",
+        "other": "{count:,} GPU servers but no compute fabric: GPUs in different servers cannot exchange gradients",
+    },
+    "hint.generate_fabric": "generate the fabric (File > New design) or add a compute fabric and its switches",
+    # ``part_plural`` is the English plural of a part's slug ("nvidia-dgx-h100s"); other languages need not use it
+    "psu_redundancy_lost": {
+        "one": "{count:,} {part} keeps {surviving} of {psus} PSUs when a rack feed fails; {needed} are needed at "
+               "full load ({redundancy}) — racks {racks:ellipsis}",
+        "other": "{count:,} {part_plural} keep {surviving} of {psus} PSUs when a rack feed fails; {needed} are "
+                 "needed at full load ({redundancy}) — racks {racks:ellipsis}",
+    },
+    "hint.psu_third_feed": "expect reduced performance on a feed failure, or add a third feed",
+    "figure_unknown_power_max": "Maximum power (typical power stands in) is not published for {parts}",
+    "figure_unknown_power_typical": "Typical power (maximum power stands in) is not published for {parts}",
+    "figure_unknown_weight": "Weight (counted as 0 kg) is not published for {parts}",
+    "hint.enter_figure": "enter the figure from the vendor datasheet in a catalog file",
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """A key of ``TEMPLATES`` with its fields: what a finding says, in no language yet."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def msg(key: str, **params: Any) -> Message:
+    if key not in TEMPLATES:
+        raise KeyError(f"finding message {key!r} is not in designer.checks.messages.TEMPLATES")
+    return Message(key, params)
+
+
+def names(items: Iterable[str], limit: int | None = None) -> dict[str, Any]:
+    """A list field: the names shown (at most ``limit``) and how many are left out.
+    A plain dict so the finding's parameters stay JSON."""
+    items = list(items)
+    shown = items if limit is None else items[:limit]
+    return {"names": shown, "more": len(items) - len(shown)}
+
+
+def plural_form(template: Template, params: dict[str, Any]) -> str:
+    if isinstance(template, str):
+        return template
+    return template["one"] if params.get("count") == 1 and "one" in template else template["other"]
+
+
+class TemplateFormatter(string.Formatter):
+    """``str.format`` plus name lists, ratios and terms; English by default.
+    A language overrides ``number``, ``name_list`` and ``term``."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t":
+            return self.term(value)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, dict) and "names" in value:
+            return self.name_list(value["names"], value.get("more", 0), format_spec)
+        if format_spec == "ratio":
+            return format_ratio(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return self.number(value, format_spec)
+        return format(value, format_spec)
+
+    def number(self, value: float, spec: str) -> str:
+        return format(value, spec)
+
+    def name_list(self, items: list[str], more: int, style: str) -> str:
+        text = ", ".join(items)
+        if more:
+            text += " ..." if style == "ellipsis" else f" and {more} more"
+        return text
+
+    def term(self, value: Any) -> Any:
+        return value
+
+    def render(self, template: Template, params: dict[str, Any]) -> str:
+        return self.vformat(plural_form(template, params), (), params)
+
+
+_ENGLISH = TemplateFormatter()
+
+
+def english(message: Message) -> str:
+    return _ENGLISH.render(TEMPLATES[message.key], message.params)
