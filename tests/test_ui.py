@@ -402,3 +402,23 @@ def test_dragging_a_device_in_the_elevation_moves_it(window):
     send(QEvent.MouseButtonRelease, at_u("rear", 20), Qt.NoButton)
     assert doc.index.devices["oob-A01"].position_u == 40
     assert doc.undo_stack.count() == 1
+
+
+def test_inspector_moves_a_device_like_a_drag(window):
+    doc = window.doc
+    doc.select("device", "node005")
+    rack = window.inspector.editors[("device", "node005", "rack")]
+    rack.setText("A01")  # same U1 in A01 is taken by node001
+    rack.editingFinished.emit()
+    assert "taken by node001" in window.inspector.error.text()
+    assert doc.index.devices["node005"].rack == "A02"
+    position = window.inspector.editors[("device", "node005", "position_u")]
+    position.setValue(33)  # U33-U40 of A02 are free
+    position.editingFinished.emit()
+    assert doc.index.devices["node005"].position_u == 33
+    rack = window.inspector.editors[("device", "node005", "rack")]
+    rack.setText("A01")  # U33-U40 of A01 are free too
+    rack.editingFinished.emit()
+    assert doc.index.devices["node005"].rack == "A01"
+    assert any(f.code == "RACK_POWER_OVER_BUDGET" and f.objects == ["A01"] for f in doc.findings)
+    assert len(doc.index.devices_by_rack["A02"]) == len([d for d in doc.design.devices if d.rack == "A02"])

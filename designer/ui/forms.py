@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.ui.commands import SetProperty, target_object
+from designer.ui.commands import MoveDevice, SetProperty, move_problem, target_object
 
 
 @dataclass
@@ -92,6 +92,23 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
     return editor
 
 
+# A device's place is changed like a drag in the elevation: the slot is checked the
+# same way and the cables are re-routed.
+PLACEMENT_FIELDS = ("rack", "position_u", "face")
+
+
+def _placement_command(doc, device_name: str, field: str, value: Any) -> MoveDevice:
+    device = doc.index.devices[device_name]
+    place = {"rack": device.rack, "position_u": device.position_u, "face": device.face, field: value}
+    if place["rack"] is not None and place["rack"] not in doc.index.racks:
+        raise DesignerError(f"there is no rack {place['rack']}")
+    if place["rack"] is not None and place["position_u"] is not None:
+        problem = move_problem(doc, device_name, place["rack"], place["position_u"], place["face"])
+        if problem:
+            raise DesignerError(problem)
+    return MoveDevice(doc, device_name, place["rack"], place["position_u"], place["face"])
+
+
 def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> None:
     try:
         current = getattr(target_object(doc.design, kind, name), spec.name)
@@ -100,7 +117,10 @@ def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
     if value == current:
         return
     try:
-        command = SetProperty(doc, kind, name, spec.name, value, spec.label.lower())
+        if kind == "device" and spec.name in PLACEMENT_FIELDS:
+            command = _placement_command(doc, name, spec.name, value)
+        else:
+            command = SetProperty(doc, kind, name, spec.name, value, spec.label.lower())
     except DesignerError as exc:
         error_label.setText(f"{spec.label}: {exc.message}")
         return
