@@ -281,3 +281,38 @@ def test_capacity_error_suggests_what_would_work(tmp_path):
     result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "20000", "--switch", "nvidia-qm9700",
                      "-o", tmp_path / "x.json")
     assert "2:1 holds" in result.err and "nvidia-q3400" in result.err
+
+
+def test_inband_100g_ports_share_400g_dr4_modules_through_splitters(superpod):
+    """A DGX's 100G in-band ports on a 400G switch port: one 400G DR4 module feeds four
+    100G DR1 modules through an MPO-to-4xLC splitter, so switch modules = cables / 4."""
+    design, report = superpod
+    index = DesignIndex.build(design)
+    server_inband = [
+        link for link in design.links
+        if link.fabric == "inband" and index.devices[link.a.device].device_type == "nvidia-dgx-h100"
+        and link.a.port.startswith("mgmt")
+    ]
+    assert len(server_inband) == 2 * 127
+    assert {link.media for link in server_inband} == {"SMF"}
+    legs_per_cable = defaultdict(int)
+    for link in server_inband:
+        legs_per_cable[link.cable_id] += 1
+    assert max(legs_per_cable.values()) == 4
+    modules = {row["part"]: row["count"] for row in report["transceivers"]}
+    assert modules["nvidia-mms1v70-cm"] == 254, "one 100G DR1 module per server port"
+    leaf_spine = [l for l in design.links if l.fabric == "inband" and "spine" in l.b.device]
+    assert modules["nvidia-mms1v00-wm"] == len(legs_per_cable) + 2 * len(leaf_spine)
+
+
+def test_a_switch_management_port_belongs_to_the_oob_fabric(superpod):
+    from designer.fabric.graph import link_fabric
+
+    design, _ = superpod
+    index = DesignIndex.build(design)
+    mgmt_links = [
+        link.model_copy(update={"fabric": None}) for link in design.links
+        if link.a.device.startswith("cmp-leaf") and index.ports.group(link.a.device, link.a.port).role == "oob"
+    ]
+    assert mgmt_links, "every compute leaf has its management port cabled"
+    assert {link_fabric(index, link) for link in mgmt_links} == {"oob"}

@@ -47,6 +47,7 @@ class CheckContext:
         self.media = MediaSelector(cabling)
         self._loads: dict[str, LoadSum] = {}
         self._summaries: dict[str | None, RackSummary] = {}
+        self._cable_lanes: Counter | None = None
         self._analyses: dict[str, dict[str, Any]] = {}
         self._fabric_links: dict | None = None
         self._geometry: Geometry | None = None
@@ -68,6 +69,13 @@ class CheckContext:
             found = analyse_fabric(self.index, fabric_name, self._fabric_links.get(fabric_name, []))
             self._analyses[fabric_name] = found
         return found
+
+    @property
+    def cable_lanes(self) -> Counter:
+        """cable_id -> links sharing it (the lanes of a splitter cable)."""
+        if self._cable_lanes is None:
+            self._cable_lanes = Counter(link.cable_id for link in self.design.links if link.cable_id)
+        return self._cable_lanes
 
     def known_fabric_analysis(self, fabric_name: str) -> dict[str, Any] | None:
         """The analysis if it is already at hand (never starts one)."""
@@ -103,7 +111,10 @@ class CheckContext:
             self._analyses.clear()
             self._fabric_links = None
             self._geometry = None
+            self._cable_lanes = None
             return
+        if links:
+            self._cable_lanes = None
         if racks or devices:
             self.index.refresh_devices(set(racks), set(devices), links_changed=links)
             self._geometry = None

@@ -82,7 +82,9 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
             msg("hint.move_devices_closer"),
         )
         return
-    reach = ctx.media.reach_m(link.media, speed)
+    # the lanes of one splitter cable are one product with its own reach
+    lanes = ctx.cable_lanes.get(link.cable_id, 1) if link.cable_id else 1
+    reach = ctx.media.reach_m(link.media, speed, lanes)
     if reach is not None and link.length_m > reach + 1e-9:
         yield finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],

@@ -21,6 +21,7 @@ takes one twin-port module for its two ports) and one fibre per link.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -104,6 +105,49 @@ def route_length_m(index: DesignIndex, link: Link) -> float | None:
 
 
 @dataclass(frozen=True)
+class EndCage:
+    """What a cable or module plugs into at one end of a link: the cage of the port,
+    how many ports (or breakout lanes) it carries and at what speed each."""
+
+    key: tuple  # (device, port group, cage number): one module per key
+    form_factor: str | None  # "OSFP", "QSFP112", "RJ45"...; None when unpublished
+    ports: int
+    port_speed_gbps: float
+
+
+def end_cage(index: DesignIndex, device_name: str, port: str) -> EndCage | None:
+    group = index.ports.group(device_name, port)
+    if group is None:
+        return None
+    parent, lane = split_lane(port)
+    physical = port if index.type_of(index.devices[device_name]).has_port(port) else parent
+    suffix = physical[len(group.prefix):]
+    number = int(suffix) if suffix.isdigit() else 1
+    breakout = index.devices[device_name].port_breakouts.get(physical) if physical != port else None
+    if breakout is not None:
+        # a split port: its cage carries the lanes of its module's port(s)
+        ports, speed = breakout.count * group.ports_per_cage, breakout.speed_gbps
+    else:
+        ports, speed = group.ports_per_cage, group.speed_gbps
+    return EndCage((device_name, group.name, (number - 1) // group.ports_per_cage), group.cage, ports, speed)
+
+
+def _mentions(text: str | None, cage: str | None) -> bool:
+    """Does a product's connector text name this cage type ("OSFP" is not "QSFP-DD")?"""
+    if not text or not cage or cage.upper() == "RJ45":
+        return True
+    return re.search(rf"(?<![A-Z0-9-]){re.escape(cage.upper())}(?![A-Z0-9])", text.upper()) is not None
+
+
+def _module_lanes(module: Transceiver) -> tuple[int, float]:
+    """"2x400G" -> (2, 400.0): the ports a module serves and their speed."""
+    match = re.match(r"^\s*(\d+)\s*x\s*(\d+(?:\.\d+)?)", module.lanes or "", re.IGNORECASE)
+    if match:
+        return int(match[1]), float(match[2])
+    return 1, module.speed_gbps
+
+
+@dataclass(frozen=True)
 class CableChoice:
     media: str
     length_m: float
@@ -116,13 +160,18 @@ def _stock(lengths: list[float] | tuple[float, ...], needed_m: float) -> float |
 
 
 class MediaSelector:
-    """Chooses media and stock length from the cabling catalog."""
+    """Chooses media, product and stock length from the cabling catalog.
+
+    A cable product must serve the links' speed per port, the splitter's lane count and
+    the connector at both ends; an optical link needs a module for each end's cage (form
+    factor, ports per cage, speed per port) that reaches, the fibre being cut to length.
+    """
 
     def __init__(self, cabling: Cabling) -> None:
         self.cabling = cabling
         self._cache: dict[tuple, CableChoice | None] = {}
 
-    def products(self, media: str, speed_gbps: float, lanes: int) -> list[CableProduct]:
+    def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = ()) -> list[CableProduct]:
         found = []
         for product in self.cabling.cables:
             if product.media != media or speed_gbps not in product.speeds_gbps:
@@ -132,36 +181,60 @@ class MediaSelector:
                     continue
             elif product.breakout:
                 continue
+            if media not in OPTICAL and not all(_mentions(product.form_factor, c) for c in cages):
+                continue
             found.append(product)
         return found
 
-    def optics(self, media: str, speed_gbps: float) -> list[Transceiver]:
-        """Modules for a link of this speed: single-port, or twin-port carrying two such links."""
-        return [
-            t
-            for t in self.cabling.transceivers
-            if t.media == media and t.speed_gbps in (speed_gbps, 2 * speed_gbps) and t.reach_m
-        ]
+    def modules(self, end: EndCage, media: str, length_m: float = 0.0) -> list[Transceiver]:
+        """Modules that fit the cage and reach. One with fewer, faster ports also serves
+        a split cage through splitter fibres (a 2 x 400G module for 4 x 200G lanes),
+        but only where no exact fit exists."""
+        exact, split = [], []
+        for module in self.cabling.transceivers:
+            if module.media != media or (module.reach_m is not None and module.reach_m + 1e-9 < length_m):
+                continue
+            if end.form_factor and module.form_factor.upper() != end.form_factor.upper():
+                continue
+            ports, speed = _module_lanes(module)
+            if ports == end.ports and speed == end.port_speed_gbps:
+                exact.append(module)
+            elif ports < end.ports and end.ports % ports == 0 and ports * speed == end.ports * end.port_speed_gbps:
+                split.append(module)
+        return exact or split
 
-    def reach_m(self, media: str, speed_gbps: float, lanes: int = 1) -> float | None:
+    def module(self, end: EndCage, media: str, length_m: float = 0.0) -> Transceiver | None:
+        """The shortest-reach module that does the job (the cheaper optic)."""
+        fits = self.modules(end, media, length_m)
+        return min(fits, key=lambda m: m.reach_m or 1e9) if fits else None
+
+    def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: tuple = ()) -> float | None:
+        """The furthest a link of this media reaches (None: nothing in the catalog)."""
         if media == "CAT6A":
             reaches = [p.max_reach_m for p in self.cabling.cables if p.media == "CAT6A" and p.max_reach_m]
             return max(reaches) if reaches else None
         if media in OPTICAL:
-            optic = [t.reach_m for t in self.optics(media, speed_gbps)]
+            if ends:
+                # both ends need a module; the link reaches as far as the weaker end's best
+                per_end = [max((m.reach_m or 0.0) for m in self.modules(end, media)) if self.modules(end, media)
+                           else None for end in ends]
+                return None if None in per_end else min(per_end)
+            optic = [t.reach_m for t in self.cabling.transceivers if t.media == media and t.reach_m
+                     and t.speed_gbps in (speed_gbps, 2 * speed_gbps)]
             return max(optic) if optic else None
-        reaches = [p.max_reach_m for p in self.products(media, speed_gbps, lanes) if p.max_reach_m]
+        cages = tuple(end.form_factor for end in ends)
+        reaches = [p.max_reach_m for p in self.products(media, speed_gbps, lanes, cages) if p.max_reach_m]
         return max(reaches) if reaches else None
 
-    def choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool) -> CableChoice | None:
-        key = (round(needed_m, 2), speed_gbps, lanes, rj45)
-        if key in self._cache:
-            return self._cache[key]
-        choice = self._choose(needed_m, speed_gbps, lanes, rj45)
-        self._cache[key] = choice
-        return choice
+    def choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool,
+               ends: tuple[EndCage, EndCage] | None = None) -> CableChoice | None:
+        shape = tuple((e.form_factor, e.ports, e.port_speed_gbps) for e in ends) if ends else ()
+        key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape)
+        if key not in self._cache:
+            self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or ())
+        return self._cache[key]
 
-    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool) -> CableChoice | None:
+    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: tuple) -> CableChoice | None:
         if rj45:
             products = [p for p in self.cabling.cables if p.media == "CAT6A"]
             reach = max((p.max_reach_m or 0 for p in products), default=100.0)
@@ -169,20 +242,22 @@ class MediaSelector:
                 return None
             length = _stock(COMMODITY_LENGTHS_M, needed_m) or math.ceil(needed_m)
             return CableChoice("CAT6A", length, products[0] if products else None)
+        cages = tuple(end.form_factor for end in ends)
         for media in MEDIA_ORDER:
             if media in OPTICAL:
-                # Fibre reach is the optics' reach; the cord is cut or stocked to length.
-                reach = self.reach_m(media, speed_gbps)
-                if reach is None or needed_m > reach:
+                # the modules at both ends must reach; the fibre is stocked or cut to length
+                if ends and any(self.module(end, media, needed_m) is None for end in ends):
                     continue
-                cords = [p for p in self.cabling.cables if p.media == media and not p.breakout]
-                stock = sorted({l for p in cords if speed_gbps in p.speeds_gbps for l in p.stock_lengths_m})
+                if not ends and (self.reach_m(media, speed_gbps) or 0) < needed_m:
+                    continue
+                cords = [p for p in self.cabling.cables if p.media == media and not p.breakout
+                         and speed_gbps in p.speeds_gbps]
+                stock = sorted({l for p in cords for l in p.stock_lengths_m})
                 length = _stock(stock, needed_m) or _stock(COMMODITY_LENGTHS_M, needed_m)
                 if length is not None:
-                    product = next((p for p in cords if speed_gbps in p.speeds_gbps), None)
-                    return CableChoice(media, min(length, max(reach, needed_m)), product)
+                    return CableChoice(media, length, cords[0] if cords else None)
                 continue
-            for product in sorted(self.products(media, speed_gbps, lanes), key=lambda p: p.max_reach_m or 0):
+            for product in sorted(self.products(media, speed_gbps, lanes, cages), key=lambda p: p.max_reach_m or 0):
                 reach = product.max_reach_m
                 if reach is None or needed_m > reach:
                     continue
@@ -193,57 +268,6 @@ class MediaSelector:
                     return CableChoice(media, length, product)
         return None
 
-    def transceiver(self, form_factor: str | None, speed_gbps: float, media: str, length_m: float) -> Transceiver | None:
-        candidates = [
-            t
-            for t in self.cabling.transceivers
-            if t.media == media
-            and t.speed_gbps == speed_gbps
-            and (form_factor is None or t.form_factor.upper() == form_factor.upper())
-            and (t.reach_m is None or t.reach_m + 1e-9 >= length_m)
-        ]
-        # the shortest reach that does the job is the cheaper optic
-        return min(candidates, key=lambda t: t.reach_m or 1e9) if candidates else None
-
-
-def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool = False) -> list[Link]:
-    """Set media and stock length of every link from the layout; returns links no
-    media reaches (their media stays unset and the checks report them)."""
-    selector = MediaSelector(cabling)
-    geometry = Geometry(index)
-    ports = index.ports
-    # Lanes of one breakout port share a cable: size it for the longest lane.
-    group_length: dict[str, float] = {}
-    routed: dict[int, float | None] = {}
-    for link in index.design.links:
-        length = geometry.length_m(link)
-        routed[id(link)] = length
-        if link.cable_id and length is not None:
-            group_length[link.cable_id] = max(group_length.get(link.cable_id, 0.0), length)
-    lanes_in_group = Counter(link.cable_id for link in index.design.links if link.cable_id)
-    unreachable = []
-    for link in index.design.links:
-        if only_missing and link.media is not None and link.length_m is not None:
-            continue
-        length = routed[id(link)]
-        if length is None:
-            continue
-        speed = _link_speed(index, link)
-        if speed is None:
-            continue
-        lanes = lanes_in_group[link.cable_id] if link.cable_id else 1
-        needed = group_length.get(link.cable_id, length) if link.cable_id else length
-        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
-        choice = selector.choose(needed, speed, lanes, rj45)
-        if choice is None:
-            unreachable.append(link)
-            link.media = None
-            link.length_m = round(needed, 2)
-            continue
-        link.media = choice.media
-        link.length_m = choice.length_m
-    return unreachable
-
 
 def _link_speed(index: DesignIndex, link: Link) -> float | None:
     a = index.ports.speed_gbps(link.a.device, link.a.port)
@@ -253,86 +277,53 @@ def _link_speed(index: DesignIndex, link: Link) -> float | None:
     return min(a, b)
 
 
-def _cage(index: DesignIndex, device_name: str, port: str) -> tuple[str, str, int, str | None, float] | None:
-    """(device, group, cage number, form factor, cage speed) of a port."""
-    group = index.ports.group(device_name, port)
-    if group is None:
-        return None
-    parent, _lane = split_lane(port)
-    number = int(parent[len(group.prefix) :]) if parent[len(group.prefix) :].isdigit() else 0
-    cage = (number - 1) // group.ports_per_cage
-    return device_name, group.name, cage, group.cage, group.speed_gbps * group.ports_per_cage
+def _ends(index: DesignIndex, link: Link) -> tuple[EndCage, EndCage] | None:
+    a, b = end_cage(index, link.a.device, link.a.port), end_cage(index, link.b.device, link.b.port)
+    return (a, b) if a is not None and b is not None else None
 
 
-def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], list[dict]]:
-    """Cables by media, stock length and speed; transceivers by type. Report rows."""
-    selector = MediaSelector(cabling)
-    cable_units: dict[tuple, tuple[str, float, float, str | None, bool]] = {}
-    fibres: Counter = Counter()
-    cages: dict[tuple, tuple[str | None, float, str, float]] = {}
-    breakout_lanes = Counter(link.cable_id for link in index.design.links if link.cable_id)
-    for n, link in enumerate(index.design.links):
-        if link.media is None or link.length_m is None:
-            continue
-        speed = _link_speed(index, link) or 0.0
-        if link.media in OPTICAL:
-            fibres[(link.media, link.length_m, speed)] += 1
-            for end in (link.a, link.b):
-                cage = _cage(index, end.device, end.port)
-                if cage is None:
-                    continue
-                key = cage[:3]
-                previous = cages.get(key)
-                length = max(link.length_m, previous[3] if previous else 0.0)
-                cages[key] = (cage[3], cage[4], link.media, length)
-            continue
+def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geometry: Geometry) -> dict[int, tuple]:
+    """For each link: (needed length, choice or None). Lanes of one splitter share it."""
+    every = index.design.links
+    lanes = Counter(link.cable_id for link in every if link.cable_id)
+    longest: dict[str, float] = {}
+    for link in every:
         if link.cable_id:
-            key: tuple = ("breakout", link.cable_id)
+            length = geometry.length_m(link)
+            if length is not None:
+                longest[link.cable_id] = max(longest.get(link.cable_id, 0.0), length)
+    ports = index.ports
+    plan = {}
+    for link in links:
+        routed = geometry.length_m(link)
+        speed = _link_speed(index, link)
+        if routed is None or speed is None:
+            continue
+        needed = longest.get(link.cable_id, routed) if link.cable_id else routed
+        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
+        choice = selector.choose(needed, speed, lanes[link.cable_id] if link.cable_id else 1, rj45,
+                                 _ends(index, link))
+        plan[id(link)] = (needed, choice)
+    return plan
+
+
+def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool = False) -> list[Link]:
+    """Set media and stock length of every link from the layout; returns links no
+    media reaches (their media stays unset and the checks report them)."""
+    links = [l for l in index.design.links
+             if not (only_missing and l.media is not None and l.length_m is not None)]
+    plan = _plan(index, MediaSelector(cabling), links, Geometry(index))
+    unreachable = []
+    for link in links:
+        if id(link) not in plan:
+            continue
+        needed, choice = plan[id(link)]
+        if choice is None:
+            unreachable.append(link)
+            link.media, link.length_m = None, round(needed, 2)
         else:
-            ca, cb = _cage(index, link.a.device, link.a.port), _cage(index, link.b.device, link.b.port)
-            twin = ca and cb and _ports_per_cage(index, link.a.device, link.a.port) == 2 and _ports_per_cage(
-                index, link.b.device, link.b.port
-            ) == 2 and link.media in ("DAC", "ACC")
-            key = ("twin", ca[:3], cb[:3]) if twin else ("link", n)
-        lanes = breakout_lanes[link.cable_id] if link.cable_id else 1
-        products = [p for p in selector.products(link.media, speed, lanes) if (p.max_reach_m or 0) >= link.length_m]
-        part = products[0].slug if products else None
-        cable_units[key] = (link.media, link.length_m, speed, part, key[0] == "breakout")
-    rows: Counter = Counter()
-    for media, length, speed, part, breakout in cable_units.values():
-        rows[(media, length, speed, part, breakout)] += 1
-    cables = [
-        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count}
-        for (media, length, speed, part, breakout), count in sorted(rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2]))
-    ]
-    for (media, length, speed), count in sorted(fibres.items()):
-        cables.append(
-            {"media": media, "length_m": length, "speed_gbps": speed, "breakout": False, "part": _fibre_part(cabling, media, speed), "count": count}
-        )
-    optics: dict[str, dict] = {}
-    for form_factor, cage_speed, media, length in cages.values():
-        module = selector.transceiver(form_factor, cage_speed, media, length)
-        label = module.slug if module else f"{form_factor or '?'} {cage_speed:g}G {media} (not in catalog)"
-        row = optics.setdefault(label, {
-            "type": label, "part": module.slug if module else None,
-            "form_factor": module.form_factor if module else form_factor,
-            "speed_gbps": cage_speed, "media": media, "count": 0,
-        })
-        row["count"] += 1
-    transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
-    return cables, transceivers
-
-
-def _fibre_part(cabling: Cabling, media: str, speed: float) -> str | None:
-    for product in cabling.cables:
-        if product.media == media and not product.breakout and speed in product.speeds_gbps:
-            return product.slug
-    return None
-
-
-def _ports_per_cage(index: DesignIndex, device_name: str, port: str) -> int:
-    group = index.ports.group(device_name, port)
-    return group.ports_per_cage if group else 1
+            link.media, link.length_m = choice.media, choice.length_m
+    return unreachable
 
 
 def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Link]:
@@ -340,35 +331,106 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
     the devices' current places. The originals are left untouched, so an edit can be
     undone by putting them back and a background analysis never sees a half-changed link."""
     selector = MediaSelector(cabling)
-    geometry = Geometry(index)
-    ports = index.ports
-    lanes = Counter(link.cable_id for link in index.design.links if link.cable_id)
-    longest: dict[str, float] = {}
-    for link in index.design.links:
-        if link.cable_id:
-            length = geometry.length_m(link)
-            if length is not None:
-                longest[link.cable_id] = max(longest.get(link.cable_id, 0.0), length)
+    plan = _plan(index, selector, links, Geometry(index))
     updated = []
     for link in links:
-        routed = geometry.length_m(link)
-        speed = _link_speed(index, link)
-        if routed is None or speed is None:
+        if id(link) not in plan:
             updated.append(link)
             continue
-        needed = longest.get(link.cable_id, routed) if link.cable_id else routed
-        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
-        choice = selector.choose(needed, speed, lanes[link.cable_id] if link.cable_id else 1, rj45)
+        needed, choice = plan[id(link)]
         if choice is None:
             updated.append(link.model_copy(update={"media": None, "length_m": round(needed, 2)}))
-        elif link.media == choice.media or link.media is None:
-            updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
-        else:
-            # keep the planned media while it still reaches; otherwise take the chosen one
-            reach = selector.reach_m(link.media, speed, lanes[link.cable_id] if link.cable_id else 1)
+            continue
+        keep = link.media is not None and link.media != choice.media
+        if keep:
+            # keep the planned media while it still reaches
+            speed = _link_speed(index, link)
+            lanes = sum(1 for l in index.design.links if l.cable_id == link.cable_id) if link.cable_id else 1
+            reach = selector.reach_m(link.media, speed, lanes, _ends(index, link) or ())
             stock = _stock(COMMODITY_LENGTHS_M, needed) or choice.length_m
             if reach is not None and stock <= reach:
-                updated.append(link.model_copy(update={"length_m": max(choice.length_m, stock) if link.media in OPTICAL else stock}))
-            else:
-                updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
+                updated.append(link.model_copy(update={"length_m": stock}))
+                continue
+        updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
     return updated
+
+
+# ---------------------------------------------------------------- counting
+
+
+def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], list[dict]]:
+    """Cables by media, stock length and speed; transceivers by type. Report rows.
+
+    Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
+    cages cabled to each other, one splitter per twin-port cage whose two ports go to
+    different cages, else one per link. Fibre: one per link, or one splitter fibre per
+    split port. Modules: one per cage at each optical end.
+    """
+    selector = MediaSelector(cabling)
+    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
+    lanes = Counter(l.cable_id for l in links if l.cable_id)
+    ends = {id(l): _ends(index, l) for l in links}
+    # which far cages each copper cage reaches
+    far: dict[tuple, set] = {}
+    for link in links:
+        pair = ends[id(link)]
+        if link.media not in OPTICAL and link.media != "CAT6A" and not link.cable_id and pair:
+            far.setdefault(pair[0].key, set()).add(pair[1].key)
+            far.setdefault(pair[1].key, set()).add(pair[0].key)
+    units: dict[tuple, tuple] = {}
+    modules: dict[tuple, tuple[EndCage, str, float]] = {}
+    for n, link in enumerate(links):
+        speed = _link_speed(index, link) or 0.0
+        pair = ends[id(link)]
+        cages = tuple(e.form_factor for e in pair) if pair else ()
+        if link.media in OPTICAL:
+            for end in pair or ():
+                previous = modules.get(end.key)
+                modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
+            n_lanes = lanes[link.cable_id] if link.cable_id else 1
+            splitters = selector.products(link.media, speed, 1) if n_lanes == 1 else [
+                p for p in cabling.cables if p.media == link.media and p.breakout and p.breakout_lanes == n_lanes
+                and speed in p.speeds_gbps]
+            if link.cable_id and splitters and n_lanes > 1:
+                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, splitters[0].slug, True)
+            else:
+                cords = selector.products(link.media, speed, 1)
+                units[("fibre", n)] = (link.media, link.length_m, speed, cords[0].slug if cords else None, False)
+            continue
+        n_lanes = 1
+        if link.cable_id:
+            key: tuple = ("breakout", link.cable_id)
+            n_lanes = lanes[link.cable_id]
+        elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
+                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
+            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)
+        elif pair and link.media != "CAT6A" and any(e.ports == 2 and len(far.get(e.key, ())) > 1 for e in pair):
+            # a twin-port cage fanning out to two cages: one splitter from that cage
+            near = next(e for e in pair if e.ports == 2 and len(far.get(e.key, ())) > 1)
+            key, n_lanes = ("split-cage", near.key), 2
+        else:
+            key = ("link", n)
+        products = [p for p in selector.products(link.media, speed, n_lanes, cages)
+                    if (p.max_reach_m or 0) >= link.length_m or link.media == "CAT6A"]
+        part = products[0].slug if products else None
+        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1)
+    rows: Counter = Counter(units.values())
+    cables = [
+        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count}
+        for (media, length, speed, part, breakout), count in sorted(
+            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3])))
+    ]
+    optics: dict[str, dict] = {}
+    for end, media, length in modules.values():
+        module = selector.module(end, media, length)
+        label = module.slug if module else (
+            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} (not in catalog)")
+        row = optics.setdefault(label, {
+            "type": label, "part": module.slug if module else None,
+            "form_factor": module.form_factor if module else end.form_factor,
+            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
+            "media": media, "count": 0,
+        })
+        row["count"] += 1
+    transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
+    return cables, transceivers

@@ -21,25 +21,23 @@ def port_speed_gbps(index: DesignIndex, device_name: str, port: str) -> float | 
 
 
 def link_fabric(index: DesignIndex, link: Link) -> str | None:
-    """The fabric a link belongs to: as the link says, else its switch's, else by port role."""
+    """The fabric a link belongs to: as the link says; else by an endpoint port's role
+    (a BMC port is out-of-band whatever switch it reaches); else the fabric of a switch
+    it reaches on a switching port."""
     if link.fabric is not None:
         return link.fabric
+    ports = index.ports
     for end in (link.a, link.b):
-        device = index.devices.get(end.device)
-        if device is not None and device.fabric is not None:
-            return device.fabric
-    for end in (link.a, link.b):
-        device = index.devices.get(end.device)
-        if device is None:
+        group = ports.group(end.device, end.port)
+        if group is None or group.role in ("fabric", "uplink"):
             continue
-        group = index.device_types[device.device_type].port_group_of(end.port)
-        if group is None:
-            continue
-        matches = [
-            f.name for f in index.design.fabrics if group.role in ENDPOINT_ROLES_BY_FABRIC_ROLE.get(f.role, ())
-        ]
+        matches = [f.name for f in index.design.fabrics if group.role in ENDPOINT_ROLES_BY_FABRIC_ROLE.get(f.role, ())]
         if len(matches) == 1:
             return matches[0]
+    for end in (link.a, link.b):
+        device = index.devices.get(end.device)
+        if device is not None and device.fabric is not None and ports.is_switching(end.device, end.port):
+            return device.fabric
     return None
 
 
