@@ -72,7 +72,10 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "status.added": {"en": "Added {device} to {rack} at U{u}", "zh": "已将 {device} 添加到 {rack} 的 U{u}"},
     "status.cannot_move": {"en": "Cannot move {device} here: {problem}", "zh": "无法将 {device} 移到此处：{problem}"},
     "status.move_refused": {"en": "Move refused: {problem}", "zh": "移动被拒绝：{problem}"},
-    "status.moved": {"en": "Moved {device} to {rack} U{u} ({face})", "zh": "已将 {device} 移至 {rack} 的 U{u}（{face}）"},
+    "status.moved": {
+        "en": "Moved {device} to {rack} U{u} ({face})",
+        "zh": "已将 {device} 移至 {rack} 的 U{u}（{face}）",
+    },
     # -- prompts and dialogs --------------------------------------------------------
     "prompt.unsaved_title": {"en": "Unsaved changes", "zh": "未保存的更改"},
     "prompt.unsaved": {"en": "Save the changes to {title}?", "zh": "是否保存对 {title} 的更改？"},
@@ -128,7 +131,10 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "U{low}-U{high} does not fit rack {rack} ({height} U)",
         "zh": "U{low}-U{high} 超出机柜 {rack} 的范围（共 {height} U）",
     },
-    "slot.taken_unit": {"en": "U{low} of rack {rack} is taken by {other}", "zh": "机柜 {rack} 的 U{low} 已被 {other} 占用"},
+    "slot.taken_unit": {
+        "en": "U{low} of rack {rack} is taken by {other}",
+        "zh": "机柜 {rack} 的 U{low} 已被 {other} 占用",
+    },
     "slot.taken": {
         "en": "U{low}-U{high} of rack {rack} are taken by {other}",
         "zh": "机柜 {rack} 的 U{low}-U{high} 已被 {other} 占用",
@@ -187,7 +193,10 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "ECMP 路径变为 {min}–{max} 条。",
     },
     # -- parts palette and findings ----------------------------------------------------
-    "palette.search": {"en": "Search parts (model, slug, GPU, port speed)", "zh": "搜索部件（型号、slug、GPU、端口速率）"},
+    "palette.search": {
+        "en": "Search parts (model, slug, GPU, port speed)",
+        "zh": "搜索部件（型号、slug、GPU、端口速率）",
+    },
     "palette.part": {"en": "Part", "zh": "部件"},
     "findings.errors": {"en": "Errors ({count})", "zh": "错误（{count}）"},
     "findings.warnings": {"en": "Warnings ({count})", "zh": "警告（{count}）"},
@@ -294,7 +303,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "est.parameters": {"en": "Model parameters", "zh": "模型参数量"},
     "est.bytes_per_gradient": {"en": "Bytes per gradient", "zh": "每梯度字节数"},
     "est.step_compute": {"en": "Compute per step", "zh": "每步计算时间"},
-    "est.overlap": {"en": "Communication hidden", "zh": "通信被计算掩盖比例"},
+    "est.overlap": {"en": "Communication hidden", "zh": "通信与计算重叠比例"},
     "est.samples": {"en": "Samples per second per GPU", "zh": "每 GPU 每秒样本数"},
     "est.sample_size": {"en": "Sample size", "zh": "样本大小"},
     "est.checkpoint_bytes": {"en": "Checkpoint bytes per parameter", "zh": "每参数检查点字节数"},

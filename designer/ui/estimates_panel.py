@@ -109,8 +109,8 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
                         money(point["cloud_total"], short=True)], align=right))
     out.append("</table>")
     allreduce = estimates["allreduce"]
-    out.append(f"<h3>{t('res.allreduce', mb=t.int(allreduce.get('message_mb', 0)), gpus=t.int(allreduce.get('gpus', 0)))}"
-               "</h3><table cellspacing=4>")
+    title = t("res.allreduce", mb=t.int(allreduce.get("message_mb", 0)), gpus=t.int(allreduce.get("gpus", 0)))
+    out.append(f"<h3>{title}</h3><table cellspacing=4>")
     out.append(row([t("algorithm"), t("res.time"), t("res.algbw"), t("res.busbw")], header=True))
     for algorithm in allreduce.get("algorithms", []):
         time_ms = algorithm.get("time_ms")

@@ -70,7 +70,8 @@ class FindingsPanel(QWidget):
             data = finding.as_dict()
             message, hint = t.finding_message(data), t.finding_hint(data)
             item = QTreeWidgetItem([f"[{finding.code}] {message}"])
-            item.setToolTip(0, f"{t.code_title(finding.code)}\n{message}" + (f"\n\n{t('fix', hint=hint)}" if hint else ""))
+            tooltip = f"{t.code_title(finding.code)}\n{message}"
+            item.setToolTip(0, tooltip + (f"\n\n{t('fix', hint=hint)}" if hint else ""))
             item.setData(0, Qt.UserRole, finding)
             groups[finding.severity].addChild(item)
         for severity, group in groups.items():

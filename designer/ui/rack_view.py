@@ -179,7 +179,9 @@ class RackRowView(QGraphicsView):
         t = language.current()
 
         def part(value, limit, unit, digits=1):
-            return f"{t.num(value, digits)}/{t.num(limit, digits)} {unit}" if limit else f"{t.num(value, digits)} {unit}"
+            if limit:
+                return f"{t.num(value, digits)}/{t.num(limit, digits)} {unit}"
+            return f"{t.num(value, digits)} {unit}"
 
         lines = [
             t("rack.total_power", power=part(figures.power_max_kw, figures.budget_kw, "kW"),

@@ -46,8 +46,8 @@ class _Preview(QRunnable):
 def summary(report: dict, t: Translator | None = None) -> list[str]:
     t = t or Translator("en")
     totals = report["totals"]
-    lines = [t("wizard.totals", servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
-               kw=t.num(totals["power_max_kw"]))]
+    lines = [t("wizard.totals", servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]),
+               racks=t.int(totals["racks"]), kw=t.num(totals["power_max_kw"]))]
     for fabric in report["fabrics"]:
         sw = fabric["switches"]
         lines.append(t("wizard.fabric", fabric=fabric["name"], leaf=t.int(sw["leaf"]), spine=t.int(sw["spine"]),
