@@ -13,7 +13,17 @@ def faces_taken(full_depth: bool, face: str) -> tuple[str, ...]:
     return ("front", "rear") if full_depth else (face,)
 
 
-def slot_problem(
+# Why a slot is refused, by key; the window says these in its own language from the
+# key and figures that ``slot_conflict`` returns.
+SLOT_PROBLEMS = {
+    "no_rack": "rack {rack} does not exist",
+    "out_of_bounds": "U{low}-U{high} does not fit rack {rack} ({height} U)",
+    "taken_unit": "U{low} of rack {rack} is taken by {other}",
+    "taken": "U{low}-U{high} of rack {rack} are taken by {other}",
+}
+
+
+def slot_conflict(
     index: DesignIndex,
     rack_name: str,
     position_u: int,
@@ -21,17 +31,18 @@ def slot_problem(
     face: str,
     full_depth: bool,
     ignore: Device | None = None,
-) -> str | None:
-    """Why a device of ``u_height`` cannot go at ``position_u`` (None: it can)."""
+) -> tuple[str, dict] | None:
+    """Why a device of ``u_height`` cannot go at ``position_u``, as a ``SLOT_PROBLEMS``
+    key and its figures (None: it can)."""
     rack = index.racks.get(rack_name)
     if rack is None:
-        return f"rack {rack_name} does not exist"
+        return "no_rack", {"rack": rack_name}
     if u_height == 0:
         return None  # zero-U parts mount on the side rails
     height = index.rack_type_of(rack).u_height
     top = position_u + u_height - 1
     if position_u < 1 or top > height:
-        return f"U{position_u}-U{top} does not fit rack {rack_name} ({height} U)"
+        return "out_of_bounds", {"low": position_u, "high": top, "rack": rack_name, "height": height}
     wanted = set(faces_taken(full_depth, face))
     for other in index.devices_by_rack.get(rack_name, []):
         if other is ignore or other.position_u is None:
@@ -44,9 +55,26 @@ def slot_problem(
             continue
         if wanted & set(faces_taken(index.is_full_depth(other), other.face)):
             low, high = max(position_u, other.position_u), min(top, other_top)
-            where = f"U{low}" if low == high else f"U{low}-U{high}"
-            return f"{where} of rack {rack_name} {'is' if low == high else 'are'} taken by {other.name}"
+            return ("taken_unit" if low == high else "taken"), {"low": low, "high": high, "rack": rack_name,
+                                                                "other": other.name}
     return None
+
+
+def slot_problem(
+    index: DesignIndex,
+    rack_name: str,
+    position_u: int,
+    u_height: int,
+    face: str,
+    full_depth: bool,
+    ignore: Device | None = None,
+) -> str | None:
+    """Why a device of ``u_height`` cannot go at ``position_u``, in English (None: it can)."""
+    conflict = slot_conflict(index, rack_name, position_u, u_height, face, full_depth, ignore)
+    if conflict is None:
+        return None
+    key, figures = conflict
+    return SLOT_PROBLEMS[key].format(**figures)
 
 
 def free_position(index: DesignIndex, rack_name: str, u_height: int, face: str, full_depth: bool,

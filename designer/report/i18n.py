@@ -1,8 +1,9 @@
 """Words of the proposal and the window in English and Simplified Chinese.
 
 A Qt-free message catalog: ``MESSAGES[key] = {"en": ..., "zh": ...}``, values with
-``str.format`` fields. ``Translator(lang)`` looks keys up and formats numbers, money,
-dates and ratios the way a reader of that language expects. Product and device names
+``str.format`` fields. ``Translator(lang)`` looks keys up (here and in the window's
+catalog, ``i18n_ui.UI_MESSAGES``) and formats numbers, money, dates and ratios the way a
+reader of that language expects. Product and device names
 are never translated. The checks' findings are said from their message key and figures
 (``FINDINGS_ZH``, same keys as ``designer.checks.messages.TEMPLATES``); their codes get a
 translated title.
@@ -19,6 +20,7 @@ from typing import Any
 
 from designer.checks.messages import TemplateFormatter
 from designer.report.i18n_findings import FINDING_TERMS_ZH, FINDINGS_ZH
+from designer.report.i18n_ui import UI_MESSAGES
 
 LANGUAGES = ("en", "zh")
 
@@ -428,8 +430,9 @@ class Translator:
         return self.lang == "zh"
 
     def __call__(self, key: str, **values: object) -> str:
+        # the proposal's words, else the window's (designer/report/i18n_ui.py; its keys have a dot)
         try:
-            text = MESSAGES[key][self.lang]
+            text = (MESSAGES.get(key) or UI_MESSAGES[key])[self.lang]
         except KeyError:
             raise KeyError(f"message {key!r} is not in the catalog for {self.lang!r}") from None
         return text.format(**values) if values else text
@@ -440,7 +443,7 @@ class Translator:
         return labels[self.lang] if labels else key
 
     def has(self, key: str) -> bool:
-        return key in MESSAGES
+        return key in MESSAGES or key in UI_MESSAGES
 
     def code_title(self, code: str) -> str:
         titles = CODE_TITLES.get(code)

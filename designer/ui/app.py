@@ -104,20 +104,30 @@ def offer_recovery(window) -> bool:
     return True
 
 
-def screenshot(out: str, path: str | None, view: str, catalog) -> int:
+def screenshot(out: str, path: str | None, view: str, catalog, *, lang: str = "en", dock: str | None = None) -> int:
+    """Render the window off-screen to ``out``. ``lang`` and ``dock`` ("estimates" raises
+    that dock over the findings) are for documentation and checking the translation;
+    the command line uses the defaults."""
     from designer.errors import DesignerError
 
     import tempfile
 
     from PySide6.QtCore import QSettings
 
+    from designer.ui import language
+
     app = _application(offscreen=True)
     # the default layout, not whatever the user last arranged
     scratch = tempfile.TemporaryDirectory()
-    window = open_window(path, catalog, QSettings(f"{scratch.name}/screenshot.ini", QSettings.IniFormat))
+    settings = QSettings(f"{scratch.name}/screenshot.ini", QSettings.IniFormat)
+    settings.setValue(language.SETTING, lang)
+    window = open_window(path, catalog, settings)
     window.resize(1600, 1000)
     window.show()
     window.doc.wait_for_analysis()
+    if dock == "estimates":
+        window.estimates_dock.raise_()
+        window.estimates.refresh()
     if view == "floor":
         window.tabs.setCurrentWidget(window.floor)
         window.floor.fit()

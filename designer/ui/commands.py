@@ -16,17 +16,29 @@ from designer.errors import DesignerError
 from designer.fabric.cabling import reroute
 from designer.model.device import Device
 from designer.model.index import DesignIndex
-from designer.model.placement import device_base_name, free_position, slot_problem, unique_name
+from designer.model.placement import device_base_name, free_position, slot_conflict, unique_name
 from designer.model.rack import Feed, Rack
+from designer.ui import language
 
 MOVE_DEVICE_ID = 1001
 MOVE_RACK_ID = 1002
 
 
 class DesignCommand(QUndoCommand):
-    def __init__(self, doc, text: str) -> None:
-        super().__init__(text)
+    """An edit, named in the Edit menu by a catalog key and its figures (``undo.*``), so
+    the undo history can be renamed when the window's language changes."""
+
+    def __init__(self, doc, key: str, **figures) -> None:
+        super().__init__()
         self.doc = doc
+        self.text_key, self.text_figures = key, figures
+        self.retranslate()
+
+    def describe(self, t) -> str:
+        return t(self.text_key, **self.text_figures)
+
+    def retranslate(self) -> None:
+        self.setText(self.describe(language.current()))
 
     @property
     def design(self):
@@ -73,7 +85,7 @@ class MoveDevice(DesignCommand):
     Consecutive moves of the same device merge into one undo step."""
 
     def __init__(self, doc, device_name: str, rack: str, position_u: int, face: str | None = None) -> None:
-        super().__init__(doc, f"Move {device_name}")
+        super().__init__(doc, "undo.move", name=device_name)
         device = doc.index.devices[device_name]
         self.name = device_name
         self.old = (device.rack, device.position_u, device.face)
@@ -115,7 +127,7 @@ class AddDevice(DesignCommand):
     def __init__(self, doc, slug: str, rack: str, position_u: int | None, face: str = "front",
                  name: str | None = None) -> None:
         device_type = doc.catalog.require_device(slug)
-        super().__init__(doc, f"Add {device_type.model}")
+        super().__init__(doc, "undo.add", part=device_type.model)
         self.device_type = device_type
         existing = {d.name for d in doc.design.devices}
         self.device = Device(
@@ -142,7 +154,7 @@ class AddDevice(DesignCommand):
 
 class DuplicateDevice(DesignCommand):
     def __init__(self, doc, device_name: str) -> None:
-        super().__init__(doc, f"Duplicate {device_name}")
+        super().__init__(doc, "undo.duplicate", name=device_name)
         index = doc.index
         source = index.devices[device_name]
         device_type = index.type_of(source)
@@ -152,7 +164,8 @@ class DuplicateDevice(DesignCommand):
             position = free_position(index, source.rack, device_type.u_height, source.face,
                                      index.is_full_depth(source), start)
             if position is None:
-                raise DesignerError(f"rack {source.rack} has no free {device_type.u_height} U for a copy of {device_name}")
+                raise DesignerError(language.current()("refused.no_free_u", rack=source.rack,
+                                                       units=device_type.u_height, device=device_name))
         existing = {d.name for d in doc.design.devices}
         self.device = source.model_copy(update={"name": unique_name(existing, source.name), "position_u": position},
                                         deep=True)
@@ -171,7 +184,7 @@ class DeleteObjects(DesignCommand):
 
     def __init__(self, doc, devices: list[str] = (), racks: list[str] = ()) -> None:
         names = [*racks, *devices]
-        super().__init__(doc, f"Delete {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
+        super().__init__(doc, "undo.delete", names=f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
         design = doc.design
         self.racks = set(racks)
         self.devices = set(devices) | {d.name for d in design.devices if d.rack in self.racks}
@@ -210,16 +223,17 @@ class AddRacks(DesignCommand):
     """Add racks: one beside the last rack of a row, or a new row of several."""
 
     def __init__(self, doc, rack_type: str, count: int = 1, row: str | None = None, room: str | None = None,
-                 power_budget_kw: float | None = None, text: str | None = None) -> None:
-        super().__init__(doc, text or ("Add rack" if count == 1 else f"Add a row of {count} racks"))
+                 power_budget_kw: float | None = None) -> None:
+        super().__init__(doc, "undo.add_rack" if count == 1 else "undo.add_row", count=count)
         design = doc.design
         catalog_type = doc.catalog.rack_types.get(rack_type)
         if catalog_type is None:
-            raise DesignerError(f"unknown rack type {rack_type}")
+            raise DesignerError(language.current()("refused.rack_type", type=rack_type))
         self.rack_type = catalog_type
         self.added_type = rack_type not in {t.slug for t in design.rack_types}
         if not design.site.rooms:
-            raise DesignerError("the design has no room to put racks in", hint="add a room first")
+            t = language.current()
+            raise DesignerError(t("refused.no_room"), hint=t("refused.add_room"))
         room_name = room or (design.racks[-1].room if design.racks else design.site.rooms[0].name)
         existing_rows = [r.row for r in design.racks if r.room == room_name]
         template = next((r for r in reversed(design.racks) if r.room == room_name and (row is None or r.row == row)), None)
@@ -277,7 +291,7 @@ class DuplicateRack(DesignCommand):
     """A copy of a rack and its devices (without cables), beside it in its row."""
 
     def __init__(self, doc, rack_name: str) -> None:
-        super().__init__(doc, f"Duplicate rack {rack_name}")
+        super().__init__(doc, "undo.duplicate_rack", name=rack_name)
         design = doc.design
         index = doc.index
         source = index.racks[rack_name]
@@ -309,7 +323,7 @@ class MoveRack(DesignCommand):
     """Move a rack on the floor plan; the cables of everything in it are re-routed."""
 
     def __init__(self, doc, rack_name: str, x_mm: float, y_mm: float) -> None:
-        super().__init__(doc, f"Move rack {rack_name}")
+        super().__init__(doc, "undo.move_rack", name=rack_name)
         rack = doc.index.racks[rack_name]
         self.name = rack_name
         self.old = (rack.x_mm, rack.y_mm)
@@ -387,7 +401,8 @@ class SetProperty(DesignCommand):
     """Change one field of a rack, device, room, fabric, feed or the design's settings."""
 
     def __init__(self, doc, kind: str, name: str | None, field: str, value: Any, label: str | None = None) -> None:
-        super().__init__(doc, f"Set {label or field}")
+        # label: the field's catalog key ("field.power_budget"); None: the field's own name
+        super().__init__(doc, "undo.set", label=label, field=field)
         self.kind, self.name, self.field = kind, name, field
         obj = target_object(doc.design, kind, name)
         self.old = getattr(obj, field)
@@ -395,11 +410,19 @@ class SetProperty(DesignCommand):
         if field == "name":
             self._check_rename(doc)
 
+    def describe(self, t) -> str:
+        label, field = self.text_figures["label"], self.text_figures["field"]
+        what = t(label) if label else field
+        if not t.is_zh and not what[1:2].isupper():  # "Set power budget", but "Set PUE"
+            what = what[:1].lower() + what[1:]
+        return t("undo.set", what=what)
+
     def _check_rename(self, doc) -> None:
         pools = {"rack": [r.name for r in doc.design.racks], "device": [d.name for d in doc.design.devices],
                  "room": [r.name for r in doc.design.site.rooms], "fabric": [f.name for f in doc.design.fabrics]}
         if self.new != self.old and self.new in pools.get(self.kind, []):
-            raise DesignerError(f'a {self.kind} named "{self.new}" already exists', field="name")
+            t = language.current()
+            raise DesignerError(t("refused.name_taken", kind=t(f"kind.{self.kind}"), name=self.new), field="name")
 
     def redo(self) -> None:
         self._apply(self.old, self.new)
@@ -470,7 +493,7 @@ class RerouteCables(DesignCommand):
     """Re-route every cable for the devices' current places (fixes CABLE_TOO_SHORT)."""
 
     def __init__(self, doc) -> None:
-        super().__init__(doc, "Re-route cables")
+        super().__init__(doc, "undo.reroute")
         self.before = doc.design.links
         index = DesignIndex.build(doc.design)
         self.after = reroute(index, doc.catalog.cabling, list(doc.design.links))
@@ -487,33 +510,35 @@ class RerouteCables(DesignCommand):
 def drop_problem(doc, slug: str, rack: str, position_u: int, face: str) -> str | None:
     """Why a part cannot be dropped here (None: it can) — shown in the status bar."""
     device_type = doc.catalog.require_device(slug)
-    return slot_problem(doc.index, rack, position_u, device_type.u_height, face, device_type.is_full_depth)
+    return language.slot_problem(
+        slot_conflict(doc.index, rack, position_u, device_type.u_height, face, device_type.is_full_depth))
 
 
 def move_problem(doc, device_name: str, rack: str, position_u: int, face: str) -> str | None:
     index = doc.index
     device = index.devices[device_name]
     device_type = index.type_of(device)
-    return slot_problem(index, rack, position_u, device_type.u_height, face, index.is_full_depth(device),
-                        ignore=device)
+    return language.slot_problem(slot_conflict(index, rack, position_u, device_type.u_height, face,
+                                               index.is_full_depth(device), ignore=device))
 
 
 class SetStages(DesignCommand):
     """Replace the design's growth stages (validated: unique names, existing racks and devices)."""
 
     def __init__(self, doc, stages: list) -> None:
-        super().__init__(doc, "Edit growth stages")
+        super().__init__(doc, "undo.stages")
         from designer.model.estimates import Stage
 
         names = [s.name for s in stages]
         if len(set(names)) != len(names):
-            raise DesignerError("two stages have the same name", field="stages")
+            raise DesignerError(language.current()("refused.same_stage_names"), field="stages")
         racks = {r.name for r in doc.design.racks}
         devices = {d.name for d in doc.design.devices}
         for stage in stages:
             missing = [r for r in stage.racks if r not in racks] + [d for d in stage.devices if d not in devices]
             if missing:
-                raise DesignerError(f"stage {stage.name} names {', '.join(missing)}, which do not exist", field="stages")
+                raise DesignerError(language.current()("refused.stage_missing", stage=stage.name,
+                                                       names=", ".join(missing)), field="stages")
         self.old = list(doc.design.stages)
         self.new = [Stage.model_validate(s.model_dump()) for s in stages]
 

@@ -67,10 +67,6 @@ class DesignDocument(QObject):
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
-    @property
-    def title(self) -> str:
-        return self.path.name if self.path else "Untitled"
-
     # -- edits ----------------------------------------------------------------
 
     @property

@@ -25,102 +25,124 @@ from designer.model.estimates import Stage
 from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
+from designer.report.i18n import Translator
+from designer.ui import language
 from designer.ui.forms import Field, property_box
 
+# Labels are catalog keys (designer/report/i18n_ui.py), said in the window's language.
 COST = [
-    Field("energy_price_per_kwh", "Energy price", "float", "/kWh", optional=False, decimals=3),
-    Field("utilization", "Utilisation", "float", optional=False, maximum=1.0),
-    Field("pue", "PUE (blank: room's)", "float", maximum=3.0),
-    Field("horizon_years", "Horizon", "int", "years", optional=False, maximum=15),
-    Field("depreciation_years", "Depreciation", "int", "years", optional=False, maximum=15),
-    Field("cloud_price_per_gpu_hour", "Cloud price per GPU-hour", "float", optional=False),
-    Field("installation_cost", "Installation", "float", optional=False),
-    Field("facility_cost", "Facility", "float", optional=False),
-    Field("maintenance_share_per_year", "Maintenance per year (share of CAPEX)", "float", optional=False, maximum=1.0),
-    Field("staff_cost_per_year", "Staff per year", "float", optional=False),
-    Field("space_cost_per_year", "Space per year", "float", optional=False),
+    Field("energy_price_per_kwh", "est.energy_price", "float", "/kWh", optional=False, decimals=3),
+    Field("utilization", "est.utilization", "float", optional=False, maximum=1.0),
+    Field("pue", "est.pue", "float", maximum=3.0),
+    Field("horizon_years", "est.horizon", "int", "unit.years", optional=False, maximum=15),
+    Field("depreciation_years", "est.depreciation", "int", "unit.years", optional=False, maximum=15),
+    Field("cloud_price_per_gpu_hour", "est.cloud_price", "float", optional=False),
+    Field("installation_cost", "est.installation", "float", optional=False),
+    Field("facility_cost", "est.facility", "float", optional=False),
+    Field("maintenance_share_per_year", "est.maintenance", "float", optional=False, maximum=1.0),
+    Field("staff_cost_per_year", "est.staff", "float", optional=False),
+    Field("space_cost_per_year", "est.space", "float", optional=False),
 ]
 COMMUNICATION = [
-    Field("message_mb", "All-reduce message", "float", "MB", optional=False),
-    Field("alpha_intra_us", "Latency per step in a server", "float", "µs", optional=False),
-    Field("alpha_inter_us", "Latency per step across the fabric", "float", "µs", optional=False),
-    Field("link_efficiency", "Link efficiency", "float", optional=False, maximum=1.0),
+    Field("message_mb", "est.message", "float", "MB", optional=False),
+    Field("alpha_intra_us", "est.alpha_intra", "float", "µs", optional=False),
+    Field("alpha_inter_us", "est.alpha_inter", "float", "µs", optional=False),
+    Field("link_efficiency", "est.link_efficiency", "float", optional=False, maximum=1.0),
 ]
 SCALING = [
-    Field("model_parameters_billion", "Model parameters", "float", "billion", optional=False),
-    Field("bytes_per_gradient", "Bytes per gradient", "float", optional=False),
-    Field("step_compute_s", "Compute per step", "float", "s", optional=False, decimals=3),
-    Field("overlap", "Communication hidden", "float", optional=False, maximum=1.0),
+    Field("model_parameters_billion", "est.parameters", "float", "unit.billion", optional=False),
+    Field("bytes_per_gradient", "est.bytes_per_gradient", "float", optional=False),
+    Field("step_compute_s", "est.step_compute", "float", "s", optional=False, decimals=3),
+    Field("overlap", "est.overlap", "float", optional=False, maximum=1.0),
 ]
 STORAGE = [
-    Field("samples_per_second_per_gpu", "Samples per second per GPU", "float", optional=False),
-    Field("sample_size_mb", "Sample size", "float", "MB", optional=False, decimals=3),
-    Field("checkpoint_bytes_per_parameter", "Checkpoint bytes per parameter", "float", optional=False),
-    Field("checkpoints_kept", "Checkpoints kept", "int", optional=False, maximum=1000),
-    Field("dataset_tb", "Dataset", "float", "TB", optional=False),
-    Field("hot_share", "Hot share of the dataset", "float", optional=False, maximum=1.0),
-    Field("archive_copies", "Archive copies", "int", optional=False, maximum=10),
+    Field("samples_per_second_per_gpu", "est.samples", "float", optional=False),
+    Field("sample_size_mb", "est.sample_size", "float", "MB", optional=False, decimals=3),
+    Field("checkpoint_bytes_per_parameter", "est.checkpoint_bytes", "float", optional=False),
+    Field("checkpoints_kept", "est.checkpoints_kept", "int", optional=False, maximum=1000),
+    Field("dataset_tb", "est.dataset", "float", "TB", optional=False),
+    Field("hot_share", "est.hot_share", "float", optional=False, maximum=1.0),
+    Field("archive_copies", "est.archive_copies", "int", optional=False, maximum=10),
 ]
 
 
-def _money(value, currency: str) -> str:
-    return "–" if value is None else f"{value:,.0f} {currency}"
-
-
-def render_html(estimates: dict) -> str:
+def render_html(estimates: dict, t: Translator | None = None) -> str:
+    """The estimates as the panel shows them; numbers and money the Translator's way
+    (in Chinese, large sums in 万 and 亿 as the proposal writes them)."""
+    t = t or Translator("en")
     currency = estimates["currency"]
+
+    def money(value, short: bool = False) -> str:
+        if value is None:
+            return "–"
+        return t.money_short(value, currency) if short else t.money(value, currency)
+
+    def pct(value) -> str:
+        return "–" if value is None else t.pct(value)
+
+    def row(cells, header: bool = False, align: str = "") -> str:
+        tag = "th" if header else "td"
+        return "<tr>" + "".join(f"<{tag}{align if i else ''}>{c}</{tag}>" for i, c in enumerate(cells)) + "</tr>"
+
+    right = " align=right"
     tco = estimates["tco"]
     capex, opex = tco["capex"], tco["opex_per_year"]
-    out = ["<h3>Cost of ownership</h3><table cellspacing=4>"]
-    rows = [
-        ("CAPEX", _money(capex["total"], currency) + ("" if capex.get("complete", True)
-                                                      else f" <i>({len(capex['unpriced_parts'])} parts unpriced)</i>")),
-        ("OPEX per year", _money(opex["total"], currency)),
-        (f"Build, {tco['horizon_years']} years", _money(tco["build_total"], currency)),
-        (f"Cloud, {tco['horizon_years']} years", _money(tco["cloud_total"], currency)),
-        ("Break-even utilisation", "building never wins" if tco["break_even_utilization"] is None
-         else f"{tco['break_even_utilization']:.0%}"),
+    out = [f"<h3>{t('est.cost')}</h3><table cellspacing=4>"]
+    rows = [(t("res.capex"), f"<b>{money(capex['total'])}</b>")]
+    if not capex.get("complete", True):
+        # a line of its own: beside the sum it wraps the figure column in a narrow dock
+        rows.append(("", f"<i>{t('res.unpriced', count=len(capex['unpriced_parts']))}</i>"))
+    rows += [
+        (t("res.opex"), f"<b>{money(opex['total'])}</b>"),
+        (t("res.build", years=tco["horizon_years"]), f"<b>{money(tco['build_total'])}</b>"),
+        (t("res.cloud", years=tco["horizon_years"]), f"<b>{money(tco['cloud_total'])}</b>"),
+        (t("break_even"), "<b>" + (t("never") if tco["break_even_utilization"] is None
+                                   else pct(tco["break_even_utilization"])) + "</b>"),
     ]
-    out += [f"<tr><td>{k}</td><td align=right><b>{v}</b></td></tr>" for k, v in rows]
-    out.append("</table><table cellspacing=4><tr><th>Utilisation</th><th>Build</th><th>Cloud</th></tr>")
-    for row in tco["by_utilization"]:
-        cheaper = row["build_total"] < row["cloud_total"]
-        out.append(f"<tr><td>{row['utilization']:.0%}</td><td align=right>{'<b>' if cheaper else ''}"
-                   f"{_money(row['build_total'], currency)}</td><td align=right>{_money(row['cloud_total'], currency)}</td></tr>")
+    out += [f"<tr><td>{k}</td><td align=right>{v}</td></tr>" for k, v in rows]
+    out.append("</table><table cellspacing=4>")
+    out.append(row([t("utilization"), t("res.build_column"), t("res.cloud_column")], header=True))
+    for point in tco["by_utilization"]:
+        cheaper = point["build_total"] < point["cloud_total"]
+        build = money(point["build_total"], short=True)
+        out.append(row([pct(point["utilization"]), f"<b>{build}</b>" if cheaper else build,
+                        money(point["cloud_total"], short=True)], align=right))
     out.append("</table>")
     allreduce = estimates["allreduce"]
-    out.append(f"<h3>All-reduce of {allreduce.get('message_mb', 0):,.0f} MB over {allreduce.get('gpus', 0):,} GPUs</h3>")
-    out.append("<table cellspacing=4><tr><th>Algorithm</th><th>Time</th><th>Alg. bandwidth</th><th>Bus bandwidth</th></tr>")
+    title = t("res.allreduce", mb=t.int(allreduce.get("message_mb", 0)), gpus=t.int(allreduce.get("gpus", 0)))
+    out.append(f"<h3>{title}</h3><table cellspacing=4>")
+    out.append(row([t("algorithm"), t("res.time"), t("res.algbw"), t("res.busbw")], header=True))
     for algorithm in allreduce.get("algorithms", []):
         time_ms = algorithm.get("time_ms")
-        out.append(f"<tr><td>{algorithm['name']}</td><td align=right>{'–' if time_ms is None else f'{time_ms:,.2f} ms'}</td>"
-                   f"<td align=right>{algorithm.get('algbw_gbytes_s') or 0:,.1f} GB/s</td>"
-                   f"<td align=right>{algorithm.get('busbw_gbytes_s') or 0:,.1f} GB/s</td></tr>")
+        out.append(row([algorithm["name"], "–" if time_ms is None else f"{t.num(time_ms, 2)} ms",
+                        f"{t.num(algorithm.get('algbw_gbytes_s') or 0)} GB/s",
+                        f"{t.num(algorithm.get('busbw_gbytes_s') or 0)} GB/s"], align=right))
     out.append("</table>")
     scaling = estimates["scaling"]
-    out.append("<h3>Data-parallel scaling</h3><table cellspacing=4><tr><th>Servers</th><th>GPUs</th>"
-               "<th>Efficiency</th><th>at 1:1</th><th>at 2:1</th></tr>")
+    out.append(f"<h3>{t('res.scaling')}</h3><table cellspacing=4>")
+    out.append(row([t("res.servers"), t("res.gpus"), t("res.efficiency"), t("res.at_1to1"), t("res.at_2to1")],
+                   header=True))
     for point in scaling.get("points", []):
-        def pct(value):
-            return "–" if value is None else f"{value:.0%}"
-        out.append(f"<tr><td>{point['nodes']}</td><td>{point['gpus']}</td><td>{pct(point.get('efficiency'))}</td>"
-                   f"<td>{pct(point.get('efficiency_1to1'))}</td><td>{pct(point.get('efficiency_2to1'))}</td></tr>")
+        out.append(row([t.int(point["nodes"]), t.int(point["gpus"]), pct(point.get("efficiency")),
+                        pct(point.get("efficiency_1to1")), pct(point.get("efficiency_2to1"))]))
     out.append("</table>")
     storage = estimates["storage"]
-    out.append("<h3>Storage</h3><table cellspacing=4>")
-    out.append(f"<tr><td>Read needed / available</td><td>{storage.get('read_required_gbytes_s', 0):,.1f} / "
-               f"{storage.get('read_available_gbytes_s', 0):,.1f} GB/s</td></tr>")
+    out.append(f"<h3>{t('res.storage')}</h3><table cellspacing=4>")
+    out.append(row([t("res.read"), f"{t.num(storage.get('read_required_gbytes_s', 0))} / "
+                                   f"{t.num(storage.get('read_available_gbytes_s', 0))} GB/s"]))
     write_s = storage.get("checkpoint_write_s")
-    out.append(f"<tr><td>Checkpoint</td><td>{storage.get('checkpoint_size_tb', 0):,.3f} TB, written in "
-               f"{'unknown time' if write_s is None else f'{write_s:,.1f} s'}</td></tr>")
+    out.append(row([t("res.checkpoint"), t("res.checkpoint_value", tb=t.num(storage.get("checkpoint_size_tb", 0), 3),
+                                          time=t("res.unknown_time") if write_s is None else f"{t.num(write_s)} s")]))
     for tier in storage.get("tiers", []):
-        out.append(f"<tr><td>{tier['tier']} tier</td><td>{tier['capacity_tb']:,.1f} TB on {tier['media']}</td></tr>")
+        name = f"tier_{tier['tier']}"
+        out.append(row([t("res.tier", tier=t(name) if t.has(name) else tier["tier"]),
+                        t("res.tier_value", tb=t.num(tier["capacity_tb"]), media=tier["media"])]))
     out.append("</table>")
     if estimates["stages"]:
-        out.append("<h3>Growth stages</h3><table cellspacing=4><tr><th>Stage</th><th>GPUs</th><th>kW</th><th>CAPEX</th></tr>")
+        out.append(f"<h3>{t('stages')}</h3><table cellspacing=4>")
+        out.append(row([t("res.stage"), t("res.gpus"), "kW", t("res.capex")], header=True))
         for stage in estimates["stages"]:
-            out.append(f"<tr><td>{stage['name']}</td><td>{stage['gpus']}</td><td>{stage['power_max_kw']:,.1f}</td>"
-                       f"<td>{_money(stage['capex'], currency)}</td></tr>")
+            out.append(row([stage["name"], t.int(stage["gpus"]), t.num(stage["power_max_kw"]), money(stage["capex"])]))
         out.append("</table>")
     return "".join(out)
 
@@ -141,6 +163,8 @@ class EstimatesPanel(QWidget):
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.results)
+        # inputs and results share the dock evenly (the inputs' own hint would leave them one row)
+        splitter.setSizes([1, 1])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.error)
@@ -162,6 +186,13 @@ class EstimatesPanel(QWidget):
         self._build_inputs()
         self._timer.start()
 
+    def retranslate(self) -> None:
+        """After a language switch: the inputs and the last results in the new words."""
+        self.error.setText("")
+        self._build_inputs()
+        if self.estimates is not None:
+            self.results.setHtml(render_html(self.estimates, language.current()))
+
     def _build_inputs(self) -> None:
         while self.inputs_layout.count():
             widget = self.inputs_layout.takeAt(0).widget()
@@ -170,18 +201,20 @@ class EstimatesPanel(QWidget):
                 widget.deleteLater()
         self.editors.clear()
         estimates = self.doc.design.estimates
-        for kind, title, fields, obj in (("cost", "Cost of ownership", COST, estimates.cost),
-                                         ("communication", "Collective communication", COMMUNICATION, estimates.communication),
-                                         ("scaling", "Scaling", SCALING, estimates.scaling),
-                                         ("storage_inputs", "Storage", STORAGE, estimates.storage)):
-            box, editors = property_box(self.doc, kind, None, title, fields, obj, self.error)
+        t = language.current()
+        for kind, title, fields, obj in (("cost", "est.cost", COST, estimates.cost),
+                                         ("communication", "est.communication", COMMUNICATION, estimates.communication),
+                                         ("scaling", "est.scaling", SCALING, estimates.scaling),
+                                         ("storage_inputs", "est.storage", STORAGE, estimates.storage)):
+            box, editors = property_box(self.doc, kind, None, t(title), fields, obj, self.error)
             self.editors.update(editors)
             self.inputs_layout.addWidget(box)
         self.inputs_layout.addWidget(self._stages_box())
 
     def _stages_box(self) -> QGroupBox:
         """Growth stages: name, date and the racks (and extra devices) each holds."""
-        box = QGroupBox("Growth stages")
+        t = language.current()
+        box = QGroupBox(t("est.stages"))
         form = QFormLayout(box)
         self.stage_editors = []
         for i, stage in enumerate(self.doc.design.stages):
@@ -189,19 +222,19 @@ class EstimatesPanel(QWidget):
             date = QLineEdit(stage.date or "")
             racks = QLineEdit(", ".join(stage.racks))
             devices = QLineEdit(", ".join(stage.devices))
-            racks.setPlaceholderText("racks, e.g. A01, A02")
-            devices.setPlaceholderText("extra devices, e.g. cmp-spine01")
-            remove = QPushButton("Remove")
+            racks.setPlaceholderText(t("est.racks_hint"))
+            devices.setPlaceholderText(t("est.devices_hint"))
+            remove = QPushButton(t("est.remove"))
             for editor in (name, date, racks, devices):
                 editor.editingFinished.connect(self._commit_stages)
             remove.clicked.connect(lambda _=False, i=i: self._remove_stage(i))
             self.stage_editors.append((name, date, racks, devices))
-            form.addRow(f"Stage {i + 1}", name)
-            form.addRow("Date", date)
-            form.addRow("Racks", racks)
-            form.addRow("Devices", devices)
+            form.addRow(t("est.stage_n", n=i + 1), name)
+            form.addRow(t("est.date"), date)
+            form.addRow(t("est.racks"), racks)
+            form.addRow(t("est.devices"), devices)
             form.addRow("", remove)
-        add = QPushButton("Add a stage (all racks)")
+        add = QPushButton(t("est.add_stage"))
         add.clicked.connect(self._add_stage)
         form.addRow("", add)
         return box
@@ -220,7 +253,8 @@ class EstimatesPanel(QWidget):
         try:
             command = SetStages(self.doc, stages)
         except (DesignerError, ValueError) as exc:
-            self.error.setText(f"Stages: {exc.format() if isinstance(exc, DesignerError) else exc}")
+            error = exc.format() if isinstance(exc, DesignerError) else exc
+            self.error.setText(language.current()("est.stages_error", error=error))
             return
         self.error.setText("")
         self.doc.push(command)
@@ -229,7 +263,7 @@ class EstimatesPanel(QWidget):
         try:
             stages = self._stages_from_editors()
         except ValueError as exc:
-            self.error.setText(f"Stages: {exc}")
+            self.error.setText(language.current()("est.stages_error", error=exc))
             return
         if [s.model_dump() for s in stages] != [s.model_dump() for s in self.doc.design.stages]:
             self._push_stages(stages)
@@ -237,9 +271,10 @@ class EstimatesPanel(QWidget):
     def _add_stage(self) -> None:
         existing = {s.name for s in self.doc.design.stages}
         n = len(existing) + 1
-        while f"Stage {n}" in existing:
+        t = language.current()  # a new stage is named in the window's language, like any name the user types
+        while t("est.stage_n", n=n) in existing:
             n += 1
-        stage = Stage(name=f"Stage {n}", racks=[r.name for r in self.doc.design.racks])
+        stage = Stage(name=t("est.stage_n", n=n), racks=[r.name for r in self.doc.design.racks])
         self._push_stages([*self.doc.design.stages, stage])
 
     def _remove_stage(self, i: int) -> None:
@@ -261,7 +296,7 @@ class EstimatesPanel(QWidget):
         if doc.runner.is_large(doc.design, None):
             # pricing every cable of a big design takes a second: not on the UI thread
             self._running = True
-            self.results.setHtml("<i>Estimating…</i>")
+            self.results.setHtml(f"<i>{language.current()('est.estimating')}</i>")
             doc.runner.run(work, self._show)
         else:
             self._show(work())
@@ -269,4 +304,4 @@ class EstimatesPanel(QWidget):
     def _show(self, estimates: dict) -> None:
         self._running = False
         self.estimates = estimates
-        self.results.setHtml(render_html(estimates))
+        self.results.setHtml(render_html(estimates, language.current()))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
-from designer.ui import style
+from designer.ui import language, style
 from designer.ui.commands import MoveRack
 from designer.ui.metrics import rack_figures
 
@@ -125,7 +125,9 @@ class FloorView(QGraphicsView):
             while y < room.depth_mm:
                 scene.addLine(0, offset_y + y, room.width_mm, offset_y + y, tile_pen).setZValue(-1)
                 y += 600.0
-            title = scene.addSimpleText(f"{room.name}  ({room.width_mm / 1000:.1f} m x {room.depth_mm / 1000:.1f} m)")
+            t = language.current()
+            title = scene.addSimpleText(t("floor.room", room=room.name, width=t.num(room.width_mm / 1000),
+                                          depth=t.num(room.depth_mm / 1000)))
             size = int(max(160, room.width_mm / 60))  # readable at any hall size
             title.setFont(QFont("Sans", size))
             title.setPos(0, offset_y - 2.2 * size)
@@ -142,10 +144,15 @@ class FloorView(QGraphicsView):
         self.recolour()
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
 
+    def retranslate(self) -> None:
+        """After a language switch: room titles and rack tooltips in the new words."""
+        self.rebuild()
+
     def recolour(self) -> None:
         if self.doc.checker is None:
             return
         index = self.doc.index
+        t = language.current()
         for name, item in self.items_by_rack.items():
             rack = index.racks.get(name)
             if rack is None:
@@ -153,12 +160,12 @@ class FloorView(QGraphicsView):
             figures = rack_figures(self.doc, name)
             if self.colour_metric == "findings":
                 colour = style.SEVERITY_COLOURS.get(figures.worst, QColor("#6cbf6c"))
-                value = figures.worst or "ok"
+                value = t(f"level.{figures.worst or 'ok'}")
             else:
                 share = figures.share(self.colour_metric)
                 colour = style.load_colour(share)
-                value = f"{share:.0%}" if share is not None else "-"
-            item.refresh(rack.facing, colour, value, figures.tooltip())
+                value = t.pct(share) if share is not None else "-"
+            item.refresh(rack.facing, colour, value, figures.tooltip(t))
 
     def _on_change(self, change) -> None:
         structural = change.everything or set(change.rooms) or any(r not in self.items_by_rack for r in change.racks)

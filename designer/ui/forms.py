@@ -23,15 +23,16 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
+from designer.ui import language
 from designer.ui.commands import MoveDevice, SetProperty, move_problem, target_object
 
 
 @dataclass
 class Field:
     name: str
-    label: str
+    label: str  # a catalog key ("field.name"): the form shows it in the window's language
     kind: str  # text | float | int | choice | bool | tristate | readonly
-    unit: str = ""
+    unit: str = ""  # as written ("kW"), or a catalog key for a unit said in words ("unit.years")
     choices: tuple = ()
     optional: bool = True
     maximum: float = 1e9
@@ -46,16 +47,19 @@ def property_box(doc, kind: str, name: str | None, title: str, fields: list[Fiel
     box = QGroupBox(title)
     form = QFormLayout(box)
     editors = {}
+    t = language.current()
     for spec in fields:
         editor = _editor(doc, kind, name, spec, getattr(obj, spec.name), error_label)
         editors[(kind, name, spec.name)] = editor
-        form.addRow(spec.label, editor)
+        form.addRow(t(spec.label), editor)
     return box, editors
 
 
 def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> QWidget:
     def commit(new_value):
         _commit(doc, kind, name, spec, new_value, error_label)
+
+    t = language.current()
 
     if spec.kind == "text":
         editor = QLineEdit("" if value is None else str(value))
@@ -66,21 +70,22 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
             editor.setDecimals(spec.decimals)
         editor.setRange(-1 if spec.optional else spec.minimum, spec.maximum)
         if spec.optional:
-            editor.setSpecialValueText("not set")
+            editor.setSpecialValueText(t("not_set"))
         editor.setValue(-1 if value is None else value)
         if spec.unit:
-            editor.setSuffix(f" {spec.unit}")
+            editor.setSuffix(f" {t(spec.unit) if spec.unit.startswith('unit.') else spec.unit}")
         editor.setKeyboardTracking(False)
         editor.editingFinished.connect(
             lambda: commit(None if spec.optional and editor.value() == editor.minimum() else editor.value()))
     elif spec.kind == "choice":
         editor = QComboBox()
-        editor.addItems(list(spec.choices))
-        editor.setCurrentText(str(value))
-        editor.currentTextChanged.connect(commit)
+        for choice in spec.choices:  # shown in words, stored as the model's value
+            editor.addItem(t(f"choice.{choice}"), choice)
+        editor.setCurrentIndex(max(editor.findData(value), 0))
+        editor.currentIndexChanged.connect(lambda i: commit(editor.itemData(i)))
     elif spec.kind == "tristate":
         editor = QComboBox()
-        editor.addItems(["not answered", "yes", "no"])
+        editor.addItems([t("field.not_answered"), t("yes"), t("no")])
         editor.setCurrentIndex(0 if value is None else (1 if value else 2))
         editor.currentIndexChanged.connect(lambda i: commit([None, True, False][i]))
     elif spec.kind == "bool":
@@ -101,7 +106,7 @@ def _placement_command(doc, device_name: str, field: str, value: Any) -> MoveDev
     device = doc.index.devices[device_name]
     place = {"rack": device.rack, "position_u": device.position_u, "face": device.face, field: value}
     if place["rack"] is not None and place["rack"] not in doc.index.racks:
-        raise DesignerError(f"there is no rack {place['rack']}")
+        raise DesignerError(language.current()("refused.no_such_rack", rack=place["rack"]))
     if place["rack"] is not None and place["position_u"] is not None:
         problem = move_problem(doc, device_name, place["rack"], place["position_u"], place["face"])
         if problem:
@@ -120,9 +125,10 @@ def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
         if kind == "device" and spec.name in PLACEMENT_FIELDS:
             command = _placement_command(doc, name, spec.name, value)
         else:
-            command = SetProperty(doc, kind, name, spec.name, value, spec.label.lower())
+            command = SetProperty(doc, kind, name, spec.name, value, spec.label)
     except DesignerError as exc:
-        error_label.setText(f"{spec.label}: {exc.message}")
+        t = language.current()
+        error_label.setText(t("field.error", field=t(spec.label), error=exc.message))
         return
     error_label.setText("")
     doc.push(command)

@@ -11,53 +11,58 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
+from designer.ui import language
 from designer.ui.forms import Field, property_box
 from designer.ui.metrics import rack_figures
 
 
+# Labels are catalog keys (designer/report/i18n_ui.py), said in the window's language.
 RACK_FIELDS = [
-    Field("name", "Name", "text", optional=False),
-    Field("room", "Room", "text", optional=False),
-    Field("row", "Row", "text"),
-    Field("x_mm", "Floor x", "float", "mm", optional=False, maximum=1e6),
-    Field("y_mm", "Floor y", "float", "mm", optional=False, maximum=1e6),
-    Field("facing", "Front faces", "choice", choices=("north", "east", "south", "west")),
-    Field("power_budget_kw", "Power budget", "float", "kW"),
-    Field("cooling_air_kw", "Air cooling", "float", "kW"),
-    Field("cooling_liquid_kw", "Liquid cooling", "float", "kW"),
+    Field("name", "field.name", "text", optional=False),
+    Field("room", "field.room", "text", optional=False),
+    Field("row", "field.row", "text"),
+    Field("x_mm", "field.x_mm", "float", "mm", optional=False, maximum=1e6),
+    Field("y_mm", "field.y_mm", "float", "mm", optional=False, maximum=1e6),
+    Field("facing", "field.facing", "choice", choices=("north", "east", "south", "west")),
+    Field("power_budget_kw", "field.power_budget", "float", "kW"),
+    Field("cooling_air_kw", "field.air_cooling", "float", "kW"),
+    Field("cooling_liquid_kw", "field.liquid_cooling", "float", "kW"),
 ]
+FEED_FIELDS = [Field("capacity_kw", "field.capacity", "float", "kW", optional=False)]
 DEVICE_FIELDS = [
-    Field("name", "Name", "text", optional=False),
-    Field("rack", "Rack", "text"),
-    Field("position_u", "Lowest U", "int", "U", maximum=60),
-    Field("face", "Face", "choice", choices=("front", "rear")),
-    Field("feed", "Feed (PDUs)", "text"),
+    Field("name", "field.name", "text", optional=False),
+    Field("rack", "field.rack", "text"),
+    Field("position_u", "field.position_u", "int", "U", maximum=60),
+    Field("face", "field.face", "choice", choices=("front", "rear")),
+    Field("feed", "field.feed", "text"),
 ]
 ROOM_FIELDS = [
-    Field("name", "Name", "text", optional=False),
-    Field("width_mm", "Width", "float", "mm", optional=False),
-    Field("depth_mm", "Depth", "float", "mm", optional=False),
-    Field("floor_load_kg_m2", "Floor rating", "float", "kg/m²"),
-    Field("power_capacity_kw", "Power capacity", "float", "kW"),
-    Field("cooling_air_kw", "Air cooling", "float", "kW"),
-    Field("cooling_liquid_kw", "Liquid cooling", "float", "kW"),
-    Field("pue", "PUE", "float", maximum=3.0),
-    Field("cold_aisle_mm", "Cold aisle", "float", "mm", optional=False),
-    Field("hot_aisle_mm", "Hot aisle", "float", "mm", optional=False),
+    Field("name", "field.name", "text", optional=False),
+    Field("width_mm", "field.width", "float", "mm", optional=False),
+    Field("depth_mm", "field.depth", "float", "mm", optional=False),
+    Field("floor_load_kg_m2", "field.floor_rating", "float", "kg/m²"),
+    Field("power_capacity_kw", "field.power_capacity", "float", "kW"),
+    Field("cooling_air_kw", "field.air_cooling", "float", "kW"),
+    Field("cooling_liquid_kw", "field.liquid_cooling", "float", "kW"),
+    Field("pue", "field.pue", "float", maximum=3.0),
+    Field("cold_aisle_mm", "field.cold_aisle", "float", "mm", optional=False),
+    Field("hot_aisle_mm", "field.hot_aisle", "float", "mm", optional=False),
 ]
 FABRIC_FIELDS = [
-    Field("target_oversubscription", "Target ratio", "float", ": 1", maximum=64),
+    Field("target_oversubscription", "field.target_ratio", "float", ": 1", maximum=64),
 ]
 DESIGN_SECTIONS = [
-    ("design", None, "Design", [Field("name", "Name", "text", optional=False)]),
-    ("project", None, "Project", [
-        Field("customer", "Customer", "text"), Field("author", "Author", "text"),
-        Field("currency", "Currency", "text", optional=False), Field("revision", "Revision", "text", optional=False),
-        Field("date", "Date", "text"),
+    ("design", None, "section.design", [Field("name", "field.name", "text", optional=False)]),
+    ("project", None, "section.project", [
+        Field("customer", "field.customer", "text"), Field("author", "field.author", "text"),
+        Field("currency", "field.currency", "text", optional=False),
+        Field("revision", "field.revision", "text", optional=False),
+        Field("date", "field.date", "text"),
     ]),
-    ("targets", None, "Targets", [Field("storage_read_gbytes_s_per_gpu", "Storage read per GPU", "float", "GB/s")]),
-    ("compliance", None, "Security and compliance", [
-        Field("data_security_covered", "Data security covered", "tristate"), Field("notes", "Notes", "text"),
+    ("targets", None, "section.targets",
+     [Field("storage_read_gbytes_s_per_gpu", "field.storage_read", "float", "GB/s")]),
+    ("compliance", None, "section.compliance", [
+        Field("data_security_covered", "field.security", "tristate"), Field("notes", "field.notes", "text"),
     ]),
 ]
 
@@ -82,6 +87,11 @@ class Inspector(QWidget):
         self.editors: dict[tuple[str, str | None, str], QWidget] = {}
         self.bind(doc)
 
+    def retranslate(self) -> None:
+        """After a language switch: the forms again, in the new words."""
+        self.error.setText("")
+        self.rebuild()
+
     def bind(self, doc) -> None:
         self.doc = doc
         doc.selection_changed.connect(lambda _s: self.rebuild())
@@ -99,30 +109,32 @@ class Inspector(QWidget):
         selection = self.doc.selection
         design = self.doc.design
         index = self.doc.index
+        t = language.current()
         if selection and selection[0] == "rack" and selection[1] in index.racks:
             rack = index.racks[selection[1]]
-            self._section("rack", rack.name, f"Rack {rack.name} ({rack.rack_type})", RACK_FIELDS, rack)
+            self._section("rack", rack.name, t("section.rack", name=rack.name, type=rack.rack_type), RACK_FIELDS, rack)
             for feed in rack.feeds:
-                self._section("feed", f"{rack.name}/{feed.name}", f"Feed {feed.name}",
-                              [Field("capacity_kw", "Capacity", "float", "kW", optional=False)], feed)
+                self._section("feed", f"{rack.name}/{feed.name}", t("section.feed", name=feed.name), FEED_FIELDS, feed)
             self._figures(rack.name)
         elif selection and selection[0] == "device" and selection[1] in index.devices:
             device = index.devices[selection[1]]
             device_type = index.type_of(device)
-            self._section("device", device.name, f"{device.name}: {device_type.manufacturer} {device_type.model}",
+            self._section("device", device.name, t("section.device", name=device.name,
+                                                    part=f"{device_type.manufacturer} {device_type.model}"),
                           DEVICE_FIELDS, device)
             self._part(device_type)
         elif selection and selection[0] == "room" and selection[1] in index.rooms:
             room = index.rooms[selection[1]]
-            self._section("room", room.name, f"Room {room.name}", ROOM_FIELDS, room)
+            self._section("room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room)
         else:
             for kind, name, title, fields in DESIGN_SECTIONS:
                 obj = design if kind == "design" else getattr(design, kind)
-                self._section(kind, name, title, fields, obj)
+                self._section(kind, name, t(title), fields, obj)
             for fabric in design.fabrics:
-                self._section("fabric", fabric.name, f"Fabric {fabric.name} ({fabric.protocol})", FABRIC_FIELDS, fabric)
+                self._section("fabric", fabric.name, t("section.fabric", name=fabric.name, protocol=fabric.protocol),
+                              FABRIC_FIELDS, fabric)
             for room in design.site.rooms:
-                self._section("room", room.name, f"Room {room.name}", ROOM_FIELDS, room)
+                self._section("room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room)
         self.form_layout.addStretch(1)
 
     def _section(self, kind: str, name: str | None, title: str, fields: list[Field], obj: Any) -> None:
@@ -132,27 +144,32 @@ class Inspector(QWidget):
 
     def _figures(self, rack_name: str) -> None:
         figures = rack_figures(self.doc, rack_name)
-        label = QLabel(figures.tooltip())
+        label = QLabel(figures.tooltip(language.current()))
         label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        box = QGroupBox("Figures")
+        box = QGroupBox(language.current()("section.figures"))
         QVBoxLayout(box).addWidget(label)
         self.form_layout.addWidget(box)
 
     def _part(self, device_type) -> None:
         from designer.model.loads import device_power_w
 
+        t = language.current()
         max_w, typical_w = device_power_w(device_type)
+        airflow = device_type.airflow
         lines = [
-            f"{device_type.u_height} U, {'full' if device_type.is_full_depth else 'half'} depth, "
-            f"airflow {device_type.airflow or 'unknown'}",
-            f"Power {max_w:,.0f} W max" + (" (typical stands in)" if device_type.power.max_w is None else "")
-            + f", {typical_w:,.0f} W typical" + (" (max stands in)" if device_type.power.typical_w is None else ""),
-            f"Weight {device_type.weight_kg if device_type.weight_kg is not None else 'unknown'} kg",
+            t("part.shape", units=device_type.u_height,
+              depth=t("part.full_depth" if device_type.is_full_depth else "part.half_depth"),
+              airflow=t(f"airflow.{airflow}") if airflow else t("unknown")),
+            t("part.power", max=t.int(max_w), typical=t.int(typical_w),
+              max_note=t("part.typical_stands_in") if device_type.power.max_w is None else "",
+              typical_note=t("part.max_stands_in") if device_type.power.typical_w is None else ""),
+            t("part.weight", kg=t.num(device_type.weight_kg, 1)),  # None: "unknown"
         ]
-        lines += [f"{g.count} x {g.speed_gbps:g}G {g.role} ({g.prefix}1…)" for g in device_type.port_groups]
-        lines += [f"Source: {s.title}" for s in device_type.source]
+        lines += [t("part.ports", count=g.count, speed=f"{g.speed_gbps:g}", role=t(f"port_role.{g.role}"),
+                    prefix=g.prefix) for g in device_type.port_groups]
+        lines += [t("part.source", title=s.title) for s in device_type.source]
         label = QLabel("\n".join(lines))
         label.setWordWrap(True)
-        box = QGroupBox("Catalog part (read-only)")
+        box = QGroupBox(t("section.part"))
         QVBoxLayout(box).addWidget(label)
         self.form_layout.addWidget(box)

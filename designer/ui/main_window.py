@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from designer.errors import DesignerError
 from designer.model.design import Design
 from designer.model.site import Room, Site
-from designer.ui import recovery
+from designer.ui import language, recovery
 from designer.ui.commands import AddRacks, DeleteObjects, DuplicateDevice, DuplicateRack, RerouteCables
 from designer.ui.document import DesignDocument
 from designer.ui.estimates_panel import EstimatesPanel
@@ -38,8 +38,10 @@ AUTOSAVE_MS = 3 * 60 * 1000
 
 
 def blank_design() -> Design:
-    return Design(name="Untitled design",
-                  site=Site(name="Site", rooms=[Room(name="Hall 1", width_mm=12000, depth_mm=9000)]))
+    """A new design with one room, named in the window's language (the user renames them)."""
+    t = language.current()
+    return Design(name=t("blank.design"),
+                  site=Site(name=t("blank.site"), rooms=[Room(name=t("blank.room"), width_mm=12000, depth_mm=9000)]))
 
 
 class Prompts:
@@ -51,16 +53,18 @@ class Prompts:
 
     def ask_save_changes(self, title: str) -> str:
         """'save', 'discard' or 'cancel'."""
+        t = language.current()
         answer = QMessageBox.question(
-            self.window, "Unsaved changes", f"Save the changes to {title}?",
+            self.window, t("prompt.unsaved_title"), t("prompt.unsaved", title=title),
             QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
         return {QMessageBox.Save: "save", QMessageBox.Discard: "discard"}.get(answer, "cancel")
 
     def ask_restore(self, original: str | None) -> bool:
+        t = language.current()
         answer = QMessageBox.question(
-            self.window, "Restore unsaved work?",
-            f"Cluster Designer closed unexpectedly. Restore the unsaved changes to "
-            f"{original or 'an untitled design'}?", QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes)
+            self.window, t("prompt.restore_title"),
+            t("prompt.restore", original=original or t("prompt.an_untitled_design")),
+            QMessageBox.Yes | QMessageBox.No, QMessageBox.Yes)
         return answer == QMessageBox.Yes
 
     def show_error(self, title: str, message: str) -> None:
@@ -79,6 +83,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.prompts = Prompts(self)
         self.settings = settings or QSettings()
+        language.apply(language.saved(self.settings))
         self.catalog = doc.catalog
         self.doc: DesignDocument | None = None
         self.tabs = QTabWidget()
@@ -86,11 +91,11 @@ class MainWindow(QMainWindow):
         self.summary = QLabel()
         self.statusBar().addPermanentWidget(self.summary)
         self.metric_box = QComboBox()
-        for key, label in METRICS.items():
-            self.metric_box.addItem(label, key)
+        for key in METRICS:
+            self.metric_box.addItem("", key)
         self.palette = Palette(self.catalog)
-        parts = self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
-        self.resizeDocks([parts], [380], Qt.Horizontal)
+        self.parts_dock = self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
+        self.resizeDocks([self.parts_dock], [380], Qt.Horizontal)
         self.inspector_dock = self._dock("Inspector", None, Qt.RightDockWidgetArea)
         self.findings_dock = self._dock("Findings", None, Qt.RightDockWidgetArea)
         self.estimates_dock = self._dock("Estimates", None, Qt.RightDockWidgetArea)
@@ -100,6 +105,7 @@ class MainWindow(QMainWindow):
         self.autosave.timeout.connect(self.write_recovery)
         self.autosave.start()
         self._build_actions()
+        self._retitle()
         self.set_document(doc)
         metric = self.settings.value("colour_metric", "power")
         found = self.metric_box.findData(metric)
@@ -117,9 +123,10 @@ class MainWindow(QMainWindow):
 
     # -- layout ---------------------------------------------------------------------------
 
-    def _dock(self, title: str, widget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(title)
+    def _dock(self, name: str, widget, area) -> QDockWidget:
+        dock = QDockWidget(self)
+        # the saved window layout finds docks by this name: never translated
+        dock.setObjectName(name)
         if widget is not None:
             dock.setWidget(widget)
         self.addDockWidget(area, dock)
@@ -134,9 +141,10 @@ class MainWindow(QMainWindow):
         self.topology = TopologyView(doc)
         current = self.tabs.currentIndex()
         self.tabs.clear()
-        self.tabs.addTab(self.floor, "Floor plan")
-        self.tabs.addTab(self.racks, "Racks")
-        self.tabs.addTab(self.topology, "Topology")
+        self.tabs.addTab(self.floor, "")
+        self.tabs.addTab(self.racks, "")
+        self.tabs.addTab(self.topology, "")
+        self._retitle_tabs()
         self.tabs.setCurrentIndex(max(current, 0))
         self.inspector = Inspector(doc)
         self.inspector_dock.setWidget(self.inspector)
@@ -159,63 +167,131 @@ class MainWindow(QMainWindow):
             old.deleteLater()
 
     def _bind_undo(self, doc) -> None:
+        t = language.current()
         for action in (self.undo_action, self.redo_action):
             self.menu_edit.removeAction(action)
-        self.undo_action = doc.undo_stack.createUndoAction(self, "&Undo")
+            action.deleteLater()
+        self.undo_action = doc.undo_stack.createUndoAction(self, t("action.undo"))
         self.undo_action.setShortcut(QKeySequence.Undo)
-        self.redo_action = doc.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = doc.undo_stack.createRedoAction(self, t("action.redo"))
         self.redo_action.setShortcut(QKeySequence.Redo)
         first = self.menu_edit.actions()[0] if self.menu_edit.actions() else None
         self.menu_edit.insertAction(first, self.undo_action)
         self.menu_edit.insertAction(first, self.redo_action)
 
     def _build_actions(self) -> None:
+        """Menus and toolbar. Every title is a catalog key kept beside its action or menu
+        (``self._titles``), so a language switch retitles them in place: shortcuts, the
+        recent files and the undo history's actions stay as they are."""
+        self._titles: list[tuple[object, str]] = []
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&New", self.new_blank, QKeySequence.New)
-        self._action(file_menu, "New from &wizard…", self.new_from_wizard, "Ctrl+Shift+N")
-        self._action(file_menu, "&Open…", self.open_dialog, QKeySequence.Open)
-        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu = self._menu(bar, "menu.file")
+        self.menu_file = file_menu
+        self._action(file_menu, "action.new", self.new_blank, QKeySequence.New)
+        self._action(file_menu, "action.wizard", self.new_from_wizard, "Ctrl+Shift+N")
+        self._action(file_menu, "action.open", self.open_dialog, QKeySequence.Open)
+        self.recent_menu = self._menu(file_menu, "menu.recent")
         file_menu.addSeparator()
-        self._action(file_menu, "&Save", self.save, QKeySequence.Save)
-        self._action(file_menu, "Save &as…", self.save_as, QKeySequence.SaveAs)
-        export = file_menu.addMenu("&Export")
-        self._action(export, "Proposal (PDF, English)…", lambda: self.export("pdf", "en"))
-        self._action(export, "Proposal (PDF, 中文)…", lambda: self.export("pdf", "zh"))
-        self._action(export, "Bill of materials (XLSX)…", lambda: self.export("bom", "xlsx"))
-        self._action(export, "Bill of materials (CSV)…", lambda: self.export("bom", "csv"))
-        self._action(export, "Drawings (SVG)…", lambda: self.export("svg", None))
-        self._action(export, "Topology (GraphML)…", lambda: self.export("graphml", None))
+        self._action(file_menu, "action.save", self.save, QKeySequence.Save)
+        self._action(file_menu, "action.save_as", self.save_as, QKeySequence.SaveAs)
+        export = self._menu(file_menu, "menu.export")
+        self._action(export, "export.pdf_en", lambda: self.export("pdf", "en"))
+        self._action(export, "export.pdf_zh", lambda: self.export("pdf", "zh"))
+        self._action(export, "export.bom_xlsx", lambda: self.export("bom", "xlsx"))
+        self._action(export, "export.bom_csv", lambda: self.export("bom", "csv"))
+        self._action(export, "export.svg", lambda: self.export("svg", None))
+        self._action(export, "export.graphml", lambda: self.export("graphml", None))
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
-        self.menu_edit = bar.addMenu("&Edit")
-        self.undo_action = QAction("&Undo", self)
-        self.redo_action = QAction("&Redo", self)
+        self._action(file_menu, "action.quit", self.close, QKeySequence.Quit)
+        self.menu_edit = self._menu(bar, "menu.edit")
+        self.undo_action = QAction(self)
+        self.redo_action = QAction(self)
         self.menu_edit.addAction(self.undo_action)
         self.menu_edit.addAction(self.redo_action)
         self.menu_edit.addSeparator()
-        self._action(self.menu_edit, "&Delete", self.delete_selection, QKeySequence.Delete)
-        self._action(self.menu_edit, "D&uplicate", self.duplicate_selection, "Ctrl+D")
-        self._action(self.menu_edit, "Add &rack", self.add_rack, "Ctrl+R")
-        self._action(self.menu_edit, "Add a ro&w of racks…", self.add_row)
-        self._action(self.menu_edit, "Re-route &cables", lambda: self.doc.push(RerouteCables(self.doc)))
-        view = bar.addMenu("&View")
-        for i, title in enumerate(("Floor plan", "Racks", "Topology")):
-            self._action(view, title, lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
-        self._action(view, "Fit floor plan", lambda: self.floor.fit(), "Ctrl+0")
-        toolbar = self.addToolBar("Main")
-        toolbar.setObjectName("main-toolbar")
-        toolbar.addWidget(QLabel(" Colour racks by: "))
-        toolbar.addWidget(self.metric_box)
+        self._action(self.menu_edit, "action.delete", self.delete_selection, QKeySequence.Delete)
+        self._action(self.menu_edit, "action.duplicate", self.duplicate_selection, "Ctrl+D")
+        self._action(self.menu_edit, "action.add_rack", self.add_rack, "Ctrl+R")
+        self._action(self.menu_edit, "action.add_row", self.add_row)
+        self._action(self.menu_edit, "action.reroute", lambda: self.doc.push(RerouteCables(self.doc)))
+        self.menu_view = view = self._menu(bar, "menu.view")
+        for i, key in enumerate(("tab.floor", "tab.racks", "tab.topology")):
+            self._action(view, key, lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
+        self._action(view, "action.fit", lambda: self.floor.fit(), "Ctrl+0")
+        view.addSeparator()
+        self.menu_language = self._menu(view, "menu.language")
+        group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for lang, name in language.LANGUAGE_NAMES.items():
+            action = self.menu_language.addAction(name)  # each named in itself: never retitled
+            action.setCheckable(True)
+            action.setChecked(lang == language.current().lang)
+            action.triggered.connect(lambda _checked=False, lang=lang: self.set_language(lang))
+            group.addAction(action)
+            self.language_actions[lang] = action
+        self.toolbar = self.addToolBar("")
+        self.toolbar.setObjectName("main-toolbar")
+        self.metric_label = QLabel()
+        self.toolbar.addWidget(self.metric_label)
+        self.toolbar.addWidget(self.metric_box)
         self._fill_recent()
 
-    def _action(self, menu, text, slot, shortcut=None) -> QAction:
-        action = QAction(text, self)
+    def _menu(self, parent, key: str):
+        menu = parent.addMenu("")
+        self._titles.append((menu, key))
+        return menu
+
+    def _action(self, menu, key, slot, shortcut=None) -> QAction:
+        action = QAction(self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False: slot())
         menu.addAction(action)
+        self._titles.append((action, key))
         return action
+
+    def _retitle(self) -> None:
+        """Menus, actions, docks, toolbar and tabs in the window's language."""
+        t = language.current()
+        for item, key in self._titles:
+            if isinstance(item, QAction):
+                item.setText(t(key))
+            else:
+                item.setTitle(t(key))
+        for dock, key in ((self.parts_dock, "dock.parts"), (self.inspector_dock, "dock.inspector"),
+                          (self.findings_dock, "dock.findings"), (self.estimates_dock, "dock.estimates")):
+            dock.setWindowTitle(t(key))
+        self.toolbar.setWindowTitle(t("toolbar.main"))
+        self.metric_label.setText(t("toolbar.colour_by"))
+        for i, key in enumerate(METRICS.values()):
+            self.metric_box.setItemText(i, t(key))
+        for lang, action in self.language_actions.items():
+            action.setChecked(lang == t.lang)
+        self._retitle_tabs()
+
+    def _retitle_tabs(self) -> None:
+        t = language.current()
+        for i, key in enumerate(("tab.floor", "tab.racks", "tab.topology")[:self.tabs.count()]):
+            self.tabs.setTabText(i, t(key))
+
+    def set_language(self, lang: str) -> None:
+        """View → Language: switch the whole window live and remember the choice. The
+        design, its undo history, the selection and every view's place stay as they are;
+        only the words change."""
+        self.settings.setValue(language.SETTING, lang)
+        language.apply(lang)
+        self._retitle()
+        self.palette.retranslate()
+        for view in (self.floor, self.racks, self.topology, self.inspector, self.findings, self.estimates):
+            view.retranslate()
+        stack = self.doc.undo_stack
+        for i in range(stack.count()):
+            command = stack.command(i)
+            if hasattr(command, "retranslate"):
+                command.retranslate()
+        self._bind_undo(self.doc)  # the undo and redo actions take the new prefix and names
+        self.update_title()
+        self.update_summary()
 
     # -- reactions ------------------------------------------------------------------------------
 
@@ -224,15 +300,19 @@ class MainWindow(QMainWindow):
         self.settings.setValue("colour_metric", metric)
         self.floor.set_metric(metric)
 
+    def _file_title(self) -> str:
+        return self.doc.path.name if self.doc.path else language.current()("app.untitled")
+
     def update_title(self) -> None:
         doc = self.doc
-        self.setWindowTitle(f"{doc.design.name} — {doc.title}[*] — Cluster Designer")
+        self.setWindowTitle(language.current()("app.title", design=doc.design.name, file=self._file_title()))
         self.setWindowModified(doc.modified)
 
     def update_summary(self) -> None:
         doc = self.doc
+        t = language.current()
         if doc.checker is None:
-            self.summary.setText("Checking…")
+            self.summary.setText(t("status.checking"))
             return
         ctx = doc.checker.ctx
         gpus = power = 0.0
@@ -250,8 +330,9 @@ class MainWindow(QMainWindow):
         warnings = sum(1 for f in doc.findings if f.severity == "warning")
         ratio = f"{worst:g}:1" if worst else "–"
         self.summary.setText(
-            f"{int(gpus):,} GPUs · {len(doc.design.racks)} racks · {power:,.1f} kW · worst oversubscription {ratio} · "
-            f"<span style='color:#d0342c'>{errors} errors</span> · {warnings} warnings")
+            t("status.summary", gpus=t.int(gpus), racks=t.int(len(doc.design.racks)), kw=t.num(power), ratio=ratio)
+            + f" · <span style='color:#d0342c'>{t('status.errors', count=t.int(errors))}</span> · "
+            + t("status.warnings", count=t.int(warnings)))
 
     def open_rack(self, rack_name: str) -> None:
         self.racks.show_rack(rack_name)
@@ -313,7 +394,8 @@ class MainWindow(QMainWindow):
         self._run(lambda: AddRacks(self.doc, self._default_rack_type(), 1, row=row))
 
     def add_row(self) -> None:
-        count, ok = QInputDialog.getInt(self, "Add a row of racks", "Racks in the new row:", 10, 1, 60)
+        t = language.current()
+        count, ok = QInputDialog.getInt(self, t("dialog.add_row_title"), t("dialog.add_row"), 10, 1, 60)
         if ok:
             self._run(lambda: AddRacks(self.doc, self._default_rack_type(), count))
 
@@ -322,7 +404,7 @@ class MainWindow(QMainWindow):
     def maybe_save(self) -> bool:
         if not self.doc.modified:
             return True
-        answer = self.prompts.ask_save_changes(self.doc.title)
+        answer = self.prompts.ask_save_changes(self._file_title())
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -333,7 +415,7 @@ class MainWindow(QMainWindow):
         try:
             doc = DesignDocument.open(path, self.catalog)
         except DesignerError as exc:
-            self.prompts.show_error("Cannot open the design", exc.format())
+            self.prompts.show_error(language.current()("error.open"), exc.format())
             return False
         recovery.remove_recovery(self.doc.path)
         self.set_document(doc)
@@ -341,7 +423,8 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
-        path = self.prompts.choose_path("Open design", False, "Cluster designs (*.json)")
+        t = language.current()
+        path = self.prompts.choose_path(t("dialog.open"), False, t("dialog.designs"))
         if path:
             self.open_path(path)
 
@@ -364,41 +447,43 @@ class MainWindow(QMainWindow):
         try:
             self.doc.save()
         except DesignerError as exc:
-            self.prompts.show_error("Cannot save", exc.format())
+            self.prompts.show_error(language.current()("error.save"), exc.format())
             return False
         recovery.remove_recovery(self.doc.path)
-        self.statusBar().showMessage(f"Saved {self.doc.path}", 5000)
+        self.statusBar().showMessage(language.current()("status.saved", path=self.doc.path), 5000)
         return True
 
     def save_as(self) -> bool:
-        path = self.prompts.choose_path("Save design as", True, "Cluster designs (*.json)", str(self.doc.path or ""))
+        t = language.current()
+        path = self.prompts.choose_path(t("dialog.save_as"), True, t("dialog.designs"), str(self.doc.path or ""))
         if not path:
             return False
         old = self.doc.path
         try:
             self.doc.save(path)
         except DesignerError as exc:
-            self.prompts.show_error("Cannot save", exc.format())
+            self.prompts.show_error(t("error.save"), exc.format())
             return False
         recovery.remove_recovery(old)
         self._remember(Path(path))
         return True
 
     def export(self, what: str, variant: str | None) -> None:
+        t = language.current()
         filters = {"pdf": "PDF (*.pdf)", "bom": f"{variant.upper() if variant else ''} (*.{variant})",
-                   "svg": "Folder", "graphml": "GraphML (*.graphml)"}
+                   "svg": t("dialog.folder"), "graphml": "GraphML (*.graphml)"}
         if what == "svg":
-            path = QFileDialog.getExistingDirectory(self, "Export drawings to folder")
+            path = QFileDialog.getExistingDirectory(self, t("dialog.export_folder"))
         else:
-            path = self.prompts.choose_path("Export", True, filters[what])
+            path = self.prompts.choose_path(t("dialog.export"), True, filters[what])
         if not path:
             return
         try:
             written = self.export_to(what, path, variant)
         except DesignerError as exc:
-            self.prompts.show_error("Export failed", exc.format())
+            self.prompts.show_error(t("error.export"), exc.format())
             return
-        self.statusBar().showMessage(f"Wrote {', '.join(str(p) for p in written)}", 8000)
+        self.statusBar().showMessage(t("status.wrote", paths=", ".join(str(p) for p in written)), 8000)
 
     def export_to(self, what: str, path: str, variant: str | None = None) -> list:
         """The same code path as `designer export`."""

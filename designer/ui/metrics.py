@@ -7,9 +7,10 @@ from dataclasses import dataclass
 
 from designer.checks.findings import SEVERITY_ORDER
 from designer.model.units import BTU_H_PER_W
+from designer.report.i18n import Translator
 
-METRICS = {"power": "Power (share of budget)", "heat": "Heat (share of cooling)",
-           "weight": "Weight (share of static load)", "findings": "Worst finding"}
+# metric -> its name in the catalog (designer/report/i18n_ui.py)
+METRICS = {"power": "metric.power", "heat": "metric.heat", "weight": "metric.weight", "findings": "metric.findings"}
 
 
 @dataclass
@@ -41,20 +42,21 @@ class RackFigures:
             return self.weight_kg / self.static_load_kg if self.static_load_kg else None
         return None
 
-    def tooltip(self) -> str:
+    def tooltip(self, t: Translator) -> str:
         def of(value, limit, unit, digits=1):
             if limit:
-                return f"{value:,.{digits}f} / {limit:,.{digits}f} {unit} ({value / limit:.0%})"
-            return f"{value:,.{digits}f} {unit} (no limit set)"
+                return t("figures.of_limit", value=t.num(value, digits), limit=t.num(limit, digits), unit=unit,
+                         share=t.pct(value / limit))
+            return t("figures.no_limit", value=t.num(value, digits), unit=unit)
 
         return "\n".join([
-            f"Rack {self.name}",
-            f"Power: {of(self.power_max_kw, self.budget_kw, 'kW')} max, {self.power_typical_kw:,.1f} kW typical",
-            f"Heat: {self.power_max_kw:,.1f} kW = {self.heat_btu_h:,.0f} BTU/h (air {self.heat_air_kw:,.1f} kW,"
-            f" liquid {self.heat_liquid_kw:,.1f} kW)",
-            f"Weight: {of(self.weight_kg, self.static_load_kg, 'kg', 0)}",
-            f"Space: {self.u_used} / {self.u_total} U, {self.gpus} GPUs",
-        ] + ([f"Worst finding: {self.worst}"] if self.worst else []))
+            t("figures.rack", name=self.name),
+            t("figures.power", value=of(self.power_max_kw, self.budget_kw, "kW"), typical=t.num(self.power_typical_kw)),
+            t("figures.heat", kw=t.num(self.power_max_kw), btu=t.int(self.heat_btu_h), air=t.num(self.heat_air_kw),
+              liquid=t.num(self.heat_liquid_kw)),
+            t("figures.weight", value=of(self.weight_kg, self.static_load_kg, "kg", 0)),
+            t("figures.space", used=self.u_used, total=self.u_total, gpus=t.int(self.gpus)),
+        ] + ([t("figures.worst", level=t(f"level.{self.worst}"))] if self.worst else []))
 
 
 def rack_figures(doc, rack_name: str) -> RackFigures:

@@ -7,15 +7,18 @@ from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.model.loads import device_power_w
+from designer.ui import language
 from designer.ui.rack_view import PART_MIME
 
-GROUPS = (("server", "Servers"), ("switch", "Switches"), ("storage", "Storage"), ("pdu", "PDUs"), ("other", "Other"))
+# kind -> the group's title, the proposal's word for it (its bill of materials' sections)
+GROUPS = (("server", "bom_servers"), ("switch", "bom_switches"), ("storage", "bom_storage"), ("pdu", "bom_pdus"),
+          ("other", "bom_other"))
 
 
 class PartsTree(QTreeWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setHeaderLabels(["Part", "U", "kW", "kg"])
+        self.setColumnCount(4)  # before the widths; the Palette names the columns
         self.setDragEnabled(True)
         self.setRootIsDecorated(True)
         self.setColumnWidth(0, 230)
@@ -39,7 +42,7 @@ class Palette(QWidget):
     def __init__(self, catalog, parent=None) -> None:
         super().__init__(parent)
         self.catalog = catalog
-        self.search = QLineEdit(placeholderText="Search parts (model, slug, GPU, port speed)")
+        self.search = QLineEdit()
         self.search.setClearButtonEnabled(True)
         self.tree = PartsTree()
         layout = QVBoxLayout(self)
@@ -47,13 +50,21 @@ class Palette(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(self.tree)
         self.search.textChanged.connect(self.fill)
-        self.fill()
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Placeholder, headers and group titles in the window's language (the search stays)."""
+        t = language.current()
+        self.search.setPlaceholderText(t("palette.search"))
+        self.tree.setHeaderLabels([t("palette.part"), "U", "kW", "kg"])
+        self.fill(self.search.text())
 
     def fill(self, text: str = "") -> None:
         words = text.lower().split()
         self.tree.clear()
+        t = language.current()
         for kind, title in GROUPS:
-            group = QTreeWidgetItem([title])
+            group = QTreeWidgetItem([t(title)])
             group.setFlags(group.flags() & ~Qt.ItemIsDragEnabled)
             for device_type in sorted(self.catalog.device_types.values(), key=lambda t: t.slug):
                 if device_type.kind != kind:
@@ -67,8 +78,8 @@ class Palette(QWidget):
                 item = QTreeWidgetItem([
                     f"{device_type.manufacturer} {device_type.model}",
                     str(device_type.u_height),
-                    f"{max_w / 1000:.2f}" if max_w else "?",
-                    f"{device_type.weight_kg:.1f}" if device_type.weight_kg else "?",
+                    t.num(max_w / 1000, 2) if max_w else "?",
+                    t.num(device_type.weight_kg, 1) if device_type.weight_kg else "?",
                 ])
                 item.setData(0, Qt.UserRole, device_type.slug)
                 item.setToolTip(0, f"{device_type.slug}\n" + "\n".join(s.title for s in device_type.source))

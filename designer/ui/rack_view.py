@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsView
 
-from designer.ui import style
+from designer.ui import language, style
 from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
 from designer.ui.metrics import rack_figures
 
@@ -68,6 +68,10 @@ class RackRowView(QGraphicsView):
         doc.findings_changed.connect(lambda _f: self.rebuild())
         doc.selection_changed.connect(self._on_selection)
 
+    def retranslate(self) -> None:
+        """After a language switch: titles, face labels and totals in the new words."""
+        self.rebuild()
+
     # -- layout --------------------------------------------------------------------
 
     def racks_in_row(self) -> list:
@@ -95,17 +99,20 @@ class RackRowView(QGraphicsView):
             self.room, self.row = self.doc.design.racks[0].room, self.doc.design.racks[0].row
         x = 0.0
         small = QFont("Sans", 7)
+        t = language.current()
         for rack in self.racks_in_row():
             rack_type = index.rack_type_of(rack)
             height = rack_type.u_height * style.U_PX
-            title = scene.addSimpleText(f"Rack {rack.name}  ({rack_type.u_height} U)", QFont("Sans", 11, QFont.Bold))
+            title = scene.addSimpleText(t("rack.title", name=rack.name, units=rack_type.u_height),
+                                        QFont("Sans", 11, QFont.Bold))
             title.setPos(x + LABEL_W, -HEADER)
             for face_index, face in enumerate(("front", "rear")):
                 fx = x + LABEL_W + face_index * (style.RACK_PX + FACE_GAP + LABEL_W)
                 rect = QRectF(fx, 0, style.RACK_PX, height)
                 scene.addRect(rect, QPen(QColor("#444"), 2), QBrush(QColor("#ffffff")))
-                face_label = scene.addSimpleText(face, QFont("Sans", 8))
-                face_label.setPos(fx, -16)
+                face_label = scene.addSimpleText(t(f"face.{face}"), QFont("Sans", 8))
+                # above the rack's top edge whatever the script's line height
+                face_label.setPos(fx, -face_label.boundingRect().height() - 2)
                 for u in range(1, rack_type.u_height + 1):
                     top = (rack_type.u_height - u) * style.U_PX
                     number = scene.addSimpleText(str(u), small)
@@ -124,6 +131,7 @@ class RackRowView(QGraphicsView):
 
     def _draw_devices(self, rack, rack_type, x: float) -> None:
         index = self.doc.index
+        t = language.current()
         zero_u_x = x + 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + 6
         for device in index.devices_by_rack.get(rack.name, []):
             device_type = index.type_of(device)
@@ -132,7 +140,8 @@ class RackRowView(QGraphicsView):
                 if device_type.u_height == 0:
                     rect = QRectF(zero_u_x, 0, 12, rack_type.u_height * style.U_PX)
                     zero_u_x += 16
-                    self._add_device_item(device.name, rect, colour, "", False, f"{device.name} (zero-U, feed {device.feed})")
+                    self._add_device_item(device.name, rect, colour, "", False,
+                                          t("rack.zero_u", name=device.name, feed=device.feed))
                 continue
             faces = ("front", "rear") if index.is_full_depth(device) else (device.face,)
             for face in faces:
@@ -143,8 +152,9 @@ class RackRowView(QGraphicsView):
                 ghost = face != device.face
                 label = f"{device.name}  ·  {device_type.model}" if device_type.u_height > 1 else device.name
                 self._add_device_item(device.name, rect, colour, label, ghost,
-                                      f"{device.name}: {device_type.manufacturer} {device_type.model}, "
-                                      f"U{device.position_u}-U{top_u} {device.face}")
+                                      t("rack.device", name=device.name,
+                                        part=f"{device_type.manufacturer} {device_type.model}",
+                                        low=device.position_u, high=top_u, face=t(f"face.{device.face}")))
 
     def _add_device_item(self, name, rect, colour, label, ghost, tooltip) -> None:
         item = DeviceItem(name, rect, ghost)
@@ -166,12 +176,18 @@ class RackRowView(QGraphicsView):
 
     def _draw_totals(self, rack_name: str, x: float, height: float) -> None:
         figures = rack_figures(self.doc, rack_name)
+        t = language.current()
+
         def part(value, limit, unit, digits=1):
-            return f"{value:,.{digits}f}/{limit:,.{digits}f} {unit}" if limit else f"{value:,.{digits}f} {unit}"
+            if limit:
+                return f"{t.num(value, digits)}/{t.num(limit, digits)} {unit}"
+            return f"{t.num(value, digits)} {unit}"
+
         lines = [
-            f"{part(figures.power_max_kw, figures.budget_kw, 'kW')} max · {figures.power_typical_kw:,.1f} kW typ",
-            f"{figures.heat_btu_h:,.0f} BTU/h · {part(figures.weight_kg, figures.static_load_kg, 'kg', 0)}",
-            f"{figures.u_used}/{figures.u_total} U · {figures.gpus} GPUs",
+            t("rack.total_power", power=part(figures.power_max_kw, figures.budget_kw, "kW"),
+              typical=t.num(figures.power_typical_kw)),
+            f"{t.int(figures.heat_btu_h)} BTU/h · {part(figures.weight_kg, figures.static_load_kg, 'kg', 0)}",
+            t("rack.total_space", used=figures.u_used, total=figures.u_total, gpus=t.int(figures.gpus)),
         ]
         text = self.scene().addSimpleText("\n".join(lines), QFont("Sans", 9))
         share = figures.share("power")
@@ -213,7 +229,7 @@ class RackRowView(QGraphicsView):
         device_type = self.doc.catalog.require_device(slug)
         target = self.target_at(self.mapToScene(event.position().toPoint()), device_type.u_height)
         if target is None:
-            return slug, device_type, None, "drop it on a rack face"
+            return slug, device_type, None, language.current()("slot.drop_on_face")
         rack, face, position_u = target
         return slug, device_type, target, drop_problem(self.doc, slug, rack, position_u, face)
 
@@ -236,7 +252,7 @@ class RackRowView(QGraphicsView):
         if problem is None:
             event.acceptProposedAction()
         else:
-            self.status.emit(f"Cannot place {device_type.model} here: {problem}")
+            self.status.emit(language.current()("status.cannot_place", part=device_type.model, problem=problem))
             # keep receiving moves (and the drop, to explain the refusal)
             event.acceptProposedAction()
 
@@ -250,14 +266,14 @@ class RackRowView(QGraphicsView):
             return
         slug, device_type, target, problem = self._drop_target(event)
         if target is None or problem is not None:
-            self.status.emit(f"Refused: {problem}")
+            self.status.emit(language.current()("status.refused", problem=problem))
             event.ignore()
             return
         rack, face, position_u = target
         command = AddDevice(self.doc, slug, rack, position_u, face)
         self.doc.push(command)
         self.doc.select("device", command.device.name)
-        self.status.emit(f"Added {command.device.name} to {rack} at U{position_u}")
+        self.status.emit(language.current()("status.added", device=command.device.name, rack=rack, u=position_u))
         event.acceptProposedAction()
 
     # -- moving devices -------------------------------------------------------------------
@@ -291,7 +307,7 @@ class RackRowView(QGraphicsView):
             return None, None
         target = self.target_at(self.mapToScene(view_pos.toPoint()), device_type.u_height)
         if target is None:
-            return None, "drop it on a rack face"
+            return None, language.current()("slot.drop_on_face")
         rack, face, position_u = target
         return target, move_problem(self.doc, self._dragging, rack, position_u, face)
 
@@ -302,7 +318,7 @@ class RackRowView(QGraphicsView):
                 u_height = self.doc.index.type_of(self.doc.index.devices[self._dragging]).u_height
                 self._show_slot(*target, u_height, problem is None)
                 if problem:
-                    self.status.emit(f"Cannot move {self._dragging} here: {problem}")
+                    self.status.emit(language.current()("status.cannot_move", device=self._dragging, problem=problem))
             return
         super().mouseMoveEvent(event)
 
@@ -316,13 +332,14 @@ class RackRowView(QGraphicsView):
             target, problem = self._move_target(event.position())
             self._dragging = None
             if target is None or problem:
-                self.status.emit(f"Move refused: {problem}" if problem else "")
+                self.status.emit(language.current()("status.move_refused", problem=problem) if problem else "")
                 return
             rack, face, position_u = target
             device = self.doc.index.devices[name]
             if (device.rack, device.position_u, device.face) != (rack, position_u, face):
                 self.doc.push(MoveDevice(self.doc, name, rack, position_u, face))
-                self.status.emit(f"Moved {name} to {rack} U{position_u} ({face})")
+                self.status.emit(language.current()("status.moved", device=name, rack=rack, u=position_u,
+                                                    face=language.current()(f"face.{face}")))
             return
         super().mouseReleaseEvent(event)
 

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, what_if_failed
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
-from designer.ui import style
+from designer.ui import language, style
 
 TIER_Y = {"core": 0.0, "spine": 170.0, "leaf": 340.0, "other": 340.0, "endpoint": 510.0}
 BOX_H = 34.0
@@ -68,16 +68,17 @@ class TopologyView(QWidget):
         self.fabric_box = QComboBox()
         self.server_a = QComboBox()
         self.server_b = QComboBox()
-        self.paths_button = QPushButton("Show paths")
-        self.fail_button = QPushButton("Mark selected switch failed")
-        self.clear_button = QPushButton("Clear")
-        self.result = QLabel("Select a switch, or pick two servers.")
+        self.paths_button = QPushButton()
+        self.fail_button = QPushButton()
+        self.clear_button = QPushButton()
+        self.fabric_label, self.from_label, self.to_label = QLabel(), QLabel(), QLabel()
+        self.result = QLabel()
         self.result.setWordWrap(True)
         self.view = QGraphicsView(QGraphicsScene(self))
         self.view.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.view.setDragMode(QGraphicsView.ScrollHandDrag)
         bar = QHBoxLayout()
-        for widget in (QLabel("Fabric"), self.fabric_box, QLabel("Paths from"), self.server_a, QLabel("to"),
+        for widget in (self.fabric_label, self.fabric_box, self.from_label, self.server_a, self.to_label,
                        self.server_b, self.paths_button, self.fail_button, self.clear_button):
             bar.addWidget(widget)
         bar.addStretch(1)
@@ -94,7 +95,26 @@ class TopologyView(QWidget):
         self.switch_items: dict[str, SwitchItem] = {}
         self.overlay = []
         self._stale = True
+        self._set_texts()
         self.bind(doc)
+
+    def _set_texts(self) -> None:
+        t = language.current()
+        self.fabric_label.setText(t("topo.fabric"))
+        self.from_label.setText(t("topo.paths_from"))
+        self.to_label.setText(t("topo.to"))
+        self.paths_button.setText(t("topo.show_paths"))
+        self.fail_button.setText(t("topo.fail"))
+        self.clear_button.setText(t("topo.clear"))
+        self.result.setText(t("topo.hint"))
+
+    def retranslate(self) -> None:
+        """After a language switch: buttons, labels and the drawing in the new words (a
+        path or failure shown before is cleared, as by Clear)."""
+        self._set_texts()
+        self._stale = True
+        if self.isVisible():
+            self.rebuild()
 
     def bind(self, doc) -> None:
         self.doc = doc
@@ -167,11 +187,12 @@ class TopologyView(QWidget):
         analysis = self.doc.checker.ctx.fabric_analysis(name) if self.doc.checker else None
         if analysis:
             over = analysis["oversubscription"]
-            self.result.setText(
-                f"{name}: {analysis['endpoints']} endpoints, leaf {format_ratio(over['leaf'])}, "
-                f"spine {format_ratio(over['spine'])}, bisection {analysis['bisection_gbps'] / 1000:,.1f} Tb/s, "
-                f"ECMP paths {analysis['ecmp_paths']['min']}–{analysis['ecmp_paths']['max']}, "
-                f"max {analysis['max_hops']} hops")
+            t = language.current()
+            self.result.setText(t(
+                "topo.summary", fabric=name, endpoints=t.int(analysis["endpoints"]), leaf=format_ratio(over["leaf"]),
+                spine=format_ratio(over["spine"]), tbps=t.num(analysis["bisection_gbps"] / 1000),
+                min=t.int(analysis["ecmp_paths"]["min"]), max=t.int(analysis["ecmp_paths"]["max"]),
+                hops=analysis["max_hops"]))
 
     def _pod_of(self, switch: str) -> int:
         for i, pod in enumerate(self.topo.pods):
@@ -185,6 +206,7 @@ class TopologyView(QWidget):
         box_w = max(1.5, min(54.0, step * 0.8))
         y = TIER_Y.get(tier, 340.0)
         colour = style.KIND_COLOURS["switch"]
+        t = language.current()
         for i, switch in enumerate(members):
             x = i * step + (step - box_w) / 2
             rect = QRectF(x, y, box_w, BOX_H)
@@ -192,9 +214,10 @@ class TopologyView(QWidget):
             item.setBrush(colour)
             item.setPen(QPen(QColor("#1f5f3f"), 1))
             fig = self.topo.figures[switch]
-            item.setToolTip(f"{switch} ({tier})\nports {fig.ports_used}/{fig.ports_total}, down {fig.down_gbps:,.0f} "
-                            f"Gb/s, up {fig.up_gbps:,.0f} Gb/s"
-                            + (f", ratio {format_ratio(fig.oversubscription)}" if fig.oversubscription else ""))
+            item.setToolTip(t("topo.switch", switch=switch, tier=self._tier_name(tier), used=fig.ports_used,
+                              total=fig.ports_total, down=t.int(fig.down_gbps), up=t.int(fig.up_gbps))
+                            + (t("topo.switch_ratio", ratio=format_ratio(fig.oversubscription))
+                               if fig.oversubscription else ""))
             item.setFlag(QGraphicsRectItem.ItemIsSelectable)
             item.setZValue(2)
             scene.addItem(item)
@@ -211,7 +234,7 @@ class TopologyView(QWidget):
         y = TIER_Y["endpoint"]
         if len(endpoints) > 64:
             bar = scene.addRect(QRectF(0, y, width, BOX_H), QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS["server"]))
-            bar.setToolTip(f"{len(endpoints)} endpoints")
+            bar.setToolTip(language.current()("endpoints_box", count=language.current().int(len(endpoints))))
             return
         step = width / max(len(endpoints), 1)
         for i, endpoint in enumerate(endpoints):
@@ -260,14 +283,21 @@ class TopologyView(QWidget):
             upper = max((ta, tb), key=lambda t: TIER_RANK.get(t, 0))
             links[upper] += 1
             speeds.setdefault(upper, set()).add(bandwidth)
+        t = language.current()
         for tier, members in tiers.items():
-            down = {"leaf": "to endpoints", "spine": "to leaves", "core": "to spines"}.get(tier, "")
+            down = t(f"topo.down.{tier}") if tier in ("leaf", "spine", "core") else ""
             rate = ", ".join(f"{s:g}G" for s in sorted(speeds.get(tier, ())))
-            text = scene.addSimpleText(f"{tier}: {len(members)} switches · {links.get(tier, 0):,} links {down} ({rate})",
+            text = scene.addSimpleText(t("topo.tier_line", tier=self._tier_name(tier), count=t.int(len(members)),
+                                         links=t.int(links.get(tier, 0)), down=down, rate=rate),
                                        QFont("Sans", 10, QFont.Bold))
             text.setPos(width + 30, TIER_Y.get(tier, 340.0) + 8)
-        text = scene.addSimpleText(f"endpoints: {endpoints}", QFont("Sans", 10, QFont.Bold))
+        text = scene.addSimpleText(t("topo.endpoints_line", count=t.int(endpoints)), QFont("Sans", 10, QFont.Bold))
         text.setPos(width + 30, TIER_Y["endpoint"] + 8)
+
+    @staticmethod
+    def _tier_name(tier: str) -> str:
+        t = language.current()
+        return t(f"topo.tier.{tier}") if t.has(f"topo.tier.{tier}") else tier
 
     # -- questions -------------------------------------------------------------------------
 
@@ -285,7 +315,7 @@ class TopologyView(QWidget):
         leaves_a = self.topo.graph.endpoint_switches.get(a, [])
         leaves_b = self.topo.graph.endpoint_switches.get(b, [])
         if not leaves_a or not leaves_b:
-            self.result.setText("Pick two endpoints of this fabric.")
+            self.result.setText(language.current()("topo.pick_two"))
             return 0, set()
         # Rail-aligned traffic (port i to port i) stays on one leaf; show the harder case,
         # across leaves, whenever the two servers are not on a single shared leaf.
@@ -302,16 +332,18 @@ class TopologyView(QWidget):
             item = scene.addRect(self.positions[switch], QPen(QColor("#d0342c"), 3))
             item.setZValue(4)
             self.overlay.append(item)
-        hops = "same leaf" if source == target else f"through {len(switches) - 2} upper switches"
+        t = language.current()
+        hops = t("topo.same_leaf") if source == target else t("topo.through", count=len(switches) - 2)
         shared = sorted(set(leaves_a) & set(leaves_b))
-        rail = f" Rail-aligned traffic stays on {len(shared)} shared leaves." if shared and source != target else ""
-        self.result.setText(f"{a} → {b}: leaf {source} to leaf {target}, {count:,} equal-cost paths ({hops}).{rail}")
+        rail = t("topo.rail", count=len(shared)) if shared and source != target else ""
+        self.result.setText(t("topo.paths", a=a, b=b, source=source, target=target, count=t.int(count), hops=hops,
+                              rail=rail))
         return count, switches
 
     def fail_selected(self) -> dict | None:
         selected = [i for i in self.view.scene().selectedItems() if isinstance(i, SwitchItem)]
         if not selected:
-            self.result.setText("Select a switch first (click it), then mark it failed.")
+            self.result.setText(language.current()("topo.select_first"))
             return None
         return self.fail(selected[0].switch_name)
 
@@ -324,9 +356,10 @@ class TopologyView(QWidget):
             scene = self.view.scene()
             self.overlay.append(scene.addLine(rect.left(), rect.top(), rect.right(), rect.bottom(), pen))
             self.overlay.append(scene.addLine(rect.left(), rect.bottom(), rect.right(), rect.top(), pen))
-        self.result.setText(
-            f"If {switch} fails: bisection {impact['bisection_before_gbps'] / 1000:,.1f} → "
-            f"{impact['bisection_after_gbps'] / 1000:,.1f} Tb/s ({impact['bandwidth_lost_pct']:.1f} % lost), "
-            f"{impact['endpoints_cut_off']} endpoints cut off, ECMP paths then "
-            f"{impact['ecmp_paths_after']['min']}–{impact['ecmp_paths_after']['max']}.")
+        t = language.current()
+        self.result.setText(t(
+            "topo.failed", switch=switch, before=t.num(impact["bisection_before_gbps"] / 1000),
+            after=t.num(impact["bisection_after_gbps"] / 1000), lost=t.num(impact["bandwidth_lost_pct"]),
+            cut=t.int(impact["endpoints_cut_off"]), min=t.int(impact["ecmp_paths_after"]["min"]),
+            max=t.int(impact["ecmp_paths_after"]["max"])))
         return impact

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 from designer.errors import DesignerError
 from designer.fabric.generate import GenerateSpec, generate
 from designer.fabric.plan import parse_ratio
+from designer.report.i18n import Translator
 from designer.report.json_report import build_report
+from designer.ui import language
 
 
 class _Signals(QObject):
@@ -28,30 +30,31 @@ class _Signals(QObject):
 
 
 class _Preview(QRunnable):
-    def __init__(self, serial: int, spec: GenerateSpec, catalog, signals: _Signals) -> None:
+    def __init__(self, serial: int, spec: GenerateSpec, catalog, signals: _Signals, t: Translator) -> None:
         super().__init__()
-        self.serial, self.spec, self.catalog, self.signals = serial, spec, catalog, signals
+        self.serial, self.spec, self.catalog, self.signals, self.t = serial, spec, catalog, signals, t
 
     def run(self) -> None:
         try:
             design = generate(self.spec, self.catalog)
-            result = (design, summary(build_report(design)), None)
+            result = (design, summary(build_report(design), self.t), None)
         except DesignerError as exc:
             result = (None, [], exc.format())
         self.signals.done.emit(self.serial, result)
 
 
-def summary(report: dict) -> list[str]:
+def summary(report: dict, t: Translator | None = None) -> list[str]:
+    t = t or Translator("en")
     totals = report["totals"]
-    lines = [f"{totals['servers']:,} servers, {totals['gpus']:,} GPUs in {totals['racks']} racks; "
-             f"{totals['power_max_kw']:,.1f} kW at maximum"]
+    lines = [t("wizard.totals", servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]),
+               racks=t.int(totals["racks"]), kw=t.num(totals["power_max_kw"]))]
     for fabric in report["fabrics"]:
         sw = fabric["switches"]
-        lines.append(f"{fabric['name']}: {sw['leaf']} leaf, {sw['spine']} spine, {sw['core']} core switches "
-                     f"({fabric['links']['leaf_spine']:,} leaf-spine links)")
+        lines.append(t("wizard.fabric", fabric=fabric["name"], leaf=t.int(sw["leaf"]), spine=t.int(sw["spine"]),
+                       core=t.int(sw["core"]), links=t.int(fabric["links"]["leaf_spine"])))
     errors = sum(1 for f in report["findings"] if f["severity"] == "error")
     warnings = sum(1 for f in report["findings"] if f["severity"] == "warning")
-    lines.append(f"{errors} errors, {warnings} warnings")
+    lines.append(t("wizard.findings", errors=t.int(errors), warnings=t.int(warnings)))
     return lines
 
 
@@ -60,17 +63,20 @@ class NewDesignWizard(QDialog):
 
     def __init__(self, catalog, parent=None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New design")
+        # built in the window's language; a dialog is modal, so it never sees a switch
+        t = self.t = language.current()
+        self.setWindowTitle(t("wizard.title"))
         self.catalog = catalog
         self.design = None
         kinds = {k: sorted(t.slug for t in catalog.device_types.values() if t.kind == k) for k in ("server", "switch", "storage")}
-        self.name = QLineEdit("New cluster")
+        self.name = QLineEdit(t("wizard.default_name"))
         self.customer = QLineEdit()
         self.server = QComboBox()
         self.server.addItems(kinds["server"])
         self.server.setCurrentText("nvidia-dgx-h100")
         self.count_kind = QComboBox()
-        self.count_kind.addItems(["nodes", "GPUs"])
+        self.count_kind.addItem(t("wizard.nodes"), "nodes")
+        self.count_kind.addItem(t("wizard.gpus"), "gpus")
         self.count = QSpinBox()
         self.count.setRange(1, 200000)
         self.count.setValue(16)
@@ -80,12 +86,15 @@ class NewDesignWizard(QDialog):
         self.ratio = QComboBox()
         self.ratio.setEditable(True)
         self.ratio.addItems(["1:1", "2:1", "3:1"])
-        self.rail = QCheckBox("rail-optimized")
+        self.rail = QCheckBox(t("wizard.rail"))
         self.rail.setChecked(True)
         self.tiers = QComboBox()
-        self.tiers.addItems(["auto", "2", "3"])
+        for tiers in ("auto", "2", "3"):
+            self.tiers.addItem(t(f"wizard.{tiers}") if tiers == "auto" else tiers, tiers)
         self.storage = QComboBox()
-        self.storage.addItems(["(none)", *kinds["storage"]])
+        self.storage.addItem(t("wizard.no_storage"), None)
+        for slug in kinds["storage"]:
+            self.storage.addItem(slug, slug)
         self.storage_nodes = QSpinBox()
         self.storage_nodes.setRange(0, 1000)
         self.rack_power = QDoubleSpinBox()
@@ -93,31 +102,32 @@ class NewDesignWizard(QDialog):
         self.rack_power.setValue(40)
         self.rack_power.setSuffix(" kW")
         self.cooling = QComboBox()
-        self.cooling.addItems(["air", "liquid"])
+        for cooling in ("air", "liquid"):
+            self.cooling.addItem(t(f"wizard.{cooling}"), cooling)
         self.preview = QLabel("…")
         self.preview.setWordWrap(True)
         self.preview.setMinimumHeight(90)
         form = QFormLayout()
-        form.addRow("Design name", self.name)
-        form.addRow("Customer", self.customer)
-        form.addRow("Server", self.server)
-        form.addRow("Size in", self.count_kind)
-        form.addRow("Count", self.count)
-        form.addRow("Compute switch", self.switch)
-        form.addRow("Oversubscription", self.ratio)
+        form.addRow(t("wizard.name"), self.name)
+        form.addRow(t("wizard.customer"), self.customer)
+        form.addRow(t("wizard.server"), self.server)
+        form.addRow(t("wizard.size_in"), self.count_kind)
+        form.addRow(t("wizard.count"), self.count)
+        form.addRow(t("wizard.switch"), self.switch)
+        form.addRow(t("wizard.ratio"), self.ratio)
         form.addRow("", self.rail)
-        form.addRow("Tiers", self.tiers)
-        form.addRow("Storage system", self.storage)
-        form.addRow("Storage nodes", self.storage_nodes)
-        form.addRow("Rack power budget", self.rack_power)
-        form.addRow("Cooling", self.cooling)
+        form.addRow(t("wizard.tiers"), self.tiers)
+        form.addRow(t("wizard.storage"), self.storage)
+        form.addRow(t("wizard.storage_nodes"), self.storage_nodes)
+        form.addRow(t("wizard.rack_power"), self.rack_power)
+        form.addRow(t("wizard.cooling"), self.cooling)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.Ok)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(QLabel("<b>Preview</b>"))
+        layout.addWidget(QLabel(f"<b>{t('wizard.preview')}</b>"))
         layout.addWidget(self.preview)
         layout.addWidget(buttons)
         self.pool = QThreadPool(self)
@@ -136,20 +146,21 @@ class NewDesignWizard(QDialog):
         self.refresh()
 
     def spec(self) -> GenerateSpec:
-        storage = self.storage.currentText()
+        # the combo boxes show words in the window's language and hold the generator's values
+        storage = self.storage.currentData()
         count = self.count.value()
         return GenerateSpec(
             server=self.server.currentText(),
             switch=self.switch.currentText(),
-            nodes=count if self.count_kind.currentText() == "nodes" else None,
-            gpus=count if self.count_kind.currentText() == "GPUs" else None,
+            nodes=count if self.count_kind.currentData() == "nodes" else None,
+            gpus=count if self.count_kind.currentData() == "gpus" else None,
             oversubscription=parse_ratio(self.ratio.currentText()),
             rail_optimized=self.rail.isChecked(),
-            tiers=self.tiers.currentText(),
-            storage=None if storage == "(none)" else storage,
-            storage_nodes=self.storage_nodes.value() if storage != "(none)" else 0,
+            tiers=self.tiers.currentData(),
+            storage=storage,
+            storage_nodes=self.storage_nodes.value() if storage else 0,
             rack_power_kw=self.rack_power.value(),
-            cooling=self.cooling.currentText(),
+            cooling=self.cooling.currentData(),
             name=self.name.text().strip() or None,
             customer=self.customer.text().strip() or None,
         )
@@ -162,9 +173,9 @@ class NewDesignWizard(QDialog):
         except DesignerError as exc:
             self._show(self._serial, (None, [], exc.format()))
             return
-        self.preview.setText("Working it out…")
+        self.preview.setText(self.t("wizard.working"))
         self.ok_button.setEnabled(False)
-        self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals))
+        self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals, self.t))
 
     @Slot(int, object)
     def _show(self, serial: int, result) -> None:
