@@ -87,6 +87,25 @@ def test_pdu_capacity(catalog):
     assert "the PDUs on feed B carry 22.0 kW; the rack draws 40.8 kW" in finding.message
 
 
+def test_pdu_capacity_with_three_feeds_is_judged_on_each_feeds_share(catalog):
+    # PSUs spread over A, B and C: when one feed fails each other feed takes half the rack
+    design = make_design(catalog, feeds=(41, 41, 41))
+    add_type(design, catalog, "apc-ap8886")  # 22 kW each
+    design.devices += [Device(name=f"pdu-{feed}", device_type="apc-ap8886", rack="A01", feed=feed) for feed in "ABC"]
+    assert "PDU_OVER_CAPACITY" not in codes(design, catalog)  # 20.4 kW share on 22 kW
+    design.devices.append(Device(name="dgx5", device_type="nvidia-dgx-h100", rack="A01", position_u=33))
+    findings = codes(design, catalog)["PDU_OVER_CAPACITY"]
+    assert len(findings) == 3
+    assert "that feed takes 25.5 kW of the rack's 51.0 kW when another feed fails" in findings[0].message
+
+
+def test_a_rack_that_draws_power_without_a_feed_is_a_warning(catalog):
+    (finding,) = codes(make_design(catalog, feeds=()), catalog)["FEED_MISSING"]
+    assert finding.severity == "warning"
+    assert finding.message.startswith("Rack A01 draws 40.8 kW but has no power feed")
+    assert "FEED_MISSING" not in codes(make_design(catalog, dgx=0, feeds=()), catalog)
+
+
 def test_psu_redundancy(catalog):
     # DGX H100: six PSUs in 4+2; on two feeds three remain when one fails
     (finding,) = codes(make_design(catalog), catalog)["PSU_REDUNDANCY_LOST"]
@@ -255,6 +274,22 @@ def test_link_speed_mismatch(catalog):
     assert finding.message == "Link dgx1:osfp1 - leaf:p33s1 joins a 400G port to a 200G port; it runs at 200G"
 
 
+def test_base_t_management_ports_negotiate_but_a_10g_port_on_1g_is_flagged(catalog):
+    design = make_design(catalog, dgx=1)
+    for slug in ("nvidia-sn2201", "apc-ap8886"):
+        add_type(design, catalog, slug)
+    design.fabrics = [Fabric(name="oob", role="oob", protocol="ethernet")]
+    design.devices += [Device(name="oob", device_type="nvidia-sn2201", rack="A01", position_u=40, fabric="oob"),
+                       Device(name="pdu-A", device_type="apc-ap8886", rack="A01", feed="A")]
+    design.links = [Link(a=LinkEnd(device="pdu-A", port="net1"), b=LinkEnd(device="oob", port="swp1"),
+                         fabric="oob", media="CAT6A", length_m=2.0)]
+    assert "LINK_SPEED_MISMATCH" not in codes(design, catalog), "100M PDU port on a 1G switch port"
+    design.links.append(Link(a=LinkEnd(device="dgx1", port="lan1"), b=LinkEnd(device="oob", port="swp2"),
+                             fabric="oob", media="CAT6A", length_m=2.0))
+    (finding,) = codes(design, catalog)["LINK_SPEED_MISMATCH"]
+    assert "joins a 10G port to a 1G port" in finding.message
+
+
 def test_cable_reach(catalog):
     design = cabled(catalog)
     design.links[0].length_m = 2.5  # 400G DAC reaches 2 m
@@ -285,6 +320,20 @@ def test_switch_ports_exhausted(catalog):
                                  fabric="compute", media="DAC", length_m=1.0))
     (finding,) = codes(design, catalog)["SWITCH_PORTS_EXHAUSTED"]
     assert finding.severity == "info" and "leaf" in finding.objects
+
+
+def test_switch_ports_exhausted_counts_the_ports_every_fabric_uses(catalog):
+    design = cabled(catalog)
+    add_type(design, catalog, "nvidia-qm9700")
+    design.fabrics.append(Fabric(name="storage", role="storage", protocol="infiniband"))
+    design.devices.append(Device(name="spine", device_type="nvidia-qm9700", rack="A01", position_u=41, face="rear",
+                                 fabric="compute"))
+    # half the leaf's remaining ports in the compute fabric, the other half in storage
+    for port in range(9, 65):
+        design.links.append(Link(a=LinkEnd(device="leaf", port=f"p{port}"), b=LinkEnd(device="spine", port=f"p{port}"),
+                                 fabric="compute" if port < 37 else "storage", media="DAC", length_m=1.0))
+    found = codes(design, catalog)["SWITCH_PORTS_EXHAUSTED"]
+    assert any("leaf" in f.objects and "compute" in f.objects for f in found)
 
 
 # ---------------------------------------------------------------- fabric

@@ -8,6 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
+from designer.model.hardware import split_lane
 
 
 def check_fabric(ctx: CheckContext, fabric_name: str) -> list[Finding]:
@@ -78,13 +79,26 @@ def single_points(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Find
 
 
 def ports_exhausted(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
-    full = [p["switch"] for p in analysis["port_use"] if p["ports_total"] and p["ports_used"] >= p["ports_total"]]
+    # a switch shared by two fabrics spends ports on both: count its ports over every link
+    full = [p["switch"] for p in analysis["port_use"]
+            if p["ports_total"] and switching_ports_used(ctx.index, p["switch"]) >= p["ports_total"]]
     if full:
         yield finding(
             "info", "SWITCH_PORTS_EXHAUSTED", [*full[:50], name],
             msg("switch_ports_exhausted", fabric=name, count=len(full), switches=names(full, 4)),
             msg("hint.plan_growth"),
         )
+
+
+def switching_ports_used(index, switch: str) -> int:
+    """Physical fabric/uplink ports of a switch cabled by any link (a split port counts once)."""
+    ports = index.ports
+    used = set()
+    for link in index.links_by_device.get(switch, ()):
+        for end in (link.a, link.b):
+            if end.device == switch and ports.is_switching(switch, end.port):
+                used.add(split_lane(end.port)[0])
+    return len(used)
 
 
 FABRIC_RULES = (oversubscription, partition, single_points, ports_exhausted)

@@ -22,6 +22,7 @@ CODES: dict[str, str] = {
     "RACK_POWER_OVER_BUDGET": "maximum draw over the rack's power budget",
     "FEED_OVER_CAPACITY": "maximum draw over what all the rack's feeds together deliver",
     "FEED_REDUNDANCY_LOST": "with A/B feeds, the load does not fit on the remaining feed(s) when one fails; or a rack has one feed",
+    "FEED_MISSING": "a rack that draws power has no feed, so capacity and redundancy go unchecked",
     "PDU_OVER_CAPACITY": "the PDUs on a feed cannot carry the load that feed must take over",
     "PSU_REDUNDANCY_LOST": "when one feed fails, a device keeps fewer PSUs than it needs at full load",
     "ROOM_POWER_OVER_CAPACITY": "the room's racks draw more than the room's power capacity",

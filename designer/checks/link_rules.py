@@ -63,7 +63,11 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
         return
     speed_a = ports.speed_gbps(link.a.device, link.a.port)
     speed_b = ports.speed_gbps(link.b.device, link.b.port)
-    if speed_a != speed_b:
+    # management BASE-T ports negotiate 100M/1G between themselves; that is no design fault
+    # (a 10GBASE-T port held to 1G still is)
+    autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
+                      and ports.is_rj45(link.b.device, link.b.port))
+    if speed_a != speed_b and not autonegotiates:
         yield finding(
             "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
             msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),

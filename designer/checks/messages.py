@@ -49,6 +49,11 @@ TEMPLATES: dict[str, Template] = {
                             "{remaining_kw:,.1f} kW cannot carry it ({short_kw:,.1f} kW short)",
     "pdu_over_capacity": "Rack {rack}: the PDUs on feed {feed} carry {carried_kw:,.1f} kW; the rack draws "
                          "{draw_kw:,.1f} kW when the other feed fails",
+    "pdu_over_capacity_share": "Rack {rack}: the PDUs on feed {feed} carry {carried_kw:,.1f} kW; that feed takes "
+                               "{share_kw:,.1f} kW of the rack's {draw_kw:,.1f} kW when another feed fails",
+    "feed_missing": "Rack {rack} draws {draw_kw:,.1f} kW but has no power feed: its feed capacity and A/B "
+                    "redundancy cannot be checked",
+    "hint.add_feeds": "give the rack its A and B feeds and their capacity",
     "hint.add_feed": "add a feed or raise the feed capacity",
     "hint.add_b_feed": "add a B feed",
     "hint.keep_under_remaining": "keep the rack under {remaining_kw:,.1f} kW or raise the other feeds' capacity",

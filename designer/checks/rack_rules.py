@@ -79,6 +79,13 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
             _relief_hint(ctx, rack_name, over, "power"),
         )
     if not rack.feeds:
+        if draw > EPSILON:
+            # without feeds neither capacity nor A/B redundancy can be judged
+            yield finding(
+                "warning", "FEED_MISSING", [rack_name],
+                msg("feed_missing", rack=rack_name, draw_kw=draw / 1000),
+                msg("hint.add_feeds"),
+            )
         return
     capacities = {f.name: f.capacity_kw * 1000 for f in rack.feeds}
     total = sum(capacities.values())
@@ -117,13 +124,17 @@ def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, 
             by_feed[device.feed] += device_type.pdu.capacity_kw * 1000
     if not by_feed:
         return
+    # PSUs are spread evenly over the feeds, so when one feed fails each of the others
+    # takes an equal share: the whole rack with A/B feeds, half of it with three feeds
+    share = draw / (len(capacities) - 1)
     for feed in capacities:
-        # when the other feed fails, this feed's PDUs carry the whole rack
         carried = by_feed.get(feed, 0.0)
-        if draw > carried + EPSILON:
+        if share > carried + EPSILON:
+            key = "pdu_over_capacity" if len(capacities) == 2 else "pdu_over_capacity_share"
             yield finding(
                 "error", "PDU_OVER_CAPACITY", [rack_name],
-                msg("pdu_over_capacity", rack=rack_name, feed=feed, carried_kw=carried / 1000, draw_kw=draw / 1000),
+                msg(key, rack=rack_name, feed=feed, carried_kw=carried / 1000, draw_kw=draw / 1000,
+                    share_kw=share / 1000),
                 msg("hint.add_pdus", feed=feed),
             )
 

@@ -356,6 +356,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "RACK_POWER_OVER_BUDGET": {"en": "Rack power over budget", "zh": "机柜功耗超出预算"},
     "FEED_OVER_CAPACITY": {"en": "Feeds over capacity", "zh": "供电回路超容量"},
     "FEED_REDUNDANCY_LOST": {"en": "Feed redundancy lost", "zh": "供电冗余失效"},
+    "FEED_MISSING": {"en": "Rack without a feed", "zh": "机柜未配置供电回路"},
     "PDU_OVER_CAPACITY": {"en": "PDU over capacity", "zh": "PDU 超容量"},
     "PSU_REDUNDANCY_LOST": {"en": "PSU redundancy lost", "zh": "电源模块冗余不足"},
     "ROOM_POWER_OVER_CAPACITY": {"en": "Room power over capacity", "zh": "机房供电超容量"},

@@ -24,6 +24,10 @@ FINDINGS_ZH: dict[str, Template] = {
                             "{remaining_kw:.1f} kW，无法承载（缺口 {short_kw:.1f} kW）",
     "pdu_over_capacity": "机柜 {rack}：{feed} 路上的 PDU 只能承载 {carried_kw:.1f} kW，而另一路故障时"
                          "机柜负载为 {draw_kw:.1f} kW",
+    "pdu_over_capacity_share": "机柜 {rack}：{feed} 路上的 PDU 只能承载 {carried_kw:.1f} kW，而另一路故障时"
+                               "该路需承担机柜 {draw_kw:.1f} kW 中的 {share_kw:.1f} kW",
+    "feed_missing": "机柜 {rack} 功耗 {draw_kw:.1f} kW，但没有配置供电回路：无法核查回路容量与 A/B 冗余",
+    "hint.add_feeds": "为机柜配置 A、B 两路供电及其容量",
     "hint.add_feed": "增加一路供电或提高回路容量",
     "hint.add_b_feed": "增加 B 路供电",
     "hint.keep_under_remaining": "将机柜功耗控制在 {remaining_kw:.1f} kW 以内，或提高其他回路的容量",
