@@ -149,6 +149,15 @@ def test_no_compute_fabric_leaves_the_time_unknown(example):
     assert all(row["time_ms"] is None for row in block["algorithms"])
 
 
+def test_an_uncabled_compute_fabric_is_estimated_from_the_ports_and_says_so(example):
+    design, index, analyses = example
+    uncabled = [dict(a, endpoints=0) if a["role"] == "compute" else a for a in analyses]
+    path, notes = cluster_path(design, index, uncabled)
+    assert notes == ["compute fabric compute has no servers cabled yet: the estimates assume every compute "
+                     "port cabled at its speed, non-blocking"]
+    assert path.inter_gbytes_s == pytest.approx(45.0)
+
+
 def test_one_gpu_servers_use_the_fabric_only():
     # 4 servers of 1 GPU, NVLink figure unpublished (0): a ring of 4 over the fabric at 45 GB/s
     #   2 x 3/4 x 1 GB / 45 GB/s + 2 x 3 x 6 us = 33.333333 ms + 36 us = 33.369333 ms

@@ -25,7 +25,8 @@ def test_parse_ratio_refuses_nonsense(text, message):
 
 @pytest.mark.parametrize(
     ("radix", "ratio", "down", "up"),
-    [(64, 1.0, 32, 32), (64, 2.0, 42, 22), (64, 3.0, 48, 16), (144, 1.0, 72, 72), (144, 2.0, 96, 48)],
+    [(64, 1.0, 32, 32), (64, 2.0, 42, 22), (64, 3.0, 48, 16), (144, 1.0, 72, 72), (144, 2.0, 96, 48),
+     (64, 100.0, 62, 2)],  # at any ratio a leaf keeps two uplinks
 )
 def test_leaf_port_split_keeps_within_ratio(radix, ratio, down, up):
     leaf = fp.leaf_ports(radix, 1, ratio)

@@ -219,6 +219,11 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
     if nodes > 1 and fabric is None:
         notes.append("no compute fabric: GPUs in different servers cannot exchange gradients")
         node_fabric = [0.0]
+    elif nodes > 1 and not any(a.get("role") == "compute" and a.get("endpoints") for a in analyses):
+        # early in a design the servers are placed before the cables are drawn: estimate
+        # the fabric the ports promise, and say so
+        notes.append(f"compute fabric {fabric} has no servers cabled yet: the estimates assume every compute "
+                     "port cabled at its speed, non-blocking")
     if len(types) > 1:
         notes.append(f"several GPU server types: {main.gpu_count} GPUs per server (as {main.slug}), "
                      "each bandwidth the slowest type's")

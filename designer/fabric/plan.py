@@ -85,6 +85,10 @@ class LeafPorts:
 def leaf_ports(radix: int, lanes: int, ratio: float, speed_gbps: float = 1.0) -> LeafPorts:
     """The most downlinks a leaf can have while down/up bandwidth stays within ``ratio``."""
     up = math.ceil(radix / (1.0 + ratio) - 1e-9)
+    if radix >= 4:
+        # never hang a leaf on one uplink, however high the ratio: that cable or spine
+        # port would cut off every server behind it
+        up = max(up, 2)
     down = radix - up
     while up > 0 and down / up > ratio + 1e-9:
         up += 1
