@@ -275,7 +275,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     totals = report["totals"]
     print(
         f"wrote {output}: {totals['servers']} servers ({totals['gpus']} GPUs), {totals['switches']} switches, "
-        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks, {totals['links']} links; "
+        f"{totals['storage_nodes']} storage {'node' if totals['storage_nodes'] == 1 else 'nodes'} in {totals['racks']} racks, {totals['links']} links; "
         f"{totals['power_max_kw']:,.1f} kW maximum"
     )
     for fabric in report["fabrics"]:
@@ -283,6 +283,17 @@ def _cmd_new(args: argparse.Namespace) -> int:
         print(
             f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
             f"{sw['core']} core, {fabric['links']['leaf_spine']} leaf-spine links"
+        )
+    from designer.fabric.generate import uncabled_port_groups
+
+    uncabled = uncabled_port_groups(design)
+    if uncabled:
+        # the in-band fabric runs at the servers' fastest in-band speed; other ports are the user's to place
+        print("  left uncabled (for the customer network, or to cable by hand):")
+    for row in uncabled:
+        print(
+            f"    {row['ports']} {row['group']} ports ({row['role']}, {row['speed_gbps']:g}G) "
+            f"on {row['devices']} x {row['device_type']}"
         )
     return 0
 

@@ -316,3 +316,20 @@ def test_a_switch_management_port_belongs_to_the_oob_fabric(superpod):
     ]
     assert mgmt_links, "every compute leaf has its management port cabled"
     assert {link_fabric(index, link) for link in mgmt_links} == {"oob"}
+
+
+def test_the_generator_says_which_ports_it_leaves_uncabled(tmp_path):
+    from designer.fabric.generate import uncabled_port_groups
+
+    out = tmp_path / "pod.json"
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "16", "--switch", "nvidia-qm9700",
+                     "--storage", "weka-wekapod-nitro-8", "--storage-nodes", "1", "-o", out)
+    assert result.code == 0, result
+    # the in-band fabric runs at the DGX's 100G; its 10G port and WEKA's 25G/1G customer ports stay free
+    assert "16 inband-10g ports (inband, 10G) on 16 x nvidia-dgx-h100" in result.out
+    assert "16 object-tier ports (inband, 25G) on 1 x weka-wekapod-nitro-8" in result.out
+    from designer.catalog import load_catalog
+    from designer.model.io import load_design
+
+    rows = uncabled_port_groups(load_design(out, load_catalog(include_user=False)))
+    assert {(r["group"], r["ports"]) for r in rows} == {("inband-10g", 16), ("object-tier", 16), ("os-mgmt", 16)}

@@ -21,6 +21,7 @@ from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.placement import FloorLayout, RackDraft, lay_out, per_rack_limit
 from designer.fabric.wiring import Endpoint
 from designer.model.design import Design, Project
+from designer.model.hardware import split_lane
 from designer.model.device import Device
 from designer.model.index import DesignIndex
 from designer.model.rack import Feed, Rack
@@ -143,3 +144,29 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
         rack_types=sorted({r.rack_type.slug: r.rack_type for r in racks}.values(), key=lambda t: t.slug),
         device_types=[t for slug, t in sorted(draft.types.items()) if slug in types_used],
     )
+
+
+def uncabled_port_groups(design: Design) -> list[dict]:
+    """Port groups the generator leaves without cables, for the user to place by hand:
+    a server's slower in-band port (the fastest one carries the in-band fabric) or a
+    storage system's customer-network ports at a speed the in-band fabric does not run.
+    One row per device type and group: {"device_type", "group", "role", "speed_gbps",
+    "devices", "ports"}."""
+    index = DesignIndex.build(design)
+    used = {(end.device, split_lane(end.port)[0]) for link in design.links for end in (link.a, link.b)}
+    rows: dict[tuple[str, str], dict] = {}
+    for device in design.devices:
+        device_type = index.type_of(device)
+        if device_type.kind not in ("server", "storage"):
+            continue
+        for group in device_type.port_groups:
+            free = [p for p in group.port_names() if (device.name, p) not in used]
+            if not free:
+                continue
+            row = rows.setdefault((device_type.slug, group.name), {
+                "device_type": device_type.slug, "group": group.name, "role": group.role,
+                "speed_gbps": group.speed_gbps, "devices": 0, "ports": 0})
+            row["devices"] += 1
+            row["ports"] += len(free)
+    return list(rows.values())
+

@@ -381,6 +381,12 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{fabric}：叶交换机 {leaf} 台，脊交换机 {spine} 台，核心交换机 {core} 台（叶-脊链路 {links} 条）",
     },
     "wizard.findings": {"en": "{errors} errors, {warnings} warnings", "zh": "{errors} 个错误，{warnings} 个警告"},
+    "wizard.uncabled": {
+        "en": "Left uncabled (customer network or by hand): {groups}",
+        "zh": "未布线（接客户网络或手工布线）：{groups}",
+    },
+    "wizard.uncabled_group": {"en": "{ports} x {speed}G {group} on {device_type}",
+                              "zh": "{device_type} 的 {group} 端口 {ports} 个（{speed}G）"},
     # -- undo history (Edit menu) and refused edits ------------------------------------------
     "undo.move": {"en": "Move {name}", "zh": "移动 {name}"},
     "undo.add": {"en": "Add {part}", "zh": "添加 {part}"},

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.fabric.generate import GenerateSpec, generate
+from designer.fabric.generate import GenerateSpec, generate, uncabled_port_groups
 from designer.fabric.plan import parse_ratio
 from designer.report.i18n import Translator
 from designer.report.json_report import build_report
@@ -37,10 +37,19 @@ class _Preview(QRunnable):
     def run(self) -> None:
         try:
             design = generate(self.spec, self.catalog)
-            result = (design, summary(build_report(design), self.t), None)
+            lines = summary(build_report(design), self.t) + uncabled_summary(uncabled_port_groups(design), self.t)
+            result = (design, lines, None)
         except DesignerError as exc:
             result = (None, [], exc.format())
         self.signals.done.emit(self.serial, result)
+
+
+def uncabled_summary(rows: list[dict], t: Translator) -> list[str]:
+    if not rows:
+        return []
+    groups = [t("wizard.uncabled_group", ports=t.int(r["ports"]), speed=f"{r['speed_gbps']:g}", group=r["group"],
+                device_type=r["device_type"]) for r in rows]
+    return [t("wizard.uncabled", groups="; ".join(groups))]
 
 
 def summary(report: dict, t: Translator | None = None) -> list[str]:
