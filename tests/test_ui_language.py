@@ -199,7 +199,7 @@ def test_estimates_and_topology_in_chinese(window, qtbot):
     window.set_language("zh")
     text = panel.results.toPlainText()
     assert "总体拥有成本" in text and "盈亏平衡利用率" in text
-    assert "5,873,808 美元" in text, "money in Chinese words, thousands grouped"
+    assert "5,875,488 美元" in text, "money in Chinese words, thousands grouped"
     assert "万美元" in text, "the utilisation table's large sums in 万, as the proposal writes them"
     editor = panel.editors[("cost", None, "horizon_years")]
     assert _label_of(editor) == "测算周期" and editor.suffix() == " 年"

@@ -8,6 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
+from designer.fabric.cabling import splitter_lanes
 from designer.model.hardware import split_lane
 from designer.model.link import Link
 
@@ -87,7 +88,7 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
         )
         return
     # the lanes of one splitter cable are one product with its own reach
-    lanes = ctx.cable_lanes.get(link.cable_id, 1) if link.cable_id else 1
+    lanes = splitter_lanes(ctx.index, link, ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
     reach = ctx.media.reach_m(link.media, speed, lanes)
     if reach is not None and link.length_m > reach + 1e-9:
         yield finding(

@@ -269,6 +269,20 @@ class MediaSelector:
         return None
 
 
+def splitter_lanes(index: DesignIndex, link: Link, used: int) -> int:
+    """The legs of the splitter a lane link rides on: as many as its split port has
+    lanes, used or not (a 4 x 100G breakout with two servers on it is still a 4-leg part)."""
+    for end in (link.a, link.b):
+        physical, lane = split_lane(end.port)
+        if lane is None:
+            continue
+        device = index.devices.get(end.device)
+        breakout = device.port_breakouts.get(physical) if device is not None else None
+        if breakout is not None:
+            return max(used, breakout.count)
+    return used
+
+
 def _link_speed(index: DesignIndex, link: Link) -> float | None:
     a = index.ports.speed_gbps(link.a.device, link.a.port)
     b = index.ports.speed_gbps(link.b.device, link.b.port)
@@ -301,7 +315,8 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
             continue
         needed = longest.get(link.cable_id, routed) if link.cable_id else routed
         rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
-        choice = selector.choose(needed, speed, lanes[link.cable_id] if link.cable_id else 1, rj45,
+        n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
+        choice = selector.choose(needed, speed, n_lanes, rj45,
                                  _ends(index, link))
         plan[id(link)] = (needed, choice)
     return plan
@@ -332,6 +347,7 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
     undone by putting them back and a background analysis never sees a half-changed link."""
     selector = MediaSelector(cabling)
     plan = _plan(index, selector, links, Geometry(index))
+    used_lanes = Counter(l.cable_id for l in index.design.links if l.cable_id)
     updated = []
     for link in links:
         if id(link) not in plan:
@@ -345,7 +361,7 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
         if keep:
             # keep the planned media while it still reaches
             speed = _link_speed(index, link)
-            lanes = sum(1 for l in index.design.links if l.cable_id == link.cable_id) if link.cable_id else 1
+            lanes = splitter_lanes(index, link, used_lanes[link.cable_id]) if link.cable_id else 1
             reach = selector.reach_m(link.media, speed, lanes, _ends(index, link) or ())
             stock = _stock(COMMODITY_LENGTHS_M, needed) or choice.length_m
             if reach is not None and stock <= reach:
@@ -387,7 +403,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
             for end in pair or ():
                 previous = modules.get(end.key)
                 modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
-            n_lanes = lanes[link.cable_id] if link.cable_id else 1
+            n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
             splitters = selector.products(link.media, speed, 1) if n_lanes == 1 else [
                 p for p in cabling.cables if p.media == link.media and p.breakout and p.breakout_lanes == n_lanes
                 and speed in p.speeds_gbps]
@@ -400,7 +416,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
         n_lanes = 1
         if link.cable_id:
             key: tuple = ("breakout", link.cable_id)
-            n_lanes = lanes[link.cable_id]
+            n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
             key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)

@@ -63,7 +63,8 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
     cur = est["currency"]
     tco = est["tco"]
     capex = tco["capex"]
-    partial = f" ({len(capex['unpriced_parts'])} parts unpriced, counted as 0)" if capex["unpriced_parts"] else ""
+    unpriced = len(capex["unpriced_parts"])
+    partial = f" ({unpriced} {'part' if unpriced == 1 else 'parts'} unpriced, counted as 0)" if unpriced else ""
     opex = tco["opex_per_year"]["total"]
     out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {_num(opex, 0)} {cur}/year "
            f"at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
