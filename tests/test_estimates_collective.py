@@ -141,7 +141,7 @@ def test_measured_oversubscription_slows_the_fabric():
 def test_no_compute_fabric_leaves_the_time_unknown(example):
     design, index, _analyses = example
     path, notes = cluster_path(design, index, [])  # as if the design had no compute fabric
-    assert any("no compute fabric" in n for n in notes)
+    assert any("no compute fabric" in n.english for n in notes)
     times = allreduce_times_s(path, GB)
     assert all(math.isinf(t) for t in times.values())
     block = allreduce_estimate(design.estimates.communication, path, None)
@@ -153,8 +153,9 @@ def test_an_uncabled_compute_fabric_is_estimated_from_the_ports_and_says_so(exam
     design, index, analyses = example
     uncabled = [dict(a, endpoints=0) if a["role"] == "compute" else a for a in analyses]
     path, notes = cluster_path(design, index, uncabled)
-    assert notes == ["compute fabric compute has no servers cabled yet: the estimates assume every compute "
-                     "port cabled at its speed, non-blocking"]
+    assert [n.english for n in notes] == ["compute fabric compute has no servers cabled yet: the estimates assume "
+                                          "every compute port cabled at its speed, non-blocking"]
+    assert [n.as_dict() for n in notes] == [{"key": "allreduce.fabric_uncabled", "params": {"fabric": "compute"}}]
     assert path.inter_gbytes_s == pytest.approx(45.0)
 
 

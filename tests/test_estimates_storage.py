@@ -73,4 +73,4 @@ def test_unpublished_write_bandwidth_leaves_the_checkpoint_time_unknown(catalog)
     assert block["read_available_gbytes_s"] == pytest.approx(40.0)
     assert block["checkpoint_write_s"] is None
     assert block["write_unknown_types"] == ["test-storage"]
-    assert any("checkpoint time unknown" in n for n in notes)
+    assert any("checkpoint time unknown" in n.english for n in notes)

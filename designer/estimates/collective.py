@@ -26,6 +26,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
+from designer.estimates.notes import Note, note
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.index import DesignIndex
@@ -185,29 +186,39 @@ def gpu_servers(index: DesignIndex) -> dict[str, int]:
     return counts
 
 
-def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> tuple[CommPath, list[str]]:
-    """The cluster's collective path, and the assumptions it rests on (as sentences).
+def model_notes(inputs: CommunicationInputs) -> list[Note]:
+    """The assumptions of the all-reduce model itself, whatever the design."""
+    return [
+        note("allreduce.model", alpha_intra_us=inputs.alpha_intra_us, alpha_inter_us=inputs.alpha_inter_us,
+             link_efficiency=inputs.link_efficiency),
+        note("allreduce.bandwidths"),
+        note("allreduce.tree"),
+    ]
+
+
+def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> tuple[CommPath, list[Note]]:
+    """The cluster's collective path, and the assumptions it rests on (``Note``s; ``.english`` says them).
 
     With several GPU server types the GPUs per server are those of the type holding the
     most GPUs, and each bandwidth the slowest type's: a collective runs at the pace of its
     slowest member.
     """
     inputs: CommunicationInputs = design.estimates.communication
-    notes: list[str] = []
+    notes: list[Note] = []
     counts = gpu_servers(index)
     analyses = list(analyses)
     ratio, fabric = compute_oversubscription(analyses)
     if not counts:
         path = CommPath(0, 0, 0.0, 0.0, inputs.link_efficiency, ratio, inputs.alpha_intra_us * S_PER_US,
                         inputs.alpha_inter_us * S_PER_US)
-        return path, ["no GPU servers: no collective communication to estimate"]
+        return path, [note("allreduce.no_gpu_servers")]
     types = {slug: index.device_types[slug] for slug in counts}
     main = max(types.values(), key=lambda t: (counts[t.slug] * t.gpu_count, t.slug))
     intra = []
     for t in types.values():
         bidir = t.gpus.interconnect_bidir_gbytes_s if t.gpus else None
         if bidir is None:
-            notes.append(f"{t.slug}: GPU interconnect bandwidth unpublished; taken as 0 (no all-reduce inside it)")
+            notes.append(note("allreduce.nvlink_unpublished", part=t.slug))
             intra.append(0.0)
         else:
             intra.append(bidir / 2)  # the published figure counts both directions
@@ -217,16 +228,14 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
         node_fabric.append(ports_gbps / 8 / t.gpu_count)
     nodes = sum(counts.values())
     if nodes > 1 and fabric is None:
-        notes.append("no compute fabric: GPUs in different servers cannot exchange gradients")
+        notes.append(note("allreduce.no_compute_fabric"))
         node_fabric = [0.0]
     elif nodes > 1 and not any(a.get("role") == "compute" and a.get("endpoints") for a in analyses):
         # early in a design the servers are placed before the cables are drawn: estimate
         # the fabric the ports promise, and say so
-        notes.append(f"compute fabric {fabric} has no servers cabled yet: the estimates assume every compute "
-                     "port cabled at its speed, non-blocking")
+        notes.append(note("allreduce.fabric_uncabled", fabric=fabric))
     if len(types) > 1:
-        notes.append(f"several GPU server types: {main.gpu_count} GPUs per server (as {main.slug}), "
-                     "each bandwidth the slowest type's")
+        notes.append(note("allreduce.mixed_servers", gpus_per_server=main.gpu_count, part=main.slug))
     path = CommPath(
         nodes=nodes,
         gpus_per_node=main.gpu_count,

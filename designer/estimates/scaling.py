@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from designer.estimates.collective import BYTES_PER_MB, CommPath, allreduce_times_s, fastest
+from designer.estimates.notes import Note, note
 from designer.model.estimates import ScalingInputs
 
 BYTES_PER_BILLION_PARAMETERS = 1e9
@@ -50,6 +51,10 @@ def efficiency(
     if best is None:
         return None, None
     return compute_s / step_s(compute_s, times[best], overlap), best
+
+
+def scaling_notes(inputs: ScalingInputs) -> list[Note]:
+    return [note("scaling.weak", step_compute_s=inputs.step_compute_s, overlap=inputs.overlap)]
 
 
 def scaling_estimate(inputs: ScalingInputs, path: CommPath) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from designer.checks.context import CheckContext
 from designer.checks.design_rules import storage_bandwidth_gbytes_s, type_counts
+from designer.estimates.notes import Note, names, note
 from designer.model.estimates import ScalingInputs, StorageInputs
 
 BYTES_PER_TB = 1e12
@@ -87,19 +88,18 @@ def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list
 
 def storage_estimate(
     ctx: CheckContext, inputs: StorageInputs, scaling: ScalingInputs
-) -> tuple[dict[str, Any], list[str]]:
+) -> tuple[dict[str, Any], list[Note]]:
     """The report's ``storage`` block and its assumptions."""
     available, gpus, no_read = storage_bandwidth_gbytes_s(ctx)
     required = read_required_gbytes_s(gpus, inputs.samples_per_second_per_gpu, inputs.sample_size_mb)
     checkpoint_tb = checkpoint_size_tb(scaling.model_parameters_billion, inputs.checkpoint_bytes_per_parameter)
     write, usable_tb, no_write, no_capacity = storage_systems(ctx)
     tiers = capacity_tiers(inputs, checkpoint_tb)
-    notes = ["capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; "
-             "cold = archive copies x (dataset + checkpoints kept)"]
+    notes = [note("storage.tiers")]
     if no_read:
-        notes.append(f"storage read bandwidth unpublished for {', '.join(no_read)}: counted as 0")
+        notes.append(note("storage.read_unpublished", parts=names(no_read)))
     if no_write:
-        notes.append(f"storage write bandwidth unpublished for {', '.join(no_write)}: checkpoint time unknown")
+        notes.append(note("storage.write_unpublished", parts=names(no_write)))
     hot_tb = tiers[0]["capacity_tb"]
     return {
         "gpus": gpus,

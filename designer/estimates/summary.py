@@ -1,5 +1,9 @@
 """All planning estimates of a design as one dict: the report's ``estimates`` key.
 
+``assumptions`` says every assumption behind the figures in English (a public contract);
+``assumption_keys`` holds the same assumptions, in the same order, as ``{"key", "params"}``
+(``designer/estimates/notes.py``) for a report in another language.
+
 Reads the fabric analyses the checks already hold (``ctx.fabric_analysis``) and the
 bill of materials the caller built, so nothing is analysed or priced twice.
 """
@@ -11,8 +15,8 @@ from typing import Any
 from designer.catalog import Catalog
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
-from designer.estimates.collective import allreduce_estimate, cluster_path, compute_oversubscription
-from designer.estimates.scaling import scaling_estimate
+from designer.estimates.collective import allreduce_estimate, cluster_path, compute_oversubscription, model_notes
+from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import storage_estimate
 from designer.estimates.tco import tco_estimate
@@ -26,25 +30,19 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     path, comm_notes = cluster_path(design, index, analyses)
     _ratio, compute_fabric = compute_oversubscription(analyses)
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
-    comm = inputs.communication
-    assumptions = [
+    # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
+    # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
+    notes = [
         *tco_notes,
-        f"all-reduce: alpha-beta model, {comm.alpha_intra_us:g} us per step inside a server and "
-        f"{comm.alpha_inter_us:g} us across the fabric; collectives reach {comm.link_efficiency:.0%} of the "
-        "fabric's link bandwidth; the reduction arithmetic is not counted",
-        "all-reduce inside a server runs at half the GPU's bidirectional NVLink bandwidth; between servers at "
-        "the GPU's share of its server's compute ports, divided by the worst leaf oversubscription when above 1",
-        "tree all-reduce is NCCL's pipelined double binary tree: 2 x ceil(log2 n) latency steps and each byte "
-        "twice over the slowest link",
+        *model_notes(inputs.communication),
         *comm_notes,
-        f"scaling is weak scaling: {inputs.scaling.step_compute_s:g} s of compute per step at any size, "
-        f"{inputs.scaling.overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "
-        "every multi-server point",
+        *scaling_notes(inputs.scaling),
         *storage_notes,
     ]
     return {
         "currency": design.project.currency,
-        "assumptions": assumptions,
+        "assumptions": [n.english for n in notes],
+        "assumption_keys": [n.as_dict() for n in notes],
         "tco": tco,
         "allreduce": allreduce_estimate(inputs.communication, path, compute_fabric),
         "scaling": scaling_estimate(inputs.scaling, path),

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from designer.estimates.bom import Bom
+from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import design_load, device_load
@@ -99,8 +100,14 @@ def design_pue(design: Design, index: DesignIndex) -> tuple[float, str]:
     """(PUE, where it comes from): the cost inputs, else the rooms' PUE weighted by the
     typical load of their racks (a room without one counts at ``DEFAULT_PUE``), else
     ``DEFAULT_PUE``."""
+    pue, source, params = pue_and_source(design, index)
+    return pue, pue_source_english(source, params)
+
+
+def pue_and_source(design: Design, index: DesignIndex) -> tuple[float, str, dict[str, Any]]:
+    """``design_pue`` with its source as a key of ``notes.PUE_SOURCES`` and that key's figures."""
     if design.estimates.cost.pue is not None:
-        return design.estimates.cost.pue, "cost inputs"
+        return design.estimates.cost.pue, "inputs", {}
     load_kw = {
         room.name: sum(device_load(index, index.devices_by_rack.get(rack.name, ())).power_typical_kw
                        for rack in index.racks_by_room.get(room.name, ()))
@@ -109,19 +116,24 @@ def design_pue(design: Design, index: DesignIndex) -> tuple[float, str]:
     rooms = [r for r in design.site.rooms if load_kw[r.name] > 0] or list(design.site.rooms)
     given = [r for r in rooms if r.pue is not None]
     if not given:
-        return DEFAULT_PUE, "assumed: no PUE given for the rooms"
+        return DEFAULT_PUE, "default", {}
     weights = {r.name: load_kw[r.name] or 1.0 for r in rooms}
     pue = sum((r.pue if r.pue is not None else DEFAULT_PUE) * weights[r.name] for r in rooms) / sum(weights.values())
-    source = "room " + given[0].name if len(rooms) == 1 else "rooms " + ", ".join(r.name for r in rooms) + ", by load"
+    if len(rooms) == 1:
+        return pue, "room", {"room": given[0].name}
+    params: dict[str, Any] = {"rooms": names(r.name for r in rooms)}
     missing = [r.name for r in rooms if r.pue is None]
-    if missing:
-        source += f"; {DEFAULT_PUE} assumed for {', '.join(missing)}"
-    return pue, source
+    if not missing:
+        return pue, "rooms", params
+    return pue, "rooms_partial", {**params, "default": DEFAULT_PUE, "missing": names(missing)}
 
 
-def tco_inputs(design: Design, index: DesignIndex, bom: Bom, it_load_kw: float, gpus: int) -> tuple[Tco, str]:
+def tco_inputs(
+    design: Design, index: DesignIndex, bom: Bom, it_load_kw: float, gpus: int
+) -> tuple[Tco, str, dict[str, Any]]:
+    """The cost model's inputs, and where its PUE comes from (a ``PUE_SOURCES`` key and its figures)."""
     cost = design.estimates.cost
-    pue, pue_source = design_pue(design, index)
+    pue, pue_source, pue_params = pue_and_source(design, index)
     return Tco(
         hardware=bom.total,
         installation=cost.installation_cost,
@@ -136,7 +148,7 @@ def tco_inputs(design: Design, index: DesignIndex, bom: Bom, it_load_kw: float, 
         cloud_price_per_gpu_hour=cost.cloud_price_per_gpu_hour,
         horizon_years=cost.horizon_years,
         depreciation_years=cost.depreciation_years,
-    ), pue_source
+    ), pue_source, pue_params
 
 
 def _money(value: float | None) -> float | None:
@@ -147,25 +159,24 @@ def _share(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
-def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str, Any], list[str]]:
+def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str, Any], list[Note]]:
     """The report's ``tco`` block and its assumptions."""
     load = design_load(index)
-    tco, pue_source = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus)
+    tco, pue_source, pue_params = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus)
     u = design.estimates.cost.utilization
     build = tco.build_total(u)
     cloud = tco.cloud_total(u)
     gpu_hours = tco.gpus * HOURS_PER_YEAR * u * tco.horizon_years
     unpriced = [line.part for line in bom.unpriced]
     notes = [
-        f"PUE {tco.pue:.2f} ({pue_source})",
-        "energy is counted for the utilised hours at the typical power of every device; idle draw is not counted",
-        f"straight-line depreciation over {tco.depreciation_years} years, on hardware, installation and facility alike",
-        "maintenance is a share of the whole CAPEX per year",
-        "the cloud alternative rents the same GPU count for the same utilised hours; its storage, network "
-        "and egress charges are not included",
+        note(f"tco.pue.{pue_source}", pue=tco.pue, **pue_params),
+        note("tco.energy"),
+        note("tco.depreciation", years=tco.depreciation_years),
+        note("tco.maintenance"),
+        note("tco.cloud"),
     ]
     if unpriced:
-        notes.append(f"{len(unpriced)} bill-of-materials parts have no price and count as zero: the CAPEX is partial")
+        notes.append(note("tco.capex_partial", count=len(unpriced)))
     return {
         "capex": {
             "hardware": _money(tco.hardware),
@@ -184,7 +195,7 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
         },
         "it_load_kw": round(tco.it_load_kw, 3),
         "pue": round(tco.pue, 3),
-        "pue_source": pue_source,
+        "pue_source": pue_source_english(pue_source, pue_params),
         "energy_price_per_kwh": tco.energy_price_per_kwh,
         "energy_kwh_per_year": round(tco.it_load_kw * u * tco.pue * HOURS_PER_YEAR, 1),
         "utilization": u,

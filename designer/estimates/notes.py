@@ -1,0 +1,103 @@
+"""The assumptions behind the estimates, as template keys and raw figures.
+
+Like the findings' messages (``designer/checks/messages.py``), an estimate states what it
+assumed as a ``Note``: a key of ``NOTE_TEMPLATES`` and its figures. The report renders
+each note in English once, as ``estimates.assumptions`` (a list of sentences), and
+carries the same notes, in the same order, as ``estimates.assumption_keys``
+(``[{"key", "params"}]``), so the proposal and the window can say them in another
+language (``designer/report/i18n_estimates.py``) without parsing figures out of English.
+
+Templates use the findings' formatter: ``str.format`` fields, and ``names(items)`` for a
+list of names (joined ", " in English). The English sentences are a public contract:
+a template here must keep rendering exactly what the report said before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from designer.checks.messages import Template, TemplateFormatter, names
+
+__all__ = ["NOTE_TEMPLATES", "PUE_SOURCES", "Note", "english", "names", "note", "pue_source_english"]
+
+# Where the cost model's PUE comes from (``tco.design_pue``); also the report's ``tco.pue_source``.
+PUE_SOURCES: dict[str, str] = {
+    "inputs": "cost inputs",
+    "default": "assumed: no PUE given for the rooms",
+    "room": "room {room}",
+    "rooms": "rooms {rooms}, by load",
+    "rooms_partial": "rooms {rooms}, by load; {default} assumed for {missing}",
+}
+
+NOTE_TEMPLATES: dict[str, Template] = {
+    # -- cost of ownership (tco.py) --------------------------------------------
+    **{f"tco.pue.{source}": "PUE {pue:.2f} (" + text + ")" for source, text in PUE_SOURCES.items()},
+    "tco.energy": "energy is counted for the utilised hours at the typical power of every device; "
+                  "idle draw is not counted",
+    "tco.depreciation": "straight-line depreciation over {years} years, on hardware, installation and facility alike",
+    "tco.maintenance": "maintenance is a share of the whole CAPEX per year",
+    "tco.cloud": "the cloud alternative rents the same GPU count for the same utilised hours; its storage, network "
+                 "and egress charges are not included",
+    # one form for any count: the sentence predates the templates and is kept word for word
+    "tco.capex_partial": "{count} bill-of-materials parts have no price and count as zero: the CAPEX is partial",
+    # -- collective communication (collective.py) ------------------------------
+    "allreduce.model": "all-reduce: alpha-beta model, {alpha_intra_us:g} us per step inside a server and "
+                       "{alpha_inter_us:g} us across the fabric; collectives reach {link_efficiency:.0%} of the "
+                       "fabric's link bandwidth; the reduction arithmetic is not counted",
+    "allreduce.bandwidths": "all-reduce inside a server runs at half the GPU's bidirectional NVLink bandwidth; "
+                            "between servers at the GPU's share of its server's compute ports, divided by the worst "
+                            "leaf oversubscription when above 1",
+    "allreduce.tree": "tree all-reduce is NCCL's pipelined double binary tree: 2 x ceil(log2 n) latency steps and "
+                      "each byte twice over the slowest link",
+    "allreduce.no_gpu_servers": "no GPU servers: no collective communication to estimate",
+    "allreduce.nvlink_unpublished": "{part}: GPU interconnect bandwidth unpublished; taken as 0 "
+                                    "(no all-reduce inside it)",
+    "allreduce.no_compute_fabric": "no compute fabric: GPUs in different servers cannot exchange gradients",
+    "allreduce.fabric_uncabled": "compute fabric {fabric} has no servers cabled yet: the estimates assume every "
+                                 "compute port cabled at its speed, non-blocking",
+    "allreduce.mixed_servers": "several GPU server types: {gpus_per_server} GPUs per server (as {part}), "
+                               "each bandwidth the slowest type's",
+    # -- data-parallel scaling (scaling.py) ------------------------------------
+    "scaling.weak": "scaling is weak scaling: {step_compute_s:g} s of compute per step at any size, "
+                    "{overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "
+                    "every multi-server point",
+    # -- storage (storage.py) --------------------------------------------------
+    "storage.tiers": "capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; "
+                     "cold = archive copies x (dataset + checkpoints kept)",
+    "storage.read_unpublished": "storage read bandwidth unpublished for {parts}: counted as 0",
+    "storage.write_unpublished": "storage write bandwidth unpublished for {parts}: checkpoint time unknown",
+}
+
+
+@dataclass(frozen=True)
+class Note:
+    """One assumption of the estimates: a key of ``NOTE_TEMPLATES`` and its raw figures
+    (JSON values: numbers, strings and ``names`` lists)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def english(self) -> str:
+        return english(self.key, self.params)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+def note(key: str, **params: Any) -> Note:
+    if key not in NOTE_TEMPLATES:
+        raise KeyError(f"estimate note {key!r} is not in designer.estimates.notes.NOTE_TEMPLATES")
+    return Note(key, params)
+
+
+_ENGLISH = TemplateFormatter()
+
+
+def english(key: str, params: dict[str, Any]) -> str:
+    return _ENGLISH.render(NOTE_TEMPLATES[key], params)
+
+
+def pue_source_english(source: str, params: dict[str, Any]) -> str:
+    return _ENGLISH.render(PUE_SOURCES[source], params)
