@@ -287,3 +287,23 @@ def test_chinese_proposal_says_the_findings_in_chinese(example, catalog):
         assert re.sub(r"\s+", "", finding["hint"]) not in chinese, finding["hint"]
     english = flat(proposal_pdf(design, catalog, "en"))
     assert f"RackA01draws{draw:.1f}kWatmaximum,{draw - 40:.1f}kWoverits40.0kWbudget" in english
+
+
+def test_chinese_proposal_says_the_estimates_assumptions_in_chinese(example, catalog, chinese, english):
+    from designer.report.json_report import build_report
+
+    estimates = build_report(example, catalog=catalog)["estimates"]
+    keys = [item["key"] for item in estimates["assumption_keys"]]
+    depreciation = estimates["assumptions"][keys.index("tco.depreciation")]
+    assert depreciation == "straight-line depreciation over 5 years, on hardware, installation and facility alike"
+
+    def flat(data: bytes) -> str:  # paragraphs wrap lines anywhere
+        return re.sub(r"\s+", "", "\n".join(pdf_text(data)))
+
+    zh = flat(chinese)
+    assert "按5年直线折旧，硬件、安装与机房改造费用均按此折旧" in zh
+    assert "电源使用效率PUE为1.30（取自机房Hall1）" in zh
+    for sentence in estimates["assumptions"]:  # none is left in English
+        assert re.sub(r"\s+", "", sentence) not in zh, sentence
+    en = flat(english)
+    assert all(re.sub(r"\s+", "", sentence) in en for sentence in estimates["assumptions"])

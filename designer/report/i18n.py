@@ -6,7 +6,8 @@ catalog, ``i18n_ui.UI_MESSAGES``) and formats numbers, money, dates and ratios t
 reader of that language expects. Product and device names
 are never translated. The checks' findings are said from their message key and figures
 (``FINDINGS_ZH``, same keys as ``designer.checks.messages.TEMPLATES``); their codes get a
-translated title.
+translated title. The estimates' assumptions likewise, from ``estimates.assumption_keys``
+(``ESTIMATE_NOTES_ZH``, same keys as ``designer.estimates.notes.NOTE_TEMPLATES``).
 
 A key missing from the catalog is a programming error; ``Translator`` raises so a
 test catches it rather than a customer reading a raw key.
@@ -19,6 +20,8 @@ import math
 from typing import Any
 
 from designer.checks.messages import TemplateFormatter
+from designer.estimates.notes import NOTE_TEMPLATES
+from designer.report.i18n_estimates import ESTIMATE_NOTES_ZH
 from designer.report.i18n_findings import FINDING_TERMS_ZH, FINDINGS_ZH
 from designer.report.i18n_ui import UI_MESSAGES
 
@@ -467,6 +470,30 @@ class Translator:
             return english
         return _FindingFormatter(self).render(FINDINGS_ZH[key], params)
 
+    # -- estimates' assumptions ------------------------------------------------
+
+    def assumptions(self, estimates: dict[str, Any]) -> list[Any]:
+        """The estimates' assumptions (the report's ``estimates``) in this language: each said
+        from its key and figures (``assumption_keys``); a report without keys (an older one),
+        or a key this version does not know, keeps its English sentence."""
+        sentences = list(estimates.get("assumptions") or [])
+        keys = estimates.get("assumption_keys")
+        if not keys or len(keys) != len(sentences):
+            return sentences
+        return [self.assumption(item, english) for item, english in zip(keys, sentences)]
+
+    def assumption(self, item: dict[str, Any], english: str | None = None) -> str:
+        """One entry of ``estimates.assumption_keys`` ({key, params}) in this language; an
+        unknown key gives ``english``, and without it raises."""
+        key, params = item.get("key"), item.get("params") or {}
+        templates = ESTIMATE_NOTES_ZH if self.is_zh else NOTE_TEMPLATES
+        if key not in templates:
+            if english is not None:
+                return english
+            raise KeyError(f"estimate assumption {key!r} is not in the catalog for {self.lang!r}")
+        formatter = _EstimateFormatter(self) if self.is_zh else TemplateFormatter()
+        return formatter.render(templates[key], params)
+
     # -- numbers ------------------------------------------------------------
     # Both languages group thousands with "," and use "." as the decimal mark (CLDR
     # zh-Hans and en agree); they differ in units, money and dates.
@@ -549,3 +576,14 @@ class _FindingFormatter(TemplateFormatter):
 
     def term(self, value: Any) -> Any:
         return FINDING_TERMS_ZH.get(value, value)
+
+
+class _EstimateFormatter(_FindingFormatter):
+    """Chinese assumption text: as the findings', and shares ("{x:.0%}") the way the
+    proposal writes them everywhere else (``Translator.pct``: "90 %")."""
+
+    def number(self, value: float, spec: str) -> str:
+        if spec.endswith("%"):
+            digits = spec[1:-1] if spec.startswith(".") else ""
+            return self.t.pct(value, int(digits) if digits.isdigit() else 0)
+        return super().number(value, spec)

@@ -91,7 +91,8 @@ def build(ctx: ProposalContext) -> list:
     story.append(ctx.h2(t("assumptions")))
     for key in ("assumption_power", "assumption_heat", "assumption_floor", "assumption_prices"):
         story.append(s.p(f"• {t(key)}"))
-    for text in ((ctx.report.get("estimates") or {}).get("assumptions") or []):
+    # the estimates' assumptions in the proposal's language, from their keys and figures
+    for text in t.assumptions(ctx.report.get("estimates") or {}):
         story.append(s.p(f"• {text if isinstance(text, str) else _assumption(ctx, text)}"))
     unknowns = ctx.report.get("unknowns") or []
     if unknowns:

@@ -1,0 +1,52 @@
+"""Simplified Chinese templates of the estimates' assumptions, by the keys of
+``designer.estimates.notes.NOTE_TEMPLATES`` (same fields; the Translator renders them).
+
+Terms as elsewhere in the proposal: 收敛比 (oversubscription), All-reduce, 集合通信,
+资本支出（CAPEX）, 维保, 折旧, 云租用, 检查点, 热层 / 温层 / 冷层, 典型功耗.
+"""
+
+from __future__ import annotations
+
+from designer.checks.messages import Template
+
+# Where the PUE comes from (``notes.PUE_SOURCES``), inside the PUE sentence's brackets.
+PUE_SOURCES_ZH: dict[str, str] = {
+    "inputs": "取自成本输入",
+    "default": "假设值：机房均未给出 PUE",
+    "room": "取自机房 {room}",
+    "rooms": "按机房 {rooms} 的负载加权",
+    "rooms_partial": "按机房 {rooms} 的负载加权；{missing} 未给出 PUE，按 {default} 计",
+}
+
+ESTIMATE_NOTES_ZH: dict[str, Template] = {
+    # -- cost of ownership ------------------------------------------------------
+    **{f"tco.pue.{source}": "电源使用效率 PUE 为 {pue:.2f}（" + text + "）。" for source, text in PUE_SOURCES_ZH.items()},
+    "tco.energy": "电费仅按利用时段计算，取各设备的典型功耗；不计空闲功耗。",
+    "tco.depreciation": "按 {years} 年直线折旧，硬件、安装与机房改造费用均按此折旧。",
+    "tco.maintenance": "每年维保费用按全部资本支出（CAPEX）的一定比例计。",
+    "tco.cloud": "云租用方案按相同数量的 GPU、相同的利用时长计费；不含云上存储、网络及出网流量费用。",
+    "tco.capex_partial": "物料清单中有 {count} 项部件无价格，按零计入：资本支出（CAPEX）不完整。",
+    # -- collective communication -----------------------------------------------
+    "allreduce.model": "All-reduce 采用 alpha-beta（时延-带宽）模型：服务器内每步时延 {alpha_intra_us:g} µs，"
+                       "跨网络每步时延 {alpha_inter_us:g} µs；集合通信可达到网络链路带宽的 {link_efficiency:.0%}；"
+                       "不计归约运算耗时。",
+    "allreduce.bandwidths": "服务器内 All-reduce 按 GPU 双向 NVLink 带宽的一半计；服务器间按每块 GPU 分摊的"
+                            "服务器计算端口带宽计，叶层最坏收敛比大于 1 时再除以该收敛比。",
+    "allreduce.tree": "树形 All-reduce 按 NCCL 的流水线双二叉树计：2 × ceil(log2 n) 步时延，"
+                      "每个字节在最慢链路上传输两次。",
+    "allreduce.no_gpu_servers": "没有 GPU 服务器：无集合通信可估算。",
+    "allreduce.nvlink_unpublished": "{part} 未公布 GPU 互联带宽，按 0 计（服务器内不做 All-reduce）。",
+    "allreduce.no_compute_fabric": "没有计算网络：不同服务器上的 GPU 无法交换梯度。",
+    "allreduce.fabric_uncabled": "计算网络 {fabric} 尚未连接任何服务器：估算假设所有计算端口均按其速率接线，"
+                                 "且无收敛（1:1）。",
+    "allreduce.mixed_servers": "包含多种 GPU 服务器型号：按每台 {gpus_per_server} 块 GPU 计（同 {part}），"
+                               "各项带宽取最慢型号的值。",
+    # -- data-parallel scaling --------------------------------------------------
+    "scaling.weak": "扩展效率按弱扩展计：任意规模下每步计算 {step_compute_s:g} 秒，All-reduce 的 {overlap:.0%} "
+                    "与计算重叠；每个多服务器规模点均计入收敛比。",
+    # -- storage ------------------------------------------------------------------
+    "storage.tiers": "容量分层：热层 = 数据集 × 热数据占比 + 保留的检查点；温层 = 数据集其余部分；"
+                     "冷层 = 归档副本数 ×（数据集 + 保留的检查点）。",
+    "storage.read_unpublished": "{parts} 未公布存储读带宽，按 0 计。",
+    "storage.write_unpublished": "{parts} 未公布存储写带宽，检查点写入时间未知。",
+}

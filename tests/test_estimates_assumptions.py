@@ -1,0 +1,221 @@
+"""The estimates' assumptions: English sentences (``estimates.assumptions``, a public
+contract) and the same notes as keys and figures (``estimates.assumption_keys``), said in
+English or Chinese from those keys, so the two never drift."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+
+from designer.checks import Checker
+from designer.estimates.bom import build_bom
+from designer.estimates.notes import NOTE_TEMPLATES, PUE_SOURCES
+from designer.estimates.summary import planning_estimates
+from designer.model import Device, DeviceType, GpuSpec, PortGroup, PowerSpec, Room, StorageSpec
+from designer.model.io import load_design
+from designer.report.i18n import Translator
+from designer.report.i18n_estimates import ESTIMATE_NOTES_ZH, PUE_SOURCES_ZH
+from designer.resources import example_design
+from factories import SOURCE, server_type, small_design
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _two_rooms(second_pue: float | None):
+    design = small_design()
+    design.site.rooms[0].pue = 1.25
+    design.site.rooms.append(Room(name="Hall 2", width_mm=12000, depth_mm=8000, pue=second_pue))
+    design.racks[1].room = "Hall 2"
+    return design
+
+
+def _inputs():
+    design = small_design()
+    design.estimates.cost.pue = 1.15
+    design.estimates.cost.depreciation_years = 4
+    design.estimates.communication.alpha_inter_us = 4.5
+    design.estimates.communication.link_efficiency = 0.85
+    design.estimates.scaling.step_compute_s = 0.25
+    design.estimates.scaling.overlap = 0.5
+    return design
+
+
+def _no_gpus():
+    design = small_design()
+    design.devices = [d for d in design.devices if d.name == "leaf1"]
+    design.links = []
+    return design
+
+
+def _no_compute_fabric():
+    design = small_design()
+    design.fabrics[0].role = "storage"
+    return design
+
+
+def _mixed_servers():
+    design = small_design()
+    other = server_type("test-server-b").model_copy(
+        update={"gpus": GpuSpec(count=4, model="GPU", memory_gb=80, interconnect_bidir_gbytes_s=600)})
+    design.device_types.append(other)
+    design.devices[1] = design.devices[1].model_copy(update={"device_type": "test-server-b"})
+    return design
+
+
+def _storage_unpublished():
+    design = small_design()
+    design.device_types.append(DeviceType(
+        slug="test-storage", manufacturer="Test", model="Storage", kind="storage", u_height=2,
+        power=PowerSpec(max_w=2000), storage=StorageSpec(read_gbytes_s=None, write_gbytes_s=None),
+        port_groups=[PortGroup(name="data", prefix="d", count=2, speed_gbps=200, role="storage")], source=SOURCE,
+    ))
+    design.devices.append(Device(name="st1", device_type="test-storage", rack="R02", position_u=30))
+    return design
+
+
+def _uncabled(catalog):
+    design = load_design(example_design(), catalog)
+    design.links = [link for link in design.links if link.fabric != "compute"]
+    return design
+
+
+SCENARIOS = {
+    "example": lambda catalog: load_design(example_design(), catalog),
+    "small": lambda catalog: small_design(),
+    "two_rooms_one_pue": lambda catalog: _two_rooms(None),
+    "two_rooms": lambda catalog: _two_rooms(1.5),
+    "inputs": lambda catalog: _inputs(),
+    "no_gpus": lambda catalog: _no_gpus(),
+    "no_compute_fabric": lambda catalog: _no_compute_fabric(),
+    "mixed": lambda catalog: _mixed_servers(),
+    "storage_unpublished": lambda catalog: _storage_unpublished(),
+    "uncabled": _uncabled,
+}
+
+
+@pytest.fixture(scope="module")
+def estimates(catalog):
+    """Each scenario's ``estimates``, through JSON as a script (or the PDF export) reads them."""
+    out = {}
+    for name, make in SCENARIOS.items():
+        design = make(catalog)
+        checker = Checker(design, catalog.cabling)
+        block = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
+        out[name] = json.loads(json.dumps(block))
+    return out
+
+
+# The sentences the report said before the assumptions had keys, word for word (the contract).
+COMMON = [
+    "energy is counted for the utilised hours at the typical power of every device; idle draw is not counted",
+    "maintenance is a share of the whole CAPEX per year",
+    "the cloud alternative rents the same GPU count for the same utilised hours; its storage, network and egress "
+    "charges are not included",
+    "all-reduce inside a server runs at half the GPU's bidirectional NVLink bandwidth; between servers at the GPU's "
+    "share of its server's compute ports, divided by the worst leaf oversubscription when above 1",
+    "tree all-reduce is NCCL's pipelined double binary tree: 2 x ceil(log2 n) latency steps and each byte twice over "
+    "the slowest link",
+    "capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; cold = archive copies "
+    "x (dataset + checkpoints kept)",
+]
+DEFAULT_MODEL = ("all-reduce: alpha-beta model, 2 us per step inside a server and 6 us across the fabric; collectives "
+                 "reach 90% of the fabric's link bandwidth; the reduction arithmetic is not counted")
+DEFAULT_SCALING = ("scaling is weak scaling: 1 s of compute per step at any size, 0% of the all-reduce hidden behind "
+                   "it; an oversubscription ratio applies at every multi-server point")
+DEPRECIATION_5 = "straight-line depreciation over 5 years, on hardware, installation and facility alike"
+NO_NVLINK = "test-server: GPU interconnect bandwidth unpublished; taken as 0 (no all-reduce inside it)"
+PARTICULAR = {
+    "example": ["PUE 1.30 (room Hall 1)", DEPRECIATION_5, DEFAULT_MODEL, DEFAULT_SCALING],
+    "small": ["PUE 1.30 (assumed: no PUE given for the rooms)", NO_NVLINK],
+    "two_rooms_one_pue": ["PUE 1.27 (rooms Hall 1, Hall 2, by load; 1.3 assumed for Hall 2)"],
+    "two_rooms": ["PUE 1.37 (rooms Hall 1, Hall 2, by load)"],
+    "inputs": [
+        "PUE 1.15 (cost inputs)",
+        "straight-line depreciation over 4 years, on hardware, installation and facility alike",
+        "all-reduce: alpha-beta model, 2 us per step inside a server and 4.5 us across the fabric; collectives reach "
+        "85% of the fabric's link bandwidth; the reduction arithmetic is not counted",
+        "scaling is weak scaling: 0.25 s of compute per step at any size, 50% of the all-reduce hidden behind it; an "
+        "oversubscription ratio applies at every multi-server point",
+    ],
+    "no_gpus": ["no GPU servers: no collective communication to estimate"],
+    "no_compute_fabric": ["no compute fabric: GPUs in different servers cannot exchange gradients", NO_NVLINK],
+    "mixed": ["several GPU server types: 8 GPUs per server (as test-server), each bandwidth the slowest type's"],
+    "storage_unpublished": ["storage read bandwidth unpublished for test-storage: counted as 0",
+                            "storage write bandwidth unpublished for test-storage: checkpoint time unknown"],
+    "uncabled": ["compute fabric compute has no servers cabled yet: the estimates assume every compute port cabled "
+                 "at its speed, non-blocking"],
+}
+
+
+def _fields(template) -> set[str]:
+    forms = template.values() if isinstance(template, dict) else [template]
+    return {name.split(".")[0].split("[")[0] for form in forms
+            for _text, name, _spec, _conv in string.Formatter().parse(form) if name}
+
+
+def test_every_assumption_key_has_english_and_chinese_templates_with_the_same_fields():
+    assert set(ESTIMATE_NOTES_ZH) == set(NOTE_TEMPLATES)
+    assert set(PUE_SOURCES_ZH) == set(PUE_SOURCES)
+    for key, english in NOTE_TEMPLATES.items():
+        assert _fields(ESTIMATE_NOTES_ZH[key]) == _fields(english), key
+        assert CJK.search(str(ESTIMATE_NOTES_ZH[key])) and str(ESTIMATE_NOTES_ZH[key]).endswith("。"), key
+
+
+def test_the_scenarios_say_every_assumption(estimates):
+    said = {item["key"] for block in estimates.values() for item in block["assumption_keys"]}
+    assert said == set(NOTE_TEMPLATES)
+
+
+def test_english_from_key_and_params_equals_the_english_sentence(estimates):
+    en = Translator("en")
+    for name, block in estimates.items():
+        keys, sentences = block["assumption_keys"], block["assumptions"]
+        assert len(keys) == len(sentences), name
+        assert all(set(item) == {"key", "params"} for item in keys), name
+        assert [en.assumption(item) for item in keys] == sentences, name
+        assert en.assumptions(block) == sentences, name
+
+
+def test_the_english_sentences_stay_word_for_word(estimates):
+    assert all(isinstance(s, str) for block in estimates.values() for s in block["assumptions"])
+    for name, particular in PARTICULAR.items():
+        sentences = estimates[name]["assumptions"]
+        for sentence in COMMON + particular:
+            assert sentence in sentences, (name, sentence)
+    example = estimates["example"]["assumptions"]
+    assert example == [
+        "PUE 1.30 (room Hall 1)", COMMON[0], DEPRECIATION_5, COMMON[1], COMMON[2],
+        "1 bill-of-materials parts have no price and count as zero: the CAPEX is partial",
+        DEFAULT_MODEL, COMMON[3], COMMON[4], DEFAULT_SCALING, COMMON[5],
+    ]
+
+
+def test_chinese_says_every_assumption_in_chinese_with_its_figures(estimates):
+    zh = Translator("zh")
+    for name, block in estimates.items():
+        said = zh.assumptions(block)
+        assert len(said) == len(block["assumptions"]), name
+        for text, english in zip(said, block["assumptions"]):
+            assert CJK.search(text) and "{" not in text and text != english, (name, text)
+    two_rooms = zh.assumptions(estimates["two_rooms_one_pue"])
+    assert "电源使用效率 PUE 为 1.27（按机房 Hall 1、Hall 2 的负载加权；Hall 2 未给出 PUE，按 1.3 计）。" in two_rooms
+    inputs = zh.assumptions(estimates["inputs"])
+    assert "按 4 年直线折旧，硬件、安装与机房改造费用均按此折旧。" in inputs
+    # shares the way the proposal writes them elsewhere (Translator.pct)
+    assert any("集合通信可达到网络链路带宽的 85 %" in text and "4.5 µs" in text for text in inputs)
+    assert any("每步计算 0.25 秒，All-reduce 的 50 % 与计算重叠" in text for text in inputs)
+    unpublished = zh.assumptions(estimates["storage_unpublished"])
+    assert "test-storage 未公布存储写带宽，检查点写入时间未知。" in unpublished
+
+
+def test_a_report_without_keys_keeps_its_english_sentences(estimates):
+    old = {"assumptions": list(estimates["example"]["assumptions"])}  # a report from before the keys
+    assert Translator("zh").assumptions(old) == old["assumptions"]
+    unknown = {"key": "tco.from_a_later_version", "params": {}}
+    assert Translator("zh").assumption(unknown, "as written") == "as written"
+    with pytest.raises(KeyError):
+        Translator("zh").assumption(unknown)
+
