@@ -219,3 +219,14 @@ def test_a_report_without_keys_keeps_its_english_sentences(estimates):
     with pytest.raises(KeyError):
         Translator("zh").assumption(unknown)
 
+
+def test_the_window_says_the_assumptions_in_its_language(estimates):
+    from designer.ui.estimates_panel import render_html
+
+    block = estimates["example"]
+    chinese = render_html(block, Translator("zh"))
+    assert "<h3>假设</h3>" in chinese
+    assert "按 5 年直线折旧，硬件、安装与机房改造费用均按此折旧" in chinese
+    assert DEPRECIATION_5 not in chinese
+    english = render_html(block, Translator("en"))
+    assert "<h3>Assumptions</h3>" in english and DEPRECIATION_5 in english

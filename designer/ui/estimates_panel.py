@@ -1,8 +1,11 @@
 """Planning estimates in the window: edit the inputs, see cost of ownership, all-reduce
-time, scaling efficiency, storage sizing and growth stages update live. The figures
-are the report's (``planning_estimates``), so they match the CLI and the proposal."""
+time, scaling efficiency, storage sizing, growth stages and the assumptions behind them
+update live. The figures are the report's (``planning_estimates``), so they match the CLI
+and the proposal; the assumptions are said in the window's language, as the proposal says them."""
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import QTimer
 from PySide6.QtCore import Qt
@@ -144,6 +147,12 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
         for stage in estimates["stages"]:
             out.append(row([stage["name"], t.int(stage["gpus"]), t.num(stage["power_max_kw"]), money(stage["capex"])]))
         out.append("</table>")
+    # what the figures rest on, in the window's language (from ``assumption_keys``, as the proposal says them)
+    assumptions = t.assumptions(estimates)
+    if assumptions:
+        out.append(f"<h3>{t('assumptions')}</h3><ul>")
+        out += [f"<li>{html.escape(str(text))}</li>" for text in assumptions]
+        out.append("</ul>")
     return "".join(out)
 
 
