@@ -162,6 +162,9 @@ def test_every_assumption_key_has_english_and_chinese_templates_with_the_same_fi
     for key, english in NOTE_TEMPLATES.items():
         assert _fields(ESTIMATE_NOTES_ZH[key]) == _fields(english), key
         assert CJK.search(str(ESTIMATE_NOTES_ZH[key])) and str(ESTIMATE_NOTES_ZH[key]).endswith("。"), key
+        # the built-in CID font (STSong-Light, used when no TrueType CJK font is installed) shows µ as a
+        # missing glyph: the Chinese says 微秒
+        assert "µ" not in str(ESTIMATE_NOTES_ZH[key]), key
 
 
 def test_the_scenarios_say_every_assumption(estimates):
@@ -205,7 +208,7 @@ def test_chinese_says_every_assumption_in_chinese_with_its_figures(estimates):
     inputs = zh.assumptions(estimates["inputs"])
     assert "按 4 年直线折旧，硬件、安装与机房改造费用均按此折旧。" in inputs
     # shares the way the proposal writes them elsewhere (Translator.pct)
-    assert any("集合通信可达到网络链路带宽的 85 %" in text and "4.5 µs" in text for text in inputs)
+    assert any("集合通信可达到网络链路带宽的 85 %" in text and "跨网络每步时延 4.5 微秒" in text for text in inputs)
     assert any("每步计算 0.25 秒，All-reduce 的 50 % 与计算重叠" in text for text in inputs)
     unpublished = zh.assumptions(estimates["storage_unpublished"])
     assert "test-storage 未公布存储写带宽，检查点写入时间未知。" in unpublished

@@ -27,8 +27,8 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "tco.cloud": "云租用方案按相同数量的 GPU、相同的利用时长计费；不含云上存储、网络及出网流量费用。",
     "tco.capex_partial": "物料清单中有 {count} 项部件无价格，按零计入：资本支出（CAPEX）不完整。",
     # -- collective communication -----------------------------------------------
-    "allreduce.model": "All-reduce 采用 alpha-beta（时延-带宽）模型：服务器内每步时延 {alpha_intra_us:g} µs，"
-                       "跨网络每步时延 {alpha_inter_us:g} µs；集合通信可达到网络链路带宽的 {link_efficiency:.0%}；"
+    "allreduce.model": "All-reduce 采用 alpha-beta（时延-带宽）模型：服务器内每步时延 {alpha_intra_us:g} 微秒，"
+                       "跨网络每步时延 {alpha_inter_us:g} 微秒；集合通信可达到网络链路带宽的 {link_efficiency:.0%}；"
                        "不计归约运算耗时。",
     "allreduce.bandwidths": "服务器内 All-reduce 按 GPU 双向 NVLink 带宽的一半计；服务器间按每块 GPU 分摊的"
                             "服务器计算端口带宽计，叶层最坏收敛比大于 1 时再除以该收敛比。",
