@@ -307,3 +307,26 @@ def test_chinese_proposal_says_the_estimates_assumptions_in_chinese(example, cat
         assert re.sub(r"\s+", "", sentence) not in zh, sentence
     en = flat(english)
     assert all(re.sub(r"\s+", "", sentence) in en for sentence in estimates["assumptions"])
+
+
+def test_with_the_built_in_cid_font_no_character_falls_outside_its_map(monkeypatch, catalog, example):
+    """Without a TrueType CJK font the proposal uses STSong-Light, whose Unicode map lacks
+    '•', '·' and '²' (readers draw a missing glyph): they are swapped for ones it has."""
+    monkeypatch.setattr(fonts, "CJK_FONT_FILES", [])
+    fonts.clear_cache()
+    try:
+        assert fonts.cjk_font() == ("STSong-Light", None)
+        pages = pdf_text(proposal_pdf(example, catalog, "zh"))
+    finally:
+        fonts.clear_cache()
+    text = "".join(pages)
+    assert "执行摘要" in text
+    assert not {"•", "·", "²"} & set(text)
+    assert "●" in text, "the assumptions' bullets"
+
+
+def test_unpublished_figures_are_named_in_words(chinese, english):
+    zh, en = "".join(pdf_text(chinese)), "".join(pdf_text(english))
+    assert "最大功耗：nvidia-sn2201" in zh and "（以典型功耗代替）" in zh
+    assert "Maximum power: nvidia-sn2201" in en
+    assert "power_max_w" not in zh and "power_max_w" not in en

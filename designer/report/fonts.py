@@ -37,6 +37,9 @@ CJK_FONT_FILES: list[tuple[str, int]] = [
     ("/System/Library/Fonts/Supplemental/Arial Unicode.ttf", 0),
 ]
 CID_FONT = "STSong-Light"
+# Characters the CID font's Unicode map (UniGB-UCS2-H) lacks, so readers draw a missing
+# glyph for them: each becomes the nearest character it has (seen in pdftoppm renders).
+CID_SUBSTITUTES = str.maketrans({"•": "●", "·": "・", "−": "-", "µ": "u", "²": "2", "³": "3"})
 # A font must draw these to count as Chinese-capable (headings of the proposal).
 _PROBE = "执行摘要物料清单机柜"
 
@@ -49,6 +52,10 @@ class FontSet:
     bold: str
     unicode: str | None  # CJK-capable font, or None when none could be registered
     embedded_file: str | None = None  # the TrueType file in use, for the README/tests
+
+    def shown(self, text: str, font_name: str) -> str:
+        """``text`` as ``font_name`` can draw it (the built-in CID font lacks a few symbols)."""
+        return text.translate(CID_SUBSTITUTES) if font_name == CID_FONT else text
 
     def for_text(self, text: str, bold: bool = False) -> str:
         """The font that shows ``text``: the body font unless it has characters outside

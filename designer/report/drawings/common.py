@@ -80,6 +80,7 @@ def label(
     colour=INK,
 ) -> String:
     font = fonts.for_text(text, bold)
+    text = fonts.shown(text, font)
     if width is not None:
         text, size = fit_text(text, font, size, width)
     return String(x, y, text, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor)

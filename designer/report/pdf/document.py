@@ -146,8 +146,9 @@ class ProposalDocument(BaseDocTemplate):
 
 
 def _text(canv, fonts: FontSet, size: float, x: float, y: float, text: str, right: bool = False) -> None:
-    canv.setFont(fonts.for_text(text), size)
-    (canv.drawRightString if right else canv.drawString)(x, y, text)
+    font = fonts.for_text(text)
+    canv.setFont(font, size)
+    (canv.drawRightString if right else canv.drawString)(x, y, fonts.shown(text, font))
 
 
 def contents(styles) -> TableOfContents:

@@ -71,17 +71,23 @@ class Styles:
         """Escape ``text`` for a Paragraph; runs the body font cannot show get the CJK font."""
         text = "" if text is None else str(text)
         f = self.fonts
-        if self.zh or f.unicode is None or is_latin(text):
+        if self.zh:
+            return escape(f.shown(text, f.regular))
+        if f.unicode is None or is_latin(text):
             return escape(text)
         out, run, run_latin = [], "", True
+
+        def cjk(run: str) -> str:
+            return f'<font name="{f.unicode}">{escape(f.shown(run, f.unicode))}</font>'
+
         for ch in text:
             latin = is_latin(ch)
             if run and latin != run_latin:
-                out.append(escape(run) if run_latin else f'<font name="{f.unicode}">{escape(run)}</font>')
+                out.append(escape(run) if run_latin else cjk(run))
                 run = ""
             run, run_latin = run + ch, latin
         if run:
-            out.append(escape(run) if run_latin else f'<font name="{f.unicode}">{escape(run)}</font>')
+            out.append(escape(run) if run_latin else cjk(run))
         return "".join(out)
 
     def p(self, text: object, style: ParagraphStyle | None = None) -> Paragraph:
@@ -94,7 +100,9 @@ class Styles:
     def cell_value(self, text: object, right: bool = False):
         """A table cell: a plain string when the table font shows it (fast), else a Paragraph."""
         text = "" if text is None else str(text)
-        if self.zh or is_latin(text) or self.fonts.unicode is None:
+        if self.zh:
+            return self.fonts.shown(text, self.fonts.regular)
+        if is_latin(text) or self.fonts.unicode is None:
             return text
         return Paragraph(self.markup(text), self.cell_right if right else self.cell)
 

@@ -97,9 +97,13 @@ def build(ctx: ProposalContext) -> list:
     unknowns = ctx.report.get("unknowns") or []
     if unknowns:
         story.append(ctx.h2(t("unknowns")))
+        def figure(name: str) -> str:
+            return t(f"figure_{name}") if t.has(f"figure_{name}") else name
+
         for item in unknowns:
-            instead = t("used_instead", figure=item["used_instead"]) if item.get("used_instead") else ""
-            story.append(s.p(f"• {t('unknown_line', figure=item['figure'], parts=', '.join(item['device_types']), instead=instead)}"))
+            instead = t("used_instead", figure=figure(item["used_instead"])) if item.get("used_instead") else ""
+            line = t("unknown_line", figure=figure(item["figure"]), parts=", ".join(item["device_types"]), instead=instead)
+            story.append(s.p(f"• {line}"))
     return story
 
 
