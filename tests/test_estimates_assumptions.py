@@ -191,7 +191,7 @@ def test_the_english_sentences_stay_word_for_word(estimates):
     example = estimates["example"]["assumptions"]
     assert example == [
         "PUE 1.30 (room Hall 1)", COMMON[0], DEPRECIATION_5, COMMON[1], COMMON[2],
-        "1 bill-of-materials parts have no price and count as zero: the CAPEX is partial",
+        "bill-of-materials parts without a price: 1; they count as zero, so the CAPEX is partial",
         DEFAULT_MODEL, COMMON[3], COMMON[4], DEFAULT_SCALING, COMMON[5],
     ]
 

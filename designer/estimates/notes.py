@@ -40,7 +40,7 @@ NOTE_TEMPLATES: dict[str, Template] = {
     "tco.cloud": "the cloud alternative rents the same GPU count for the same utilised hours; its storage, network "
                  "and egress charges are not included",
     # one form for any count: the sentence predates the templates and is kept word for word
-    "tco.capex_partial": "{count} bill-of-materials parts have no price and count as zero: the CAPEX is partial",
+    "tco.capex_partial": "bill-of-materials parts without a price: {count}; they count as zero, so the CAPEX is partial",
     # -- collective communication (collective.py) ------------------------------
     "allreduce.model": "all-reduce: alpha-beta model, {alpha_intra_us:g} us per step inside a server and "
                        "{alpha_inter_us:g} us across the fabric; collectives reach {link_efficiency:.0%} of the "

@@ -306,7 +306,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "capex_installation": {"en": "Installation", "zh": "安装"},
     "capex_facility": {"en": "Facility", "zh": "机房改造"},
     "capex_total": {"en": "CAPEX total", "zh": "资本支出合计"},
-    "capex_unpriced": {"en": "{count} parts have no price and count as zero", "zh": "{count} 项部件无价格，按零计入"},
+    "capex_unpriced": {"en": "Parts without a price: {count} (counted as zero)", "zh": "{count} 项部件无价格，按零计入"},
     "opex_energy": {"en": "Energy per year", "zh": "年电费"},
     "opex_maintenance": {"en": "Maintenance per year", "zh": "年维保"},
     "opex_staff": {"en": "Staff per year", "zh": "年人力"},

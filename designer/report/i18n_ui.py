@@ -324,7 +324,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "est.estimating": {"en": "Estimating…", "zh": "正在估算…"},
     # -- estimates: results --------------------------------------------------------------
     "res.capex": {"en": "CAPEX", "zh": "资本支出（CAPEX）"},
-    "res.unpriced": {"en": "({count} parts unpriced)", "zh": "（{count} 项部件无价格）"},
+    "res.unpriced": {"en": "(unpriced parts: {count})", "zh": "（{count} 项部件无价格）"},
     "res.opex": {"en": "OPEX per year", "zh": "年运营成本（OPEX）"},
     "res.build": {"en": "Build, {years} years", "zh": "自建，{years} 年"},
     "res.cloud": {"en": "Cloud, {years} years", "zh": "云租用，{years} 年"},
