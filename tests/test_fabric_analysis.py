@@ -111,3 +111,60 @@ def test_graphml_export(tmp_path, sixteen):
     assert edge["speed_gbps"] == 400.0 and edge["fabric"] == "compute" and edge["media"]
     loaded = load_design(path)
     assert graph.number_of_edges() == len(loaded.links)
+
+
+# ---------------------------------------------------------------- hand-drawn and irregular fabrics
+
+
+def _twelve():
+    """12 DGX H100: 4 leaves with 24 down and 24 up (12 to each of 2 spines), p49-p64 free."""
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=12, switch="nvidia-qm9700"),
+                    load_catalog(include_user=False))
+
+
+def _between(link, x: str, y: str) -> bool:
+    return {link.a.device, link.b.device} == {x, y}
+
+
+def _without(design, *pairs: tuple[str, str]) -> None:
+    design.links = [l for l in design.links if not any(_between(l, x, y) for x, y in pairs)]
+
+
+def test_an_endpoint_with_two_cables_to_one_leaf_is_single_homed(sixteen):
+    # node001 keeps only its two rail cables to cmp-leaf01 (rails 1 and 2)
+    sixteen.links = [l for l in sixteen.links if not (l.a.device == "node001" and l.b.device != "cmp-leaf01"
+                                                      and l.fabric == "compute")]
+    assert sum(1 for l in sixteen.links if l.a.device == "node001" and l.b.device == "cmp-leaf01") == 2
+    compute = _compute(sixteen)
+    assert compute["failure"]["single_homed_endpoints"] == 1
+
+
+def test_a_switch_management_port_is_an_endpoint_link(sixteen):
+    oob = next(f for f in build_report(sixteen)["fabrics"] if f["name"] == "oob")
+    leaves = oob["switches"]["leaf"]
+    # each rack switch has two uplinks, one to each aggregation switch; the aggregation
+    # switches' own management ports hang on rack switches and are endpoint links
+    assert oob["links"]["leaf_spine"] == 2 * leaves
+    assert oob["links"]["other"] == 0
+    assert all(entry["speed_gbps"] != 1.0 for entry in oob["link_speeds"]["leaf_spine"])
+    port_use = {p["switch"]: p for p in oob["port_use"]}
+    assert port_use["oob-agg01"]["ports_used"] == leaves, "its management port is not a switching port"
+    aggregation_mgmt = [l for l in sixteen.links if l.a.device.startswith("oob-agg") and l.a.port.startswith("eth")]
+    assert aggregation_mgmt, "the generator cables the aggregation switches' management ports"
+    oob_links = sum(1 for l in sixteen.links if l.fabric == "oob")
+    assert oob["links"]["endpoint_leaf"] + oob["links"]["leaf_spine"] == oob_links
+
+
+def test_a_link_listed_twice_counts_once(sixteen):
+    before = _compute(sixteen)
+    uplink = next(l for l in sixteen.links if _between(l, "cmp-leaf01", "cmp-spine01"))
+    server = next(l for l in sixteen.links if l.a.device == "node001" and l.fabric == "compute")
+    # the same two ports, once written the other way round
+    sixteen.links += [uplink.model_copy(), Link(a=server.b, b=server.a, fabric="compute")]
+    after = _compute(sixteen)
+    assert after["duplicate_links"] == 2 and before["duplicate_links"] == 0
+    for key in ("endpoint_leaf", "leaf_spine", "other"):
+        assert after["links"][key] == before["links"][key], key
+    for key in ("oversubscription", "bisection_gbps", "ecmp_paths", "port_use"):
+        assert after[key] == before[key], key
+    assert after["failure"]["single_homed_endpoints"] == 0

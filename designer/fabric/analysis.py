@@ -6,6 +6,8 @@ moved to the wrong leaf) shows up in every figure.
 Definitions (also in the README):
 - Tiers come from the cabling: a leaf is a switch with endpoints; a spine is a
   switch cabled to a leaf; a core is a switch cabled to a spine only.
+- Link classes follow port roles: a cable on a switch's management port is an
+  endpoint link whatever tier the switch has in its own fabric.
 - Oversubscription of a switch is its downlink over its uplink bandwidth; a tier
   reports its worst switch. A single-switch fabric has none.
 - Bisection bandwidth (one direction) is the capacity across the worst cut that
@@ -400,7 +402,9 @@ def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
             spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None,
                           "endpoints_cut_off": reach.link_failure(a, b), "splits_fabric": True})
     result["single_points_of_failure"] = spofs
-    result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(s) == 1)
+    # Homing counts switches, not cables: two cables to one leaf still leave the
+    # endpoint on that one leaf.
+    result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(set(s)) == 1)
     return result
 
 
@@ -412,10 +416,11 @@ def _worst(cases: list[FailureCase]) -> dict[str, Any] | None:
 
 
 def _worst_link(topo: Topology, reach: Reachability, bisection: float) -> dict[str, Any] | None:
-    """The single cable whose loss hurts most: a single-homed endpoint's only link,
-    else the uplink of the leaf with the fewest uplinks."""
+    """The single cable whose loss hurts most: an endpoint's only cable, else the uplink
+    of the leaf with the fewest uplinks."""
     cases = []
     for endpoint, switches in topo.graph.endpoint_switches.items():
+        # one cable, not one switch: with two cables to the same leaf either may fail
         if len(switches) == 1:
             (switch,) = switches
             link_bw = topo.graph.endpoint_links[switch][endpoint][0]
@@ -451,9 +456,12 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     link_classes = Counter()
     # (tier pair, speed) -> links: the topology drawing labels each tier "N x 400G"
     link_speeds: Counter = Counter()
-    for a, b, bandwidth, _link in graph.links:
+    for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
+        # an end counts by its tier only where it switches: on its management port a
+        # spine is just an endpoint of the rack switch it is cabled to
         tiers = sorted(
-            (topo.tiers.get(a, "endpoint"), topo.tiers.get(b, "endpoint")), key=lambda t: TIER_RANK.get(t, 0)
+            (topo.tiers[a] if a_switching else "endpoint", topo.tiers[b] if b_switching else "endpoint"),
+            key=lambda t: TIER_RANK.get(t, 0),
         )
         key = {
             ("endpoint", "leaf"): "endpoint_leaf",
@@ -495,6 +503,8 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
             "other": link_classes["other"],
             "unresolved": len(graph.unresolved),
         },
+        # beside ``links``, not in it: scripts sum ``links`` per tier against ``link_speeds``
+        "duplicate_links": len(graph.duplicates),
         "link_speeds": {
             key: [
                 {"speed_gbps": speed, "count": count}
