@@ -130,6 +130,30 @@ def _without(design, *pairs: tuple[str, str]) -> None:
     design.links = [l for l in design.links if not any(_between(l, x, y) for x, y in pairs)]
 
 
+def test_a_leaf_without_servers_keeps_its_tier_hint():
+    design = _twelve()
+    design.links = [l for l in design.links
+                    if not (l.a.device.startswith("node") and l.b.device == "cmp-leaf04")]
+    compute = _compute(design)
+    # by shape alone cmp-leaf04 (no endpoints, cabled to spines only) would be a core
+    assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
+    assert compute["tiers"] == 2
+    assert compute["links"]["leaf_spine"] == 96 and compute["links"]["spine_core"] == 0
+    assert compute["oversubscription"]["spine"] is None
+    assert compute["leaves_without_uplinks"] == [], "a leaf without endpoints has none to cut off"
+
+
+def test_tiers_fall_back_to_the_cabling_without_a_hint_for_this_fabric():
+    design = _twelve()
+    for device in design.devices:
+        if device.name.startswith("cmp-"):
+            device.tier = None
+    spine02 = next(d for d in design.devices if d.name == "cmp-spine02")
+    spine02.tier, spine02.fabric = "core", "storage"  # a hint for another fabric says nothing here
+    compute = _compute(design)
+    assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
+
+
 def test_an_endpoint_with_two_cables_to_one_leaf_is_single_homed(sixteen):
     # node001 keeps only its two rail cables to cmp-leaf01 (rails 1 and 2)
     sixteen.links = [l for l in sixteen.links if not (l.a.device == "node001" and l.b.device != "cmp-leaf01"

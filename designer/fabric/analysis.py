@@ -4,8 +4,11 @@ Works on whatever links the design holds, so a hand edit (a spine removed, a cab
 moved to the wrong leaf) shows up in every figure.
 
 Definitions (also in the README):
-- Tiers come from the cabling: a leaf is a switch with endpoints; a spine is a
-  switch cabled to a leaf; a core is a switch cabled to a spine only.
+- Tiers: a switch's own ``tier`` where the design sets one for this fabric (the
+  generator does; a hand-drawn leaf without servers yet is still a leaf); otherwise
+  from the cabling: a leaf is a switch with endpoints; a spine is a switch cabled to
+  a leaf; a core is a switch cabled to a spine only. Only links to a higher tier are
+  uplinks: a leaf-leaf link (an MLAG peer link) is not one.
 - Link classes follow port roles: a cable on a switch's management port is an
   endpoint link whatever tier the switch has in its own fabric.
 - Oversubscription of a switch is its downlink over its uplink bandwidth; a tier
@@ -66,10 +69,30 @@ class Topology:
         return sorted(n for n, t in self.tiers.items() if t == tier)
 
 
-def _classify(graph: FabricGraph) -> dict[str, str]:
-    leaves = {s for s in graph.switches if graph.endpoint_links.get(s)}
-    spines = {n for leaf in leaves for n in graph.switch_links.get(leaf, {}) if n not in leaves}
-    cores = {n for s in spines for n in graph.switch_links.get(s, {}) if n not in leaves and n not in spines}
+def tier_hints(index: DesignIndex, graph: FabricGraph) -> dict[str, str]:
+    """The tiers the design sets on its switches for this fabric. A switch set up for
+    another fabric says nothing about its place in this one."""
+    hints = {}
+    for switch in graph.switches:
+        device = index.devices.get(switch)
+        if device is not None and device.tier is not None and device.fabric in (None, graph.name):
+            hints[switch] = device.tier
+    return hints
+
+
+def _classify(graph: FabricGraph, hints: dict[str, str] | None = None) -> dict[str, str]:
+    """A switch's tier: its hint when it has one, else the shape rule. The shape rule
+    looks only at switches without a hint, so a hinted leaf without servers does not
+    turn into a spine (and the spines above it into cores). A leaf's neighbour that is
+    itself a leaf stays a leaf: a peer link is no uplink."""
+    hints = hints or {}
+    free = graph.switches - hints.keys()
+    leaves = {s for s, t in hints.items() if t == "leaf"} | {s for s in free if graph.endpoint_links.get(s)}
+    spines = {s for s, t in hints.items() if t == "spine"}
+    spines |= {n for leaf in leaves for n in graph.switch_links.get(leaf, {}) if n in free and n not in leaves}
+    cores = {s for s, t in hints.items() if t == "core"}
+    placed = leaves | spines
+    cores |= {n for s in spines for n in graph.switch_links.get(s, {}) if n in free and n not in placed}
     tiers = {}
     for switch in graph.switches:
         if switch in leaves:
@@ -85,7 +108,7 @@ def _classify(graph: FabricGraph) -> dict[str, str]:
 
 def build_topology(index: DesignIndex, graph: FabricGraph) -> Topology:
     topo = Topology(graph)
-    topo.tiers = _classify(graph)
+    topo.tiers = _classify(graph, tier_hints(index, graph))
     for switch in graph.switches:
         neighbours = graph.switch_links.get(switch, {})
         topo.adjacency[switch] = {n: (len(bws), sum(bws)) for n, bws in neighbours.items()}
@@ -477,7 +500,10 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
         return round(max(ratios), 3) if ratios else None
 
     multi = len(topo.of_tier("leaf")) > 1
-    no_uplink = [l for l in topo.of_tier("leaf") if multi and topo.figures[l].up_gbps <= 0]
+    # A leaf is cut off from the fabric without a link to a higher tier: links to other
+    # leaves (an MLAG peer link) do not count. A leaf without endpoints has none to cut off.
+    no_uplink = [l for l in topo.of_tier("leaf")
+                 if multi and topo.figures[l].up_gbps <= 0 and graph.endpoint_links.get(l)]
     bisection = bisection_gbps(topo)
     ecmp_min, ecmp_max, hops, partitioned = ecmp_and_hops(topo)
     endpoint_bw = sum(topo.figures[l].down_gbps for l in topo.of_tier("leaf"))
