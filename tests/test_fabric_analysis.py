@@ -154,6 +154,16 @@ def test_tiers_fall_back_to_the_cabling_without_a_hint_for_this_fabric():
     assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
 
 
+def test_ecmp_next_hops_count_parallel_links(sixteen):
+    compute = _compute(sixteen)
+    # 16 parallel links to each of 2 spines: 32 members in every leaf's ECMP group
+    assert compute["ecmp_next_hops"] == {"min": 32, "max": 32}
+    leaf01_to_spine02 = [l for l in sixteen.links if _between(l, "cmp-leaf01", "cmp-spine02")]
+    sixteen.links = [l for l in sixteen.links if l not in leaf01_to_spine02[:8]]
+    compute = _compute(sixteen)
+    assert compute["ecmp_next_hops"] == {"min": 16 + 8, "max": 32}
+
+
 def test_an_endpoint_with_two_cables_to_one_leaf_is_single_homed(sixteen):
     # node001 keeps only its two rail cables to cmp-leaf01 (rails 1 and 2)
     sixteen.links = [l for l in sixteen.links if not (l.a.device == "node001" and l.b.device != "cmp-leaf01"
@@ -189,6 +199,6 @@ def test_a_link_listed_twice_counts_once(sixteen):
     assert after["duplicate_links"] == 2 and before["duplicate_links"] == 0
     for key in ("endpoint_leaf", "leaf_spine", "other"):
         assert after["links"][key] == before["links"][key], key
-    for key in ("oversubscription", "bisection_gbps", "ecmp_paths", "port_use"):
+    for key in ("oversubscription", "bisection_gbps", "ecmp_paths", "ecmp_next_hops", "port_use"):
         assert after[key] == before[key], key
     assert after["failure"]["single_homed_endpoints"] == 0

@@ -18,7 +18,9 @@ Definitions (also in the README):
   pod level: each leaf (pod) passes at most min(down, up) across the cut.
 - ECMP paths between two leaves count shortest switch paths, parallel links counted
   separately, by breadth-first path counting from one leaf of every group of
-  identically cabled leaves; nothing is enumerated.
+  identically cabled leaves; nothing is enumerated. ECMP next hops are what a leaf's
+  ECMP group toward another leaf holds: its links to neighbours that begin a
+  shortest path there.
 - Hops count links from endpoint to endpoint.
 """
 
@@ -244,32 +246,92 @@ def _count_paths(topo: Topology, source: str) -> tuple[dict[str, int], dict[str,
     return dist, sigma
 
 
-def ecmp_and_hops(topo: Topology) -> tuple[int | None, int | None, int, bool]:
-    """(min paths, max paths, max hops, partitioned) between endpoints on different leaves."""
+def _count_paths_and_next_hops(topo: Topology, source: str) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """``_count_paths`` plus, for every switch reached, which of the source's neighbours
+    begin a shortest path to it (a bit per neighbour, in the source's adjacency order)."""
+    adjacency = topo.adjacency
+    dist = {source: 0}
+    sigma = {source: 1}
+    via = {source: 0}
+    queue: deque[str] = deque()
+    for i, (neighbour, (count, _bw)) in enumerate(adjacency[source].items()):
+        if neighbour != source:
+            dist[neighbour], sigma[neighbour], via[neighbour] = 1, count, 1 << i
+            queue.append(neighbour)
+    while queue:
+        node = queue.popleft()
+        step = dist[node] + 1
+        paths = sigma[node]
+        mask = via[node]
+        for neighbour, (count, _bw) in adjacency[node].items():
+            seen = dist.get(neighbour)
+            if seen is None:
+                dist[neighbour] = seen = step
+                sigma[neighbour] = 0
+                via[neighbour] = 0
+                queue.append(neighbour)
+            if seen == step:
+                sigma[neighbour] += paths * count
+                via[neighbour] |= mask
+    return dist, sigma, via
+
+
+@dataclass
+class EcmpFigures:
+    paths_min: int | None = None
+    paths_max: int | None = None
+    next_hops_min: int | None = None
+    next_hops_max: int | None = None
+    max_hops: int = 0
+    partitioned: bool = False
+
+
+def ecmp_figures(topo: Topology) -> EcmpFigures:
+    """Between endpoints on different leaves: shortest switch paths (parallel links
+    multiply), equal-cost next hops (the links from the source leaf to neighbours that
+    begin a shortest path: the members of its ECMP group toward that leaf, which is what
+    the switch hashes flows across), the longest shortest path and whether some leaf
+    cannot be reached."""
+    figures = EcmpFigures()
     leaves = [l for l in topo.of_tier("leaf") if topo.figures[l].down_links > 0]
     if len(leaves) < 2:
-        return None, None, 2 if leaves else 0, False
-    lowest: int | None = None
-    highest = 0
+        figures.max_hops = 2 if leaves else 0
+        return figures
     longest = 0
-    partitioned = False
     leaf_set = set(leaves)
+    paths_seen: list[int] = []
+    hops_seen: list[int] = []
     for members in _leaf_classes(topo).values():
-        source = members[0]
-        if source not in leaf_set:
+        # a leaf without endpoints can share its cabling with ones that have them
+        source = next((m for m in members if m in leaf_set), None)
+        if source is None:
             continue
-        dist, sigma = _count_paths(topo, source)
+        dist, sigma, via = _count_paths_and_next_hops(topo, source)
+        counts = [c for c, _bw in topo.adjacency[source].values()]
+        links_in: dict[int, int] = {}
         for other in leaves:
             if other == source:
                 continue
-            paths = sigma.get(other, 0)
             if other not in dist:
-                partitioned = True
+                figures.partitioned = True
             else:
                 longest = max(longest, dist[other])
-            lowest = paths if lowest is None else min(lowest, paths)
-            highest = max(highest, paths)
-    return lowest, highest, longest + 2, partitioned
+            paths_seen.append(sigma.get(other, 0))
+            mask = via.get(other, 0)
+            if mask not in links_in:
+                links_in[mask] = sum(c for i, c in enumerate(counts) if mask >> i & 1)
+            hops_seen.append(links_in[mask])
+    if paths_seen:
+        figures.paths_min, figures.paths_max = min(paths_seen), max(paths_seen)
+        figures.next_hops_min, figures.next_hops_max = min(hops_seen), max(hops_seen)
+    figures.max_hops = longest + 2
+    return figures
+
+
+def ecmp_and_hops(topo: Topology) -> tuple[int | None, int | None, int, bool]:
+    """(min paths, max paths, max hops, partitioned) between endpoints on different leaves."""
+    figures = ecmp_figures(topo)
+    return figures.paths_min, figures.paths_max, figures.max_hops, figures.partitioned
 
 
 # ---------------------------------------------------------------- failures
@@ -505,7 +567,7 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     no_uplink = [l for l in topo.of_tier("leaf")
                  if multi and topo.figures[l].up_gbps <= 0 and graph.endpoint_links.get(l)]
     bisection = bisection_gbps(topo)
-    ecmp_min, ecmp_max, hops, partitioned = ecmp_and_hops(topo)
+    ecmp = ecmp_figures(topo)
     endpoint_bw = sum(topo.figures[l].down_gbps for l in topo.of_tier("leaf"))
     tier_count = 1 if not topo.of_tier("spine") else (3 if topo.of_tier("core") else 2)
     return {
@@ -542,9 +604,10 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
         "oversubscription": {"leaf": worst("leaf"), "spine": worst("spine")},
         "leaves_without_uplinks": no_uplink,
         "bisection_gbps": round(bisection, 3),
-        "ecmp_paths": {"min": ecmp_min, "max": ecmp_max},
-        "partitioned": partitioned,
-        "max_hops": hops,
+        "ecmp_paths": {"min": ecmp.paths_min, "max": ecmp.paths_max},
+        "ecmp_next_hops": {"min": ecmp.next_hops_min, "max": ecmp.next_hops_max},
+        "partitioned": ecmp.partitioned,
+        "max_hops": ecmp.max_hops,
         "pods": len(topo.pods) if topo.of_tier("core") else (1 if graph.switches else 0),
         "port_use": [
             {
