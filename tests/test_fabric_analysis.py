@@ -152,6 +152,83 @@ def test_tiers_fall_back_to_the_cabling_without_a_hint_for_this_fabric():
     spine02.tier, spine02.fabric = "core", "storage"  # a hint for another fabric says nothing here
     compute = _compute(design)
     assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
+    assert compute["bisection_method"] == "clos"
+
+
+def test_a_leaf_cabled_to_a_core_is_measured_by_max_flow():
+    design = _twelve()
+    next(d for d in design.devices if d.name == "cmp-spine02").tier = "core"
+    compute = _compute(design)
+    assert compute["switches"] == {"leaf": 4, "spine": 1, "core": 1, "other": 0}
+    assert compute["links"]["other"] == 48, "leaf-core cables are neither leaf-spine nor spine-core"
+    assert compute["bisection_method"] == "max_flow"
+    assert compute["bisection_gbps"] == 12 * 8 * 400 / 2, "the cables are as generated: full bisection"
+
+
+def test_an_mlag_peer_link_is_not_an_uplink():
+    design = _twelve()
+    _without(design, ("cmp-leaf04", "cmp-spine01"), ("cmp-leaf04", "cmp-spine02"))
+    for port in ("p49", "p50"):
+        design.links.append(Link(a=LinkEnd(device="cmp-leaf03", port=port), b=LinkEnd(device="cmp-leaf04", port=port),
+                                 fabric="compute"))
+    compute = _compute(design)
+    assert compute["switches"] == {"leaf": 4, "spine": 2, "core": 0, "other": 0}
+    assert compute["leaves_without_uplinks"] == ["cmp-leaf04"]
+    assert compute["links"]["leaf_spine"] == 72 and compute["links"]["other"] == 2
+    port_use = {p["switch"]: p for p in compute["port_use"]}
+    assert port_use["cmp-leaf04"]["up_gbps"] == 0
+    assert port_use["cmp-leaf03"]["up_gbps"] == 24 * 400, "the peer link is not counted as leaf03's uplink"
+    assert compute["partitioned"] is False, "leaf04 is reached through its peer"
+    assert compute["bisection_method"] == "max_flow"
+    # worst half: leaf03 and leaf04, whose traffic all leaves through leaf03's 24 uplinks
+    assert compute["bisection_gbps"] == 24 * 400
+    # leaf04's ECMP group toward any other leaf is its two peer links
+    assert compute["ecmp_next_hops"] == {"min": 2, "max": 24}
+    assert compute["failure"]["leaf"] == {"switch": "cmp-leaf03", "bandwidth_lost_pct": 50.0, "endpoints_cut_off": 0}
+    assert [s["object"] for s in compute["failure"]["single_points_of_failure"]] == ["cmp-leaf03"]
+
+
+def test_uneven_spine_wiring_is_measured_by_max_flow():
+    design = _twelve()
+    # leaf01 and leaf02 only on spine01; leaf03 and leaf04 on spine02 and two links each to spine01
+    _without(design, ("cmp-leaf01", "cmp-spine02"), ("cmp-leaf02", "cmp-spine02"))
+    for leaf in ("cmp-leaf03", "cmp-leaf04"):
+        extra = [l for l in design.links if _between(l, leaf, "cmp-spine01")][2:]
+        design.links = [l for l in design.links if l not in extra]
+    compute = _compute(design)
+    assert compute["bisection_method"] == "max_flow"
+    # leaf01+02 against leaf03+04: only the 2 + 2 links from spine01 down to leaf03/04 cross.
+    # The closed form would claim leaf01's and leaf02's 12 uplinks each: 9,600.
+    assert compute["bisection_gbps"] == 4 * 400
+    assert compute["failure"]["spine"]["switch"] == "cmp-spine01"
+    assert compute["failure"]["spine"]["bandwidth_lost_pct"] == 100.0
+
+
+def test_two_islands_have_no_bisection():
+    design = _twelve()
+    _without(design, ("cmp-leaf01", "cmp-spine02"), ("cmp-leaf02", "cmp-spine02"),
+             ("cmp-leaf03", "cmp-spine01"), ("cmp-leaf04", "cmp-spine01"))
+    compute = _compute(design)
+    assert compute["partitioned"] is True
+    assert compute["bisection_method"] == "max_flow"
+    assert compute["bisection_gbps"] == 0.0, "the closed form would say 9,600 (half of every leaf's uplinks)"
+
+
+@pytest.mark.parametrize("nodes, ratio", [(16, 1.0), (200, 1.0), (256, 2.0)])
+def test_max_flow_agrees_with_the_closed_form_on_generated_fabrics(nodes, ratio):
+    from designer.fabric.analysis import FlowBisection, bisection_gbps, build_topology, is_regular_clos
+    from designer.fabric.graph import build_fabric_graph, fabric_links
+    from designer.model.index import DesignIndex
+
+    tiers = "auto" if nodes == 16 else "3"  # 200 nodes: two pods of unequal size
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=nodes, switch="nvidia-qm9700",
+                                   oversubscription=ratio, tiers=tiers), load_catalog(include_user=False))
+    index = DesignIndex.build(design)
+    grouped = fabric_links(index)
+    for fabric in design.fabrics:
+        topo = build_topology(index, build_fabric_graph(index, fabric.name, grouped.get(fabric.name, [])))
+        assert is_regular_clos(topo), fabric.name
+        assert FlowBisection(topo).value() == pytest.approx(bisection_gbps(topo), rel=1e-9), fabric.name
 
 
 def test_ecmp_next_hops_count_parallel_links(sixteen):

@@ -14,8 +14,10 @@ Definitions (also in the README):
 - Oversubscription of a switch is its downlink over its uplink bandwidth; a tier
   reports its worst switch. A single-switch fabric has none.
 - Bisection bandwidth (one direction) is the capacity across the worst cut that
-  splits the endpoints' bandwidth in half, taken at leaf level and, with cores, at
-  pod level: each leaf (pod) passes at most min(down, up) across the cut.
+  splits the endpoints' bandwidth in half. In a regular Clos (see ``is_regular_clos``)
+  it is taken at leaf level and, with cores, at pod level: each leaf (pod) passes at
+  most min(down, up) across the cut. Any other fabric is measured by max-flow between
+  two halves of the leaves (``FlowBisection``).
 - ECMP paths between two leaves count shortest switch paths, parallel links counted
   separately, by breadth-first path counting from one leaf of every group of
   identically cabled leaves; nothing is enumerated. ECMP next hops are what a leaf's
@@ -26,6 +28,8 @@ Definitions (also in the README):
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -216,6 +220,290 @@ def bisection_gbps(
                 pod_units.append((demand, min(through_leaves, through_spines)))
         cut = min(cut, _worst_half(pod_units))
     return cut
+
+
+# The tiers a switch of each tier is cabled to in a regular Clos: leaf-spine, spine-core.
+_CLOS_NEIGHBOURS = {"leaf": {"spine"}, "spine": {"leaf", "core"}, "core": {"spine"}}
+
+
+def _same_shares(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a.keys() == b.keys() and all(math.isclose(a[k], b[k], rel_tol=1e-9) for k in a)
+
+
+def is_regular_clos(topo: Topology) -> bool:
+    """Whether ``bisection_gbps``'s closed form is exact here: it lets every leaf pass
+    min(down, up) and every pod min(its leaves, its spines' uplinks), which holds when
+    traffic spreads over the tier above in the same proportions from everywhere below:
+
+    - every switch-switch link is leaf-spine or spine-core, and only leaves have endpoints;
+    - every leaf splits its uplink bandwidth over the spines of its pod in the same
+      shares as every other leaf of the pod (a leaf without uplinks passes nothing,
+      which the formula counts too);
+    - with cores: each spine's share of its pod's uplink bandwidth is its share of the
+      leaves' traffic, and every pod reaches each core with the same share of its
+      uplink bandwidth.
+
+    Generated fabrics are built this way. A leaf-leaf link, a leaf cabled to a core,
+    unevenly wired spines or a fourth tier are not, and go to max-flow."""
+    tiers = topo.tiers
+    graph = topo.graph
+    if not topo.of_tier("leaf"):
+        return True
+    for switch, neighbours in topo.adjacency.items():
+        tier = tiers[switch]
+        if tier == "other" or (tier != "leaf" and graph.endpoint_links.get(switch)):
+            return False
+        if not set(map(tiers.__getitem__, neighbours)) <= _CLOS_NEIGHBOURS[tier]:
+            return False
+    in_pods = set().union(*topo.pods) if topo.pods else set()
+    if any(tiers[s] in ("leaf", "spine") and s not in in_pods for s in graph.switches):
+        return False
+    has_cores = bool(topo.of_tier("core"))
+    core_shares: dict[str, float] | None = None
+    for pod in topo.pods:
+        leaf_shares: dict[str, float] | None = None
+        first_wiring = None
+        for leaf in pod:
+            up = topo.figures[leaf].up_gbps
+            if tiers[leaf] != "leaf" or up <= 0:
+                continue
+            wiring = topo.adjacency[leaf]
+            if wiring == first_wiring:
+                continue  # cabled exactly as the first: same shares, no division needed
+            shares = {n: bw / up for n, (_c, bw) in wiring.items()}
+            if leaf_shares is None:
+                leaf_shares, first_wiring = shares, wiring
+            elif not _same_shares(leaf_shares, shares):
+                return False
+        if not has_cores or leaf_shares is None:
+            continue
+        spines = [n for n in pod if tiers[n] == "spine"]
+        pod_up = sum(topo.figures[n].up_gbps for n in spines)
+        if pod_up <= 0:
+            continue
+        if not _same_shares(leaf_shares, {n: topo.figures[n].up_gbps / pod_up for n in spines}):
+            return False
+        to_cores: dict[str, float] = defaultdict(float)
+        for spine in spines:
+            for core, (_c, bw) in topo.adjacency[spine].items():
+                if tiers[core] == "core":
+                    to_cores[core] += bw / pod_up
+        if core_shares is None:
+            core_shares = dict(to_cores)
+        elif not _same_shares(core_shares, to_cores):
+            return False
+    return True
+
+
+def _natural(name: str) -> tuple:
+    """leaf2 before leaf10: names compared by their text and number runs."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.findall(r"\d+|\D+", name))
+
+
+_SOURCE, _SINK = ("source",), ("sink",)
+
+
+class FlowBisection:
+    """Bisection of a fabric that is not a regular Clos, by max-flow/min-cut.
+
+    The leaves (every switch with endpoints) are split into two halves of equal
+    endpoint bandwidth along a few orderings; for each split the max flow from one
+    half's endpoints to the other's, across the switch links (a cable carries its
+    bandwidth each way), is the capacity across that split, and the bisection is the
+    smallest of them. A leaf straddling the halfway point is split in proportion: that
+    share of its endpoints and of its links on each side, and traffic between its own
+    two shares never crosses the fabric. On a regular Clos this gives the closed form's
+    figure. The orderings:
+
+    - weakest first: fabric bandwidth over endpoint bandwidth, as the closed form takes
+      its worst half;
+    - by distance from either end of a long shortest path between leaves, leaves with
+      the same neighbours together, one connected part after the other: pods, islands,
+      a leaf hanging off its peer and partitions stay on one side;
+    - by name: hand-drawn fabrics are usually named in the order they are racked.
+
+    The max flow of a split is exact; the worst of all splits is NP-hard to find, so the
+    figure is the worst of these candidates, at or above the true minimum."""
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+        self.demand = {
+            switch: sum(sum(bws) for bws in endpoints.values())
+            for switch, endpoints in topo.graph.endpoint_links.items()
+            if endpoints
+        }
+        access = sorted(self.demand, key=_natural)
+        self.orders = [self._weakest_first(access), *self._by_distance(access), access]
+
+    def _weakest_first(self, access: list[str]) -> list[str]:
+        def ratio(switch: str) -> float:
+            fabric = sum(bw for _c, bw in self.topo.adjacency.get(switch, {}).values())
+            return min(self.demand[switch], fabric) / self.demand[switch]
+
+        return sorted(access, key=lambda s: (ratio(s), _natural(s)))
+
+    def _by_distance(self, access: list[str]) -> list[list[str]]:
+        """Two orders, one from each end of a long shortest path (a pseudo-diameter) of
+        each connected part, the parts one after the other."""
+        adjacency = self.topo.adjacency
+
+        def distances(start: str) -> dict[str, int]:
+            dist = {start: 0}
+            queue = deque([start])
+            while queue:
+                node = queue.popleft()
+                for neighbour in adjacency.get(node, {}):
+                    if neighbour not in dist:
+                        dist[neighbour] = dist[node] + 1
+                        queue.append(neighbour)
+            return dist
+
+        def farthest(dist: dict[str, int]) -> str:
+            return max((s for s in access if s in dist), key=dist.__getitem__)
+
+        orders: tuple[list[str], list[str]] = ([], [])
+        placed: set[str] = set()
+        for first in access:
+            if first in placed:
+                continue
+            one_end = farthest(distances(first))
+            from_one = distances(one_end)
+            other_end = farthest(from_one)
+            part = [s for s in access if s in from_one]
+            placed.update(part)
+            for order, dist in zip(orders, (from_one, distances(other_end))):
+                # leaves at one distance: those with the same neighbours (a pod) together
+                order.extend(sorted(part, key=lambda s: (dist[s], tuple(sorted(adjacency.get(s, {}))), _natural(s))))
+        return list(orders)
+
+    @staticmethod
+    def _halve(order: list[str], demand: dict[str, float]) -> dict[str, float]:
+        """Each leaf's share on the first side: 1, 0, or a fraction for the leaf at the middle."""
+        half = sum(demand[s] for s in order) / 2
+        taken = 0.0
+        side = {}
+        for switch in order:
+            d = demand[switch]
+            if taken >= half - 1e-9:
+                side[switch] = 0.0
+            elif taken + d <= half + 1e-9:
+                side[switch] = 1.0
+                taken += d
+            else:
+                side[switch] = (half - taken) / d
+                taken = half
+        return side
+
+    def _flow(self, side: dict[str, float], demand: dict[str, float], removed: frozenset[str],
+              less_link: tuple[frozenset[str], float] | None) -> float:
+        def parts(switch: str) -> list[tuple[Any, float]]:
+            share = side.get(switch)
+            if share is None or share in (0.0, 1.0):
+                return [(switch, 1.0)]
+            return [((switch, "a"), share), ((switch, "b"), 1.0 - share)]
+
+        flow_graph = nx.DiGraph()
+        for a, neighbours in self.topo.adjacency.items():
+            if a in removed:
+                continue
+            for b, (_count, bandwidth) in neighbours.items():
+                if b in removed:
+                    continue
+                if less_link is not None and less_link[0] == {a, b}:
+                    bandwidth = max(0.0, bandwidth - less_link[1])
+                # adjacency holds both directions: each adds its own arc
+                for pa, fa in parts(a):
+                    for pb, fb in parts(b):
+                        flow_graph.add_edge(pa, pb, capacity=bandwidth * fa * fb)
+        flow_graph.add_node(_SOURCE)
+        flow_graph.add_node(_SINK)
+        for switch, share in side.items():
+            (first, _f), *rest = parts(switch)
+            second = rest[0][0] if rest else first
+            if share > 0:
+                flow_graph.add_edge(_SOURCE, first, capacity=demand[switch] * share)
+            if share < 1:
+                flow_graph.add_edge(second, _SINK, capacity=demand[switch] * (1.0 - share))
+        return nx.maximum_flow_value(flow_graph, _SOURCE, _SINK)
+
+    def value(self, removed: frozenset[str] = frozenset(), less_link: tuple[str, str, float] | None = None,
+              less_demand: dict[str, float] | None = None) -> float:
+        """Bisection with ``removed`` switches gone, one cable's bandwidth less between two
+        switches, or less endpoint bandwidth on some leaves (failures)."""
+        demand = {s: d for s, d in self.demand.items() if s not in removed}
+        for switch, lost in (less_demand or {}).items():
+            if switch in demand:
+                demand[switch] = max(0.0, demand[switch] - lost)
+        live = [s for s in self.orders[-1] if demand.get(s, 0.0) > 0]
+        if len(live) < 2:
+            return demand[live[0]] / 2 if live else 0.0
+        link = None if less_link is None else (frozenset(less_link[:2]), less_link[2])
+        best: float | None = None
+        tried: set[frozenset] = set()
+        for order in self.orders:
+            side = self._halve([s for s in order if demand.get(s, 0.0) > 0], demand)
+            key = frozenset(side.items())
+            if key in tried:
+                continue
+            tried.add(key)
+            flow = self._flow(side, demand, removed, link)
+            best = flow if best is None else min(best, flow)
+        return best or 0.0
+
+
+class ClosBisection:
+    """The closed form, with each failure as the override ``bisection_gbps`` takes."""
+
+    method = "clos"
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+
+    def intact(self) -> float:
+        return bisection_gbps(self.topo)
+
+    def switch_failed(self, switch: str) -> float:
+        topo = self.topo
+        tier = topo.tiers[switch]
+        if tier == "leaf":
+            return bisection_gbps(topo, down={switch: 0.0}, up={switch: 0.0})
+        if tier == "spine":
+            up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[switch].items()
+                  if topo.tiers[n] == "leaf"}
+            return bisection_gbps(topo, up=up, spine_up={switch: 0.0})
+        spine_up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[switch].items()}
+        return bisection_gbps(topo, spine_up=spine_up)
+
+    def uplink_failed(self, leaf: str, _neighbour: str, bandwidth: float) -> float:
+        return bisection_gbps(self.topo, up={leaf: self.topo.figures[leaf].up_gbps - bandwidth})
+
+    def endpoint_link_failed(self, switch: str, bandwidth: float) -> float:
+        return bisection_gbps(self.topo, down={switch: self.topo.figures[switch].down_gbps - bandwidth})
+
+
+class MaxFlowBisection:
+    """``FlowBisection`` behind the same questions as ``ClosBisection``."""
+
+    method = "max_flow"
+
+    def __init__(self, topo: Topology) -> None:
+        self.flow = FlowBisection(topo)
+
+    def intact(self) -> float:
+        return self.flow.value()
+
+    def switch_failed(self, switch: str) -> float:
+        return self.flow.value(removed=frozenset((switch,)))
+
+    def uplink_failed(self, leaf: str, neighbour: str, bandwidth: float) -> float:
+        return self.flow.value(less_link=(leaf, neighbour, bandwidth))
+
+    def endpoint_link_failed(self, switch: str, bandwidth: float) -> float:
+        return self.flow.value(less_demand={switch: bandwidth})
+
+
+def bisection_measure(topo: Topology) -> ClosBisection | MaxFlowBisection:
+    return ClosBisection(topo) if is_regular_clos(topo) else MaxFlowBisection(topo)
 
 
 # ---------------------------------------------------------------- ECMP paths
@@ -414,10 +702,13 @@ def _loss(before: float, after: float) -> float:
     return 0.0 if before <= 0 else max(0.0, (before - after) / before * 100.0)
 
 
-def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
+def failure_analysis(topo: Topology, bisection: float,
+                     measure: ClosBisection | MaxFlowBisection | None = None) -> dict[str, Any]:
+    measure = measure or bisection_measure(topo)
     reach = Reachability(topo)
     total_endpoints = len(topo.graph.endpoints)
     single_switch = len(topo.graph.switches) == 1
+    by_flow = measure.method == "max_flow"
 
     def cut_off(switch: str) -> int:
         return total_endpoints if single_switch else reach.switch_failure(switch)
@@ -425,18 +716,24 @@ def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
     def is_cut_point(switch: str) -> bool:
         return switch in reach.articulation or reach.sole.get(switch, 0) > 0
 
+    def wiring(switch: str) -> tuple:
+        # In a regular Clos a switch's place is told by its figures; elsewhere two
+        # switches with the same figures may be cabled to different neighbours.
+        if not by_flow:
+            return ()
+        return tuple(sorted((topo.tiers[n], c, bw) for n, (c, bw) in topo.adjacency[switch].items()))
+
     result: dict[str, Any] = {}
     # One representative per group of identically placed switches.
     leaf_cases = []
     seen: set[tuple] = set()
     for leaf in topo.of_tier("leaf"):
         fig = topo.figures[leaf]
-        signature = (fig.down_gbps, fig.up_gbps, reach.sole.get(leaf, 0), leaf in reach.articulation)
+        signature = (fig.down_gbps, fig.up_gbps, reach.sole.get(leaf, 0), leaf in reach.articulation, wiring(leaf))
         if signature in seen:
             continue
         seen.add(signature)
-        after = bisection_gbps(topo, down={leaf: 0.0}, up={leaf: 0.0})
-        leaf_cases.append(FailureCase(leaf, _loss(bisection, after), cut_off(leaf)))
+        leaf_cases.append(FailureCase(leaf, _loss(bisection, measure.switch_failed(leaf)), cut_off(leaf)))
     result["leaf"] = _worst(leaf_cases)
 
     spine_cases = []
@@ -446,29 +743,25 @@ def failure_analysis(topo: Topology, bisection: float) -> dict[str, Any]:
             (topo.figures[n].down_gbps, topo.figures[n].up_gbps, bw)
             for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"
         ))
-        signature = (attached, topo.figures[spine].up_gbps, is_cut_point(spine))
+        signature = (attached, topo.figures[spine].up_gbps, is_cut_point(spine), wiring(spine))
         if signature in seen:
             continue
         seen.add(signature)
-        up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"}
-        after = bisection_gbps(topo, up=up, spine_up={spine: 0.0})
-        spine_cases.append(FailureCase(spine, _loss(bisection, after), cut_off(spine)))
+        spine_cases.append(FailureCase(spine, _loss(bisection, measure.switch_failed(spine)), cut_off(spine)))
     result["spine"] = _worst(spine_cases)
 
     core_cases = []
     seen = set()
     for core in topo.of_tier("core"):
         attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[core].items()))
-        signature = (attached, is_cut_point(core))
+        signature = (attached, is_cut_point(core), wiring(core))
         if signature in seen:
             continue
         seen.add(signature)
-        spine_up = {n: topo.figures[n].up_gbps - bw for n, (_c, bw) in topo.adjacency[core].items()}
-        after = bisection_gbps(topo, spine_up=spine_up)
-        core_cases.append(FailureCase(core, _loss(bisection, after), cut_off(core)))
+        core_cases.append(FailureCase(core, _loss(bisection, measure.switch_failed(core)), cut_off(core)))
     result["core"] = _worst(core_cases)
 
-    result["link"] = _worst_link(topo, reach, bisection)
+    result["link"] = _worst_link(topo, reach, bisection, measure)
     spofs = []
     if single_switch and total_endpoints:
         (only,) = topo.graph.switches
@@ -500,7 +793,8 @@ def _worst(cases: list[FailureCase]) -> dict[str, Any] | None:
     return worst.as_dict()
 
 
-def _worst_link(topo: Topology, reach: Reachability, bisection: float) -> dict[str, Any] | None:
+def _worst_link(topo: Topology, reach: Reachability, bisection: float,
+                measure: ClosBisection | MaxFlowBisection) -> dict[str, Any] | None:
     """The single cable whose loss hurts most: an endpoint's only cable, else the uplink
     of the leaf with the fewest uplinks."""
     cases = []
@@ -509,21 +803,20 @@ def _worst_link(topo: Topology, reach: Reachability, bisection: float) -> dict[s
         if len(switches) == 1:
             (switch,) = switches
             link_bw = topo.graph.endpoint_links[switch][endpoint][0]
-            after = bisection_gbps(topo, down={switch: topo.figures[switch].down_gbps - link_bw})
+            after = measure.endpoint_link_failed(switch, link_bw)
             cases.append(FailureCase(f"{endpoint} - {switch}", _loss(bisection, after), 1))
             break
     leaves = topo.of_tier("leaf")
     if leaves:
         leaf = min(leaves, key=lambda l: (topo.figures[l].up_links or 10**9, l))
-        fig = topo.figures[leaf]
         ups = [(n, c, bw) for n, (c, bw) in topo.adjacency[leaf].items() if TIER_RANK[topo.tiers[n]] > 1]
         if ups:
             n, count, bw = min(ups, key=lambda u: (u[1], u[0]))
-            after = bisection_gbps(topo, up={leaf: fig.up_gbps - bw / count})
+            after = measure.uplink_failed(leaf, n, bw / count)
             cases.append(FailureCase(f"{leaf} - {n}", _loss(bisection, after), reach.link_failure(leaf, n)))
         elif not cases and topo.graph.endpoint_links.get(leaf):
             endpoint, bws = next(iter(topo.graph.endpoint_links[leaf].items()))
-            after = bisection_gbps(topo, down={leaf: fig.down_gbps - bws[0]})
+            after = measure.endpoint_link_failed(leaf, bws[0])
             cases.append(FailureCase(f"{endpoint} - {leaf}", _loss(bisection, after), 0))
     if not cases:
         return None
@@ -566,7 +859,8 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     # leaves (an MLAG peer link) do not count. A leaf without endpoints has none to cut off.
     no_uplink = [l for l in topo.of_tier("leaf")
                  if multi and topo.figures[l].up_gbps <= 0 and graph.endpoint_links.get(l)]
-    bisection = bisection_gbps(topo)
+    measure = bisection_measure(topo)
+    bisection = measure.intact()
     ecmp = ecmp_figures(topo)
     endpoint_bw = sum(topo.figures[l].down_gbps for l in topo.of_tier("leaf"))
     tier_count = 1 if not topo.of_tier("spine") else (3 if topo.of_tier("core") else 2)
@@ -604,6 +898,7 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
         "oversubscription": {"leaf": worst("leaf"), "spine": worst("spine")},
         "leaves_without_uplinks": no_uplink,
         "bisection_gbps": round(bisection, 3),
+        "bisection_method": measure.method,
         "ecmp_paths": {"min": ecmp.paths_min, "max": ecmp.paths_max},
         "ecmp_next_hops": {"min": ecmp.next_hops_min, "max": ecmp.next_hops_max},
         "partitioned": ecmp.partitioned,
@@ -622,7 +917,7 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
             }
             for fig in sorted(topo.figures.values(), key=lambda f: (TIER_RANK[f.tier], f.name))
         ],
-        "failure": failure_analysis(topo, bisection) if graph.switches else None,
+        "failure": failure_analysis(topo, bisection, measure) if graph.switches else None,
     }
 
 
