@@ -220,6 +220,18 @@ def test_topology_paths_and_failure(window):
     assert impact["endpoints_cut_off"] == 0
 
 
+def test_topology_tier_labels_count_cables_as_the_analysis_does(window):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    topo = window.topology
+    topo.set_fabric("oob")
+    analysis = window.doc.checker.ctx.fabric_analysis("oob")
+    lines = [item.text() for item in topo.view.scene().items() if isinstance(item, QGraphicsSimpleTextItem)]
+    spine_line = next(line for line in lines if line.lower().startswith("spine"))
+    # the aggregation switches' own management cables are endpoint cables, not leaf-spine ones
+    assert f"· {analysis['links']['leaf_spine']} links" in spine_line, spine_line
+
+
 def test_palette_search(window):
     palette = window.palette
     palette.search.setText("800g")

@@ -277,9 +277,11 @@ class TopologyView(QWidget):
         scene = self.view.scene()
         links = Counter()
         speeds: dict[str, set] = {}
-        for a, b, bandwidth, _link in self.topo.graph.links:
-            ta = self.topo.tiers.get(a, "endpoint")
-            tb = self.topo.tiers.get(b, "endpoint")
+        graph = self.topo.graph
+        for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
+            # as the analysis counts them: a switch's management cable is an endpoint cable
+            ta = self.topo.tiers.get(a, "endpoint") if a_switching else "endpoint"
+            tb = self.topo.tiers.get(b, "endpoint") if b_switching else "endpoint"
             upper = max((ta, tb), key=lambda t: TIER_RANK.get(t, 0))
             links[upper] += 1
             speeds.setdefault(upper, set()).add(bandwidth)
