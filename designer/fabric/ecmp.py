@@ -1,0 +1,130 @@
+"""Equal-cost paths, ECMP next hops and hop counts between the leaves of a fabric.
+
+Definitions (also in the README):
+- ECMP paths between two leaves count shortest switch paths, parallel links counted
+  separately, by breadth-first path counting from one leaf of every group of
+  identically cabled leaves; nothing is enumerated. ECMP next hops are what a leaf's
+  ECMP group toward another leaf holds: its links to neighbours that begin a
+  shortest path there.
+- Hops count links from endpoint to endpoint.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass
+
+from designer.fabric.topology import Topology
+
+
+def _leaf_classes(topo: Topology) -> dict[tuple, list[str]]:
+    classes: dict[tuple, list[str]] = defaultdict(list)
+    for leaf in topo.of_tier("leaf"):
+        signature = tuple(sorted((n, c) for n, (c, _bw) in topo.adjacency[leaf].items()))
+        classes[signature].append(leaf)
+    return classes
+
+
+def count_paths(topo: Topology, source: str) -> tuple[dict[str, int], dict[str, int]]:
+    """Breadth-first shortest-path counting over switches (parallel links multiply)."""
+    dist = {source: 0}
+    sigma = {source: 1}
+    queue = deque([source])
+    while queue:
+        node = queue.popleft()
+        for neighbour, (count, _bw) in topo.adjacency[node].items():
+            if neighbour not in dist:
+                dist[neighbour] = dist[node] + 1
+                sigma[neighbour] = 0
+                queue.append(neighbour)
+            if dist[neighbour] == dist[node] + 1:
+                sigma[neighbour] += sigma[node] * count
+    return dist, sigma
+
+
+def _count_paths_and_next_hops(topo: Topology, source: str) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """``count_paths`` plus, for every switch reached, which of the source's neighbours
+    begin a shortest path to it (a bit per neighbour, in the source's adjacency order)."""
+    adjacency = topo.adjacency
+    dist = {source: 0}
+    sigma = {source: 1}
+    via = {source: 0}
+    queue: deque[str] = deque()
+    for i, (neighbour, (count, _bw)) in enumerate(adjacency[source].items()):
+        if neighbour != source:
+            dist[neighbour], sigma[neighbour], via[neighbour] = 1, count, 1 << i
+            queue.append(neighbour)
+    while queue:
+        node = queue.popleft()
+        step = dist[node] + 1
+        paths = sigma[node]
+        mask = via[node]
+        for neighbour, (count, _bw) in adjacency[node].items():
+            seen = dist.get(neighbour)
+            if seen is None:
+                dist[neighbour] = seen = step
+                sigma[neighbour] = 0
+                via[neighbour] = 0
+                queue.append(neighbour)
+            if seen == step:
+                sigma[neighbour] += paths * count
+                via[neighbour] |= mask
+    return dist, sigma, via
+
+
+@dataclass
+class EcmpFigures:
+    paths_min: int | None = None
+    paths_max: int | None = None
+    next_hops_min: int | None = None
+    next_hops_max: int | None = None
+    max_hops: int = 0
+    partitioned: bool = False
+
+
+def ecmp_figures(topo: Topology) -> EcmpFigures:
+    """Between endpoints on different leaves: shortest switch paths (parallel links
+    multiply), equal-cost next hops (the links from the source leaf to neighbours that
+    begin a shortest path: the members of its ECMP group toward that leaf, which is what
+    the switch hashes flows across), the longest shortest path and whether some leaf
+    cannot be reached."""
+    figures = EcmpFigures()
+    leaves = [l for l in topo.of_tier("leaf") if topo.figures[l].down_links > 0]
+    if len(leaves) < 2:
+        figures.max_hops = 2 if leaves else 0
+        return figures
+    longest = 0
+    leaf_set = set(leaves)
+    paths_seen: list[int] = []
+    hops_seen: list[int] = []
+    for members in _leaf_classes(topo).values():
+        # a leaf without endpoints can share its cabling with ones that have them
+        source = next((m for m in members if m in leaf_set), None)
+        if source is None:
+            continue
+        dist, sigma, via = _count_paths_and_next_hops(topo, source)
+        counts = [c for c, _bw in topo.adjacency[source].values()]
+        links_in: dict[int, int] = {}
+        for other in leaves:
+            if other == source:
+                continue
+            if other not in dist:
+                figures.partitioned = True
+            else:
+                longest = max(longest, dist[other])
+            paths_seen.append(sigma.get(other, 0))
+            mask = via.get(other, 0)
+            if mask not in links_in:
+                links_in[mask] = sum(c for i, c in enumerate(counts) if mask >> i & 1)
+            hops_seen.append(links_in[mask])
+    if paths_seen:
+        figures.paths_min, figures.paths_max = min(paths_seen), max(paths_seen)
+        figures.next_hops_min, figures.next_hops_max = min(hops_seen), max(hops_seen)
+    figures.max_hops = longest + 2
+    return figures
+
+
+def ecmp_and_hops(topo: Topology) -> tuple[int | None, int | None, int, bool]:
+    """(min paths, max paths, max hops, partitioned) between endpoints on different leaves."""
+    figures = ecmp_figures(topo)
+    return figures.paths_min, figures.paths_max, figures.max_hops, figures.partitioned

@@ -1,0 +1,214 @@
+"""What a single failure costs a fabric: the worst switch of each tier and the worst
+cable by bisection bandwidth lost and endpoints cut off, and its single points of failure.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import networkx as nx
+
+from designer.fabric.bisection import ClosBisection, MaxFlowBisection, bisection_measure
+from designer.fabric.topology import TIER_RANK, Topology
+
+
+class Reachability:
+    """Which endpoints a failure cuts off from the rest of the fabric.
+
+    Endpoints do not forward traffic, so connectivity is judged on the switches
+    alone: an endpoint is cut off when none of its switches stays in the part of
+    the fabric that still holds most endpoints. Only articulation points of the
+    switch graph (and the switches endpoints hang on alone) can cut anything off,
+    so the expensive search runs for those few.
+    """
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+        self.graph = nx.Graph()
+        for switch, neighbours in topo.adjacency.items():
+            self.graph.add_node(switch)
+            for neighbour, (count, _bw) in neighbours.items():
+                self.graph.add_edge(switch, neighbour, count=count)
+        self.switch_sets = {e: frozenset(s) for e, s in topo.graph.endpoint_switches.items()}
+        self.sole: Counter = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
+        self.articulation = set(nx.articulation_points(self.graph)) if self.graph.number_of_nodes() > 2 else set()
+
+    def _outside_main(self, graph: nx.Graph, failed: set[str]) -> int:
+        where = {n: i for i, c in enumerate(nx.connected_components(graph)) for n in c}
+        reach: Counter = Counter()
+        for switches in self.switch_sets.values():
+            for i in {where[s] for s in switches if s not in failed and s in where}:
+                reach[i] += 1
+        main = max(reach, key=reach.get) if reach else None
+        return sum(
+            1
+            for switches in self.switch_sets.values()
+            if not any(where.get(s) == main for s in switches if s not in failed)
+        )
+
+    def switch_failure(self, switch: str) -> int:
+        if switch not in self.articulation:
+            return self.sole.get(switch, 0)
+        graph = self.graph.copy()
+        graph.remove_node(switch)
+        return self._outside_main(graph, {switch})
+
+    def link_failure(self, a: str, b: str) -> int:
+        """Endpoints cut off when one cable between two switches fails: only a bridge
+        of the switch graph (a sole link, not one of parallel ones) can cut anything."""
+        if tuple(sorted((a, b))) not in self.bridges():
+            return 0
+        graph = self.graph.copy()
+        graph.remove_edge(a, b)
+        return self._outside_main(graph, set())
+
+    @cached_property
+    def _bridges(self) -> list[tuple[str, str]]:
+        found = []
+        for a, b in nx.bridges(self.graph):
+            if self.graph.edges[a, b]["count"] == 1:
+                found.append(tuple(sorted((a, b))))
+        return sorted(found)
+
+    def bridges(self) -> list[tuple[str, str]]:
+        return self._bridges
+
+
+@dataclass
+class FailureCase:
+    object: str
+    bandwidth_lost_pct: float
+    endpoints_cut_off: int
+
+    def as_dict(self, key: str = "switch") -> dict[str, Any]:
+        return {key: self.object, "bandwidth_lost_pct": round(self.bandwidth_lost_pct, 2),
+                "endpoints_cut_off": self.endpoints_cut_off}
+
+
+def loss_pct(before: float, after: float) -> float:
+    return 0.0 if before <= 0 else max(0.0, (before - after) / before * 100.0)
+
+
+def failure_analysis(topo: Topology, bisection: float,
+                     measure: ClosBisection | MaxFlowBisection | None = None) -> dict[str, Any]:
+    measure = measure or bisection_measure(topo)
+    reach = Reachability(topo)
+    total_endpoints = len(topo.graph.endpoints)
+    single_switch = len(topo.graph.switches) == 1
+    by_flow = measure.method == "max_flow"
+
+    def cut_off(switch: str) -> int:
+        return total_endpoints if single_switch else reach.switch_failure(switch)
+
+    def is_cut_point(switch: str) -> bool:
+        return switch in reach.articulation or reach.sole.get(switch, 0) > 0
+
+    def wiring(switch: str) -> tuple:
+        # In a regular Clos a switch's place is told by its figures; elsewhere two
+        # switches with the same figures may be cabled to different neighbours.
+        if not by_flow:
+            return ()
+        return tuple(sorted((topo.tiers[n], c, bw) for n, (c, bw) in topo.adjacency[switch].items()))
+
+    result: dict[str, Any] = {}
+    # One representative per group of identically placed switches.
+    leaf_cases = []
+    seen: set[tuple] = set()
+    for leaf in topo.of_tier("leaf"):
+        fig = topo.figures[leaf]
+        signature = (fig.down_gbps, fig.up_gbps, reach.sole.get(leaf, 0), leaf in reach.articulation, wiring(leaf))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        leaf_cases.append(FailureCase(leaf, loss_pct(bisection, measure.switch_failed(leaf)), cut_off(leaf)))
+    result["leaf"] = _worst(leaf_cases)
+
+    spine_cases = []
+    seen = set()
+    for spine in topo.of_tier("spine"):
+        attached = tuple(sorted(
+            (topo.figures[n].down_gbps, topo.figures[n].up_gbps, bw)
+            for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"
+        ))
+        signature = (attached, topo.figures[spine].up_gbps, is_cut_point(spine), wiring(spine))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        spine_cases.append(FailureCase(spine, loss_pct(bisection, measure.switch_failed(spine)), cut_off(spine)))
+    result["spine"] = _worst(spine_cases)
+
+    core_cases = []
+    seen = set()
+    for core in topo.of_tier("core"):
+        attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[core].items()))
+        signature = (attached, is_cut_point(core), wiring(core))
+        if signature in seen:
+            continue
+        seen.add(signature)
+        core_cases.append(FailureCase(core, loss_pct(bisection, measure.switch_failed(core)), cut_off(core)))
+    result["core"] = _worst(core_cases)
+
+    result["link"] = _worst_link(topo, reach, bisection, measure)
+    spofs = []
+    if single_switch and total_endpoints:
+        (only,) = topo.graph.switches
+        spofs.append({"object": only, "kind": "switch", "tier": topo.tiers[only],
+                      "endpoints_cut_off": total_endpoints, "splits_fabric": False})
+    else:
+        # A single point of failure cuts endpoints off or splits the switches in two
+        # (then endpoints may still reach each other only within their own part).
+        for switch in sorted(topo.graph.switches):
+            if is_cut_point(switch):
+                n = cut_off(switch)
+                if n or switch in reach.articulation:
+                    spofs.append({"object": switch, "kind": "switch", "tier": topo.tiers[switch],
+                                  "endpoints_cut_off": n, "splits_fabric": switch in reach.articulation})
+        for a, b in reach.bridges():
+            spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None,
+                          "endpoints_cut_off": reach.link_failure(a, b), "splits_fabric": True})
+    result["single_points_of_failure"] = spofs
+    # Homing counts switches, not cables: two cables to one leaf still leave the
+    # endpoint on that one leaf.
+    result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(set(s)) == 1)
+    return result
+
+
+def _worst(cases: list[FailureCase]) -> dict[str, Any] | None:
+    if not cases:
+        return None
+    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    return worst.as_dict()
+
+
+def _worst_link(topo: Topology, reach: Reachability, bisection: float,
+                measure: ClosBisection | MaxFlowBisection) -> dict[str, Any] | None:
+    """The single cable whose loss hurts most: an endpoint's only cable, else the uplink
+    of the leaf with the fewest uplinks."""
+    cases = []
+    for endpoint, switches in topo.graph.endpoint_switches.items():
+        # one cable, not one switch: with two cables to the same leaf either may fail
+        if len(switches) == 1:
+            (switch,) = switches
+            link_bw = topo.graph.endpoint_links[switch][endpoint][0]
+            after = measure.endpoint_link_failed(switch, link_bw)
+            cases.append(FailureCase(f"{endpoint} - {switch}", loss_pct(bisection, after), 1))
+            break
+    leaves = topo.of_tier("leaf")
+    if leaves:
+        leaf = min(leaves, key=lambda l: (topo.figures[l].up_links or 10**9, l))
+        ups = [(n, c, bw) for n, (c, bw) in topo.adjacency[leaf].items() if TIER_RANK[topo.tiers[n]] > 1]
+        if ups:
+            n, count, bw = min(ups, key=lambda u: (u[1], u[0]))
+            after = measure.uplink_failed(leaf, n, bw / count)
+            cases.append(FailureCase(f"{leaf} - {n}", loss_pct(bisection, after), reach.link_failure(leaf, n)))
+        elif not cases and topo.graph.endpoint_links.get(leaf):
+            endpoint, bws = next(iter(topo.graph.endpoint_links[leaf].items()))
+            after = measure.endpoint_link_failed(leaf, bws[0])
+            cases.append(FailureCase(f"{endpoint} - {leaf}", loss_pct(bisection, after), 0))
+    if not cases:
+        return None
+    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    return worst.as_dict("link")
