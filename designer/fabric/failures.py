@@ -113,43 +113,32 @@ def failure_analysis(topo: Topology, bisection: float,
             return ()
         return tuple(sorted((topo.tiers[n], c, bw) for n, (c, bw) in topo.adjacency[switch].items()))
 
+    def signature(switch: str, tier: str) -> tuple:
+        """Switches with equal signatures fail alike: one representative of each is measured."""
+        if tier == "leaf":
+            fig = topo.figures[switch]
+            return (fig.down_gbps, fig.up_gbps, reach.sole.get(switch, 0), switch in reach.articulation,
+                    wiring(switch))
+        if tier == "spine":
+            attached = tuple(sorted(
+                (topo.figures[n].down_gbps, topo.figures[n].up_gbps, bw)
+                for n, (_c, bw) in topo.adjacency[switch].items() if topo.tiers[n] == "leaf"
+            ))
+            return (attached, topo.figures[switch].up_gbps, is_cut_point(switch), wiring(switch))
+        attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[switch].items()))
+        return (attached, is_cut_point(switch), wiring(switch))
+
     result: dict[str, Any] = {}
-    # One representative per group of identically placed switches.
-    leaf_cases = []
-    seen: set[tuple] = set()
-    for leaf in topo.of_tier("leaf"):
-        fig = topo.figures[leaf]
-        signature = (fig.down_gbps, fig.up_gbps, reach.sole.get(leaf, 0), leaf in reach.articulation, wiring(leaf))
-        if signature in seen:
-            continue
-        seen.add(signature)
-        leaf_cases.append(FailureCase(leaf, loss_pct(bisection, measure.switch_failed(leaf)), cut_off(leaf)))
-    result["leaf"] = _worst(leaf_cases)
-
-    spine_cases = []
-    seen = set()
-    for spine in topo.of_tier("spine"):
-        attached = tuple(sorted(
-            (topo.figures[n].down_gbps, topo.figures[n].up_gbps, bw)
-            for n, (_c, bw) in topo.adjacency[spine].items() if topo.tiers[n] == "leaf"
-        ))
-        signature = (attached, topo.figures[spine].up_gbps, is_cut_point(spine), wiring(spine))
-        if signature in seen:
-            continue
-        seen.add(signature)
-        spine_cases.append(FailureCase(spine, loss_pct(bisection, measure.switch_failed(spine)), cut_off(spine)))
-    result["spine"] = _worst(spine_cases)
-
-    core_cases = []
-    seen = set()
-    for core in topo.of_tier("core"):
-        attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[core].items()))
-        signature = (attached, is_cut_point(core), wiring(core))
-        if signature in seen:
-            continue
-        seen.add(signature)
-        core_cases.append(FailureCase(core, loss_pct(bisection, measure.switch_failed(core)), cut_off(core)))
-    result["core"] = _worst(core_cases)
+    for tier in ("leaf", "spine", "core"):
+        cases = []
+        seen: set[tuple] = set()
+        for switch in topo.of_tier(tier):
+            key = signature(switch, tier)
+            if key in seen:
+                continue
+            seen.add(key)
+            cases.append(FailureCase(switch, loss_pct(bisection, measure.switch_failed(switch)), cut_off(switch)))
+        result[tier] = _worst(cases)
 
     result["link"] = _worst_link(topo, reach, bisection, measure)
     spofs = []
