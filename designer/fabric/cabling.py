@@ -24,6 +24,8 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from designer.catalog.cabling import CableProduct, Cabling, Transceiver
 from designer.model.hardware import split_lane
@@ -104,10 +106,10 @@ def route_length_m(index: DesignIndex, link: Link) -> float | None:
     return Geometry(index).length_m(link)
 
 
-@dataclass(frozen=True)
-class EndCage:
+class EndCage(NamedTuple):
     """What a cable or module plugs into at one end of a link: the cage of the port,
-    how many ports (or breakout lanes) it carries and at what speed each."""
+    how many ports (or breakout lanes) it carries and at what speed each. (A named
+    tuple: a large design builds one per link end, and tuples are quick to make.)"""
 
     key: tuple  # (device, port group, cage number): one module per key
     form_factor: str | None  # "OSFP", "QSFP112", "RJ45"...; None when unpublished
@@ -119,10 +121,7 @@ def end_cage(index: DesignIndex, device_name: str, port: str) -> EndCage | None:
     group = index.ports.group(device_name, port)
     if group is None:
         return None
-    parent, lane = split_lane(port)
-    physical = port if index.type_of(index.devices[device_name]).has_port(port) else parent
-    suffix = physical[len(group.prefix):]
-    number = int(suffix) if suffix.isdigit() else 1
+    physical, number = index.ports.physical(device_name, port)
     breakout = index.devices[device_name].port_breakouts.get(physical) if physical != port else None
     if breakout is not None:
         # a split port: its cage carries the lanes of its module's port(s)
@@ -141,10 +140,15 @@ def _mentions(text: str | None, cage: str | None) -> bool:
 
 def _module_lanes(module: Transceiver) -> tuple[int, float]:
     """"2x400G" -> (2, 400.0): the ports a module serves and their speed."""
-    match = re.match(r"^\s*(\d+)\s*x\s*(\d+(?:\.\d+)?)", module.lanes or "", re.IGNORECASE)
+    return _lanes_text(module.lanes or "", module.speed_gbps)
+
+
+@lru_cache(maxsize=256)
+def _lanes_text(lanes: str, speed_gbps: float) -> tuple[int, float]:
+    match = re.match(r"^\s*(\d+)\s*x\s*(\d+(?:\.\d+)?)", lanes, re.IGNORECASE)
     if match:
         return int(match[1]), float(match[2])
-    return 1, module.speed_gbps
+    return 1, speed_gbps
 
 
 @dataclass(frozen=True)
@@ -170,8 +174,19 @@ class MediaSelector:
     def __init__(self, cabling: Cabling) -> None:
         self.cabling = cabling
         self._cache: dict[tuple, CableChoice | None] = {}
+        # a large design asks the same few questions for tens of thousands of links
+        self._modules: dict[tuple, list[Transceiver]] = {}
+        self._reach: dict[tuple, float | None] = {}
+        self._products: dict[tuple, list[CableProduct]] = {}
 
     def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = ()) -> list[CableProduct]:
+        key = (media, speed_gbps, lanes, cages)
+        found = self._products.get(key)
+        if found is None:
+            found = self._products[key] = self._find_products(media, speed_gbps, lanes, cages)
+        return found
+
+    def _find_products(self, media: str, speed_gbps: float, lanes: int, cages: tuple) -> list[CableProduct]:
         found = []
         for product in self.cabling.cables:
             if product.media != media or speed_gbps not in product.speeds_gbps:
@@ -190,6 +205,13 @@ class MediaSelector:
         """Modules that fit the cage and reach. One with fewer, faster ports also serves
         a split cage through splitter fibres (a 2 x 400G module for 4 x 200G lanes),
         but only where no exact fit exists."""
+        key = (end.form_factor, end.ports, end.port_speed_gbps, media, length_m)
+        found = self._modules.get(key)
+        if found is None:
+            found = self._modules[key] = self._find_modules(end, media, length_m)
+        return found
+
+    def _find_modules(self, end: EndCage, media: str, length_m: float) -> list[Transceiver]:
         exact, split = [], []
         for module in self.cabling.transceivers:
             if module.media != media or (module.reach_m is not None and module.reach_m + 1e-9 < length_m):
@@ -210,6 +232,12 @@ class MediaSelector:
 
     def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: tuple = ()) -> float | None:
         """The furthest a link of this media reaches (None: nothing in the catalog)."""
+        key = (media, speed_gbps, lanes, tuple((e.form_factor, e.ports, e.port_speed_gbps) for e in ends))
+        if key not in self._reach:
+            self._reach[key] = self._find_reach(media, speed_gbps, lanes, ends)
+        return self._reach[key]
+
+    def _find_reach(self, media: str, speed_gbps: float, lanes: int, ends: tuple) -> float | None:
         if media == "CAT6A":
             reaches = [p.max_reach_m for p in self.cabling.cables if p.media == "CAT6A" and p.max_reach_m]
             return max(reaches) if reaches else None
@@ -398,7 +426,6 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
     for n, link in enumerate(links):
         speed = _link_speed(index, link) or 0.0
         pair = ends[id(link)]
-        cages = tuple(e.form_factor for e in pair) if pair else ()
         if link.media in OPTICAL:
             for end in pair or ():
                 previous = modules.get(end.key)
@@ -426,6 +453,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
             key, n_lanes = ("split-cage", near.key), 2
         else:
             key = ("link", n)
+        cages = tuple(e.form_factor for e in pair) if pair else ()
         products = [p for p in selector.products(link.media, speed, n_lanes, cages)
                     if (p.max_reach_m or 0) >= link.length_m or link.media == "CAT6A"]
         part = products[0].slug if products else None

@@ -24,6 +24,7 @@ from designer.model.design import Design, Project
 from designer.model.hardware import split_lane
 from designer.model.device import Device
 from designer.model.index import DesignIndex
+from designer.model.memory import settle_long_lived
 from designer.model.rack import Feed, Rack
 from designer.model.site import Room, Site
 
@@ -85,6 +86,7 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
             f"(e.g. {link.a} to {link.b}, {link.length_m:.0f} m)",
             hint="use fewer racks per row, or add single-mode optics to the catalog",
         )
+    settle_long_lived()
     return design
 
 

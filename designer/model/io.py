@@ -18,6 +18,7 @@ from typing import Any, Mapping, Protocol
 from pydantic import ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
+from designer.model.memory import settle_long_lived
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.hardware import DeviceType, RackType
 
@@ -54,6 +55,7 @@ def parse_design(raw_bytes: bytes, path: str | Path = "<design>", catalog: TypeS
         raise _validation_error(exc, data, path) from None
     _resolve_types(design, catalog, path)
     check_references(design, path)
+    settle_long_lived()
     return design
 
 

@@ -18,6 +18,7 @@ class PortResolver:
     def __init__(self, index: "DesignIndex") -> None:
         self.index = index
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
+        self._physical: dict[tuple[str, str], tuple[str, int]] = {}
 
     def group(self, device_name: str, port: str) -> PortGroup | None:
         device = self.index.devices.get(device_name)
@@ -31,6 +32,20 @@ class PortResolver:
             group = device_type.port_group_of(port) if device_type else None
             self._groups[key] = group
             return group
+
+    def physical(self, device_name: str, port: str) -> tuple[str, int]:
+        """The physical port a (lane) port name sits on, and its number within its group
+        ("p3s2" -> ("p3", 3)). For a port that resolves to a group."""
+        device = self.index.devices[device_name]
+        key = (device.device_type, port)
+        found = self._physical.get(key)
+        if found is None:
+            group = self.group(device_name, port)
+            device_type = self.index.device_types[device.device_type]
+            physical = port if device_type.has_port(port) else split_lane(port)[0]
+            suffix = physical[len(group.prefix):] if group else ""
+            found = self._physical[key] = (physical, int(suffix) if suffix.isdigit() else 1)
+        return found
 
     def speed_gbps(self, device_name: str, port: str) -> float | None:
         """A port's speed (a breakout lane's own speed); None if the port does not exist."""
