@@ -1,0 +1,37 @@
+"""Undoable edits. Each command edits the model in ``redo`` and restores it in ``undo``,
+then tells the document what it touched, so checks and views refresh.
+
+One module per kind of object edited; the window imports them all from here.
+"""
+
+from designer.ui.commands.base import MOVE_DEVICE_ID, MOVE_RACK_ID, DesignCommand, RerouteCables
+from designer.ui.commands.devices import (
+    AddDevice,
+    DeleteObjects,
+    DuplicateDevice,
+    MoveDevice,
+    drop_problem,
+    move_problem,
+)
+from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
+from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack
+
+__all__ = [
+    "MOVE_DEVICE_ID",
+    "MOVE_RACK_ID",
+    "AddDevice",
+    "AddRacks",
+    "DeleteObjects",
+    "DesignCommand",
+    "DuplicateDevice",
+    "DuplicateRack",
+    "MoveDevice",
+    "MoveRack",
+    "RerouteCables",
+    "SetProperty",
+    "SetStages",
+    "drop_problem",
+    "move_problem",
+    "target_object",
+    "validated_value",
+]

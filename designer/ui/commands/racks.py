@@ -1,0 +1,156 @@
+"""Adding, duplicating and moving racks."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from designer.checks import Change
+from designer.errors import DesignerError
+from designer.model.placement import unique_name
+from designer.model.rack import Feed, Rack
+from designer.ui import language
+from designer.ui.commands.base import MOVE_RACK_ID, DesignCommand, _Rerouting
+
+
+class AddRacks(DesignCommand):
+    """Add racks: one beside the last rack of a row, or a new row of several."""
+
+    def __init__(self, doc, rack_type: str, count: int = 1, row: str | None = None, room: str | None = None,
+                 power_budget_kw: float | None = None) -> None:
+        super().__init__(doc, "undo.add_rack" if count == 1 else "undo.add_row", count=count)
+        design = doc.design
+        catalog_type = doc.catalog.rack_types.get(rack_type)
+        if catalog_type is None:
+            raise DesignerError(language.current()("refused.rack_type", type=rack_type))
+        self.rack_type = catalog_type
+        self.added_type = rack_type not in {t.slug for t in design.rack_types}
+        if not design.site.rooms:
+            t = language.current()
+            raise DesignerError(t("refused.no_room"), hint=t("refused.add_room"))
+        room_name = room or (design.racks[-1].room if design.racks else design.site.rooms[0].name)
+        existing_rows = [r.row for r in design.racks if r.room == room_name]
+        template = next((r for r in reversed(design.racks) if r.room == room_name and (row is None or r.row == row)), None)
+        budget = power_budget_kw or (template.power_budget_kw if template else 40.0)
+        names = {r.name for r in design.racks}
+        self.racks: list[Rack] = []
+        if row is None and count > 1 or template is None:
+            # a new row below the others, facing the other way than the last one
+            row = _next_row(existing_rows)
+            last_y = max((r.y_mm for r in design.racks if r.room == room_name), default=0.0)
+            y = last_y + catalog_type.depth_mm + 1200.0 if design.racks else 1500.0
+            facing = "north" if template is not None and template.facing == "south" else "south"
+            x = 1500.0
+        else:
+            row = template.row
+            in_row = [r for r in design.racks if r.room == room_name and r.row == row]
+            last = max(in_row, key=lambda r: r.x_mm)
+            x = last.x_mm + doc.index.rack_type_of(last).width_mm
+            y, facing = last.y_mm, last.facing
+        for i in range(count):
+            name = unique_name(names, f"{row}01")
+            names.add(name)
+            feeds = template.feeds if template else [Feed(name="A", capacity_kw=budget), Feed(name="B", capacity_kw=budget)]
+            self.racks.append(Rack(name=name, rack_type=rack_type, room=room_name, row=row, x_mm=x, y_mm=y,
+                                   facing=facing, power_budget_kw=budget, feeds=[f.model_copy() for f in feeds],
+                                   cooling_air_kw=template.cooling_air_kw if template else budget,
+                                   cooling_liquid_kw=template.cooling_liquid_kw if template else None))
+            x += catalog_type.width_mm
+
+    def redo(self) -> None:
+        if self.added_type:
+            self.design.rack_types = [*self.design.rack_types, self.rack_type.model_copy(deep=True)]
+        self.design.racks = [*self.design.racks, *self.racks]
+        self.doc.notify(Change(everything=True))
+
+    def undo(self) -> None:
+        added = {id(r) for r in self.racks}
+        self.design.racks = [r for r in self.design.racks if id(r) not in added]
+        if self.added_type:
+            self.design.rack_types = [t for t in self.design.rack_types if t.slug != self.rack_type.slug]
+        self.doc.notify(Change(everything=True))
+
+
+def _next_row(rows: list[str]) -> str:
+    from designer.fabric.placement import row_name
+
+    used = set(rows)
+    i = 0
+    while row_name(i) in used:
+        i += 1
+    return row_name(i)
+
+
+class DuplicateRack(DesignCommand):
+    """A copy of a rack and its devices (without cables), beside it in its row."""
+
+    def __init__(self, doc, rack_name: str) -> None:
+        super().__init__(doc, "undo.duplicate_rack", name=rack_name)
+        design = doc.design
+        index = doc.index
+        source = index.racks[rack_name]
+        in_row = [r for r in design.racks if r.room == source.room and r.row == source.row]
+        last = max(in_row, key=lambda r: r.x_mm)
+        rack_names = {r.name for r in design.racks}
+        self.rack = source.model_copy(update={"name": unique_name(rack_names, last.name),
+                                             "x_mm": last.x_mm + index.rack_type_of(last).width_mm}, deep=True)
+        names = {d.name for d in design.devices}
+        self.devices = []
+        for device in index.devices_by_rack.get(rack_name, []):
+            copy_name = unique_name(names, device.name)
+            names.add(copy_name)
+            self.devices.append(device.model_copy(update={"name": copy_name, "rack": self.rack.name}, deep=True))
+
+    def redo(self) -> None:
+        self.design.racks = [*self.design.racks, self.rack]
+        self.design.devices = [*self.design.devices, *self.devices]
+        self.doc.notify(Change(everything=True))
+
+    def undo(self) -> None:
+        self.design.racks = [r for r in self.design.racks if r is not self.rack]
+        ids = {id(d) for d in self.devices}
+        self.design.devices = [d for d in self.design.devices if id(d) not in ids]
+        self.doc.notify(Change(everything=True))
+
+
+class MoveRack(DesignCommand):
+    """Move a rack on the floor plan; the cables of everything in it are re-routed."""
+
+    def __init__(self, doc, rack_name: str, x_mm: float, y_mm: float) -> None:
+        super().__init__(doc, "undo.move_rack", name=rack_name)
+        rack = doc.index.racks[rack_name]
+        self.name = rack_name
+        self.old = (rack.x_mm, rack.y_mm)
+        self.new = (x_mm, y_mm)
+        self.members = {d.name for d in doc.index.devices_by_rack.get(rack_name, [])}
+        self.rerouting = _Rerouting()
+        self.rerouting.capture(doc.design, self.members)
+
+    def id(self) -> int:
+        return MOVE_RACK_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, MoveRack) or other.name != self.name:
+            return False
+        self.new = other.new
+        return True
+
+    def _set(self, place) -> None:
+        rack = self.doc.index.racks[self.name]
+        rack.x_mm, rack.y_mm = place
+
+    def redo(self) -> None:
+        self._set(self.new)
+        self.rerouting.apply(self.doc)
+        self._notify()
+
+    def undo(self) -> None:
+        self._set(self.old)
+        self.rerouting.restore(self.doc)
+        self._notify()
+
+    def _notify(self) -> None:
+        rack = self.doc.index.racks[self.name]
+        self.doc.notify(Change(rooms={rack.room}, racks={self.name}, devices=self.members, links=True))
+
+
+# ---------------------------------------------------------------- properties
