@@ -33,6 +33,12 @@ class BuiltFabric:
     # switch name -> placement group (leaves follow their endpoints, upper tiers are central)
     groups: dict[str, str] = field(default_factory=dict)
 
+    def add_switch(self, name: str, device_type: DeviceType, fabric: str, tier: str | None, group: str) -> Device:
+        device = Device(name=name, device_type=device_type.slug, fabric=fabric, tier=tier)
+        self.switches.append(device)
+        self.groups[name] = group
+        return device
+
 
 def _width(count: int) -> int:
     return max(2, len(str(count)))
@@ -79,13 +85,11 @@ def wire_clos(
     leaves: list[Device] = []
     uplink_pools: list[_PortPool] = []
     for i, assignment in enumerate(assignments):
-        name = f"{tag}-leaf{i + 1:0{width}d}"
-        device = Device(name=name, device_type=leaf_type.slug, fabric=fabric, tier="leaf" if plan.tiers > 1 else None)
+        groups = [endpoints[e].group for e, _p in assignment.ports]
+        device = built.add_switch(f"{tag}-leaf{i + 1:0{width}d}", leaf_type, fabric, "leaf" if plan.tiers > 1 else None,
+                                  max(set(groups), key=groups.count) if groups else central_group)
         _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric)
         leaves.append(device)
-        built.switches.append(device)
-        groups = [endpoints[e].group for e, _p in assignment.ports]
-        built.groups[name] = max(set(groups), key=groups.count) if groups else central_group
         up_group = leaf_type.uplink_group() if leaf_ports.separate_uplinks else leaf_group
         assert up_group is not None
         start = 1 if leaf_ports.separate_uplinks else leaf_ports.down_ports + 1
@@ -100,10 +104,7 @@ def wire_clos(
         pod_spines = []
         for s in range(plan.spines_per_pod):
             number = pod_index * plan.spines_per_pod + s + 1
-            name = f"{tag}-spine{number:0{spine_width}d}"
-            device = Device(name=name, device_type=spine_type.slug, fabric=fabric, tier="spine")
-            built.switches.append(device)
-            built.groups[name] = central_group
+            device = built.add_switch(f"{tag}-spine{number:0{spine_width}d}", spine_type, fabric, "spine", central_group)
             down = _PortPool(spine_group, 1, spine_down)
             up = _PortPool(spine_group, spine_down + 1)
             pod_spines.append((device, down, up))
@@ -121,10 +122,7 @@ def wire_clos(
         cores = []
         for c in range(plan.cores_per_plane):
             number = plane * plan.cores_per_plane + c + 1
-            name = f"{tag}-core{number:0{core_width}d}"
-            device = Device(name=name, device_type=spine_type.slug, fabric=fabric, tier="core")
-            built.switches.append(device)
-            built.groups[name] = central_group
+            device = built.add_switch(f"{tag}-core{number:0{core_width}d}", spine_type, fabric, "core", central_group)
             cores.append((device, _PortPool(spine_group)))
         for pod_spines in spines_by_pod:
             spine, _down, up = pod_spines[plane]
