@@ -333,3 +333,20 @@ def test_the_generator_says_which_ports_it_leaves_uncabled(tmp_path):
 
     rows = uncabled_port_groups(load_design(out, load_catalog(include_user=False)))
     assert {(r["group"], r["ports"]) for r in rows} == {("inband-10g", 16), ("object-tier", 16), ("os-mgmt", 16)}
+
+
+def test_generation_does_not_depend_on_the_hash_seed(tmp_path):
+    """The same inputs give the same file: ties (a leaf serving as many endpoints of two
+    rack groups) are broken by order, never by set iteration, which follows PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for seed in ("1", "2", "3"):
+        out = tmp_path / f"seed{seed}.json"
+        subprocess.run([sys.executable, "-m", "designer.cli", "new", "--server", "nvidia-dgx-h100", "--gpus", "1024",
+                        "--switch", "nvidia-qm9700", "-o", str(out)],
+                       env={**os.environ, "PYTHONHASHSEED": seed}, check=True, capture_output=True)
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] == outputs[2]

@@ -8,6 +8,7 @@ from a separate uplink group); breakout lanes are named ``<port>s<lane>``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 
 from designer.errors import GenerationError
@@ -87,7 +88,7 @@ def wire_clos(
     for i, assignment in enumerate(assignments):
         groups = [endpoints[e].group for e, _p in assignment.ports]
         device = built.add_switch(f"{tag}-leaf{i + 1:0{width}d}", leaf_type, fabric, "leaf" if plan.tiers > 1 else None,
-                                  max(set(groups), key=groups.count) if groups else central_group)
+                                  Counter(groups).most_common(1)[0][0] if groups else central_group)
         _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric)
         leaves.append(device)
         up_group = leaf_type.uplink_group() if leaf_ports.separate_uplinks else leaf_group
