@@ -42,6 +42,12 @@ def _link_positions(design, names: set[str]) -> list[int]:
     return [i for i, link in enumerate(design.links) if link.a.device in names or link.b.device in names]
 
 
+def _current_index(doc) -> DesignIndex:
+    """The live checker's index (kept up to date by every edit), else a fresh one. Geometry
+    reads each device's current rack and position straight from the model."""
+    return DesignIndex.build(doc.design) if doc.checker is None else doc.checker.ctx.index
+
+
 class _Rerouting:
     """Swaps in re-routed copies of some links; remembers the originals for undo."""
 
@@ -56,9 +62,7 @@ class _Rerouting:
     def apply(self, doc) -> None:
         if not self.positions:
             return
-        # geometry reads each device's current rack and position straight from the model
-        index = DesignIndex.build(doc.design) if doc.checker is None else doc.checker.ctx.index
-        updated = reroute(index, doc.catalog.cabling, self.originals)
+        updated = reroute(_current_index(doc), doc.catalog.cabling, self.originals)
         links = list(doc.design.links)
         for i, link in zip(self.positions, updated):
             links[i] = link
@@ -80,8 +84,7 @@ class RerouteCables(DesignCommand):
     def __init__(self, doc) -> None:
         super().__init__(doc, "undo.reroute")
         self.before = doc.design.links
-        index = DesignIndex.build(doc.design)
-        self.after = reroute(index, doc.catalog.cabling, list(doc.design.links))
+        self.after = reroute(_current_index(doc), doc.catalog.cabling, list(doc.design.links))
 
     def redo(self) -> None:
         self.design.links = self.after
