@@ -97,3 +97,11 @@ def test_rows_and_rooms_total_the_racks(report):
     assert room["power_max_kw"] == row["power_max_kw"]
     # facility power: IT load x the room's PUE of 1.3
     assert room["facility_power_kw"] == pytest.approx(POWER_MAX_W / 1000 * 1.3)
+
+
+def test_check_summary_says_one_warning_in_the_singular():
+    from conftest import run_cli
+    from designer.resources import example_design
+
+    result = run_cli("check", example_design())
+    assert "0 errors, 1 warning, 6 notes" in result.out

@@ -435,3 +435,9 @@ def test_inspector_moves_a_device_like_a_drag(window):
     assert doc.index.devices["node005"].rack == "A01"
     assert any(f.code == "RACK_POWER_OVER_BUDGET" and f.objects == ["A01"] for f in doc.findings)
     assert len(doc.index.devices_by_rack["A02"]) == len([d for d in doc.design.devices if d.rack == "A02"])
+
+
+def test_counts_in_the_summary_bar_read_right_for_one(window):
+    # the example has no errors and one warning (PSU_REDUNDANCY_LOST)
+    text = window.summary.text()
+    assert "0 errors" in text and text.endswith("1 warning"), text

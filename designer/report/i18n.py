@@ -54,6 +54,12 @@ class Translator:
             raise KeyError(f"message {key!r} is not in the catalog for {self.lang!r}") from None
         return text.format(**values) if values else text
 
+    def count(self, key: str, n: int) -> str:
+        """``n`` things said with ``key`` ("{count} warnings"), or with ``key + "_one"``
+        when n is 1 and the catalog has that singular ("1 warning")."""
+        singular = f"{key}_one"
+        return self(singular if n == 1 and self.has(singular) else key, count=self.int(n))
+
     def input_label(self, key: str) -> str:
         """An estimate input's name; a field added later shows as its key until translated."""
         labels = INPUT_LABELS.get(key)

@@ -206,9 +206,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "power_by_kind": {"en": "Maximum power by kind", "zh": "按类别的最大功耗"},
     # -- findings ---------------------------------------------------------
     "findings_counts": {
-        "en": "{errors} errors, {warnings} warnings, {notes} notes.",
-        "zh": "{errors} 个错误，{warnings} 个警告，{notes} 条提示。",
+        "en": "{errors}, {warnings}, {notes}.",
+        "zh": "{errors}，{warnings}，{notes}。",
     },
+    "count_errors": {"en": "{count} errors", "zh": "{count} 个错误"},
+    "count_errors_one": {"en": "{count} error", "zh": "{count} 个错误"},
+    "count_warnings": {"en": "{count} warnings", "zh": "{count} 个警告"},
+    "count_warnings_one": {"en": "{count} warning", "zh": "{count} 个警告"},
+    "count_notes": {"en": "{count} notes", "zh": "{count} 条提示"},
+    "count_notes_one": {"en": "{count} note", "zh": "{count} 条提示"},
     "severity_error": {"en": "Error", "zh": "错误"},
     "severity_warning": {"en": "Warning", "zh": "警告"},
     "severity_info": {"en": "Note", "zh": "提示"},

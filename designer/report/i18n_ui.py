@@ -64,7 +64,9 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{gpus} 块 GPU · {racks} 个机柜 · {kw} kW · 最高收敛比 {ratio}",
     },
     "status.errors": {"en": "{count} errors", "zh": "{count} 个错误"},
+    "status.errors_one": {"en": "{count} error", "zh": "{count} 个错误"},
     "status.warnings": {"en": "{count} warnings", "zh": "{count} 个警告"},
+    "status.warnings_one": {"en": "{count} warning", "zh": "{count} 个警告"},
     "status.saved": {"en": "Saved {path}", "zh": "已保存 {path}"},
     "status.wrote": {"en": "Wrote {paths}", "zh": "已写入 {paths}"},
     "status.cannot_place": {"en": "Cannot place {part} here: {problem}", "zh": "无法将 {part} 放在此处：{problem}"},
@@ -380,7 +382,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{fabric}: {leaf} leaf, {spine} spine, {core} core switches ({links} leaf-spine links)",
         "zh": "{fabric}：叶交换机 {leaf} 台，脊交换机 {spine} 台，核心交换机 {core} 台（叶-脊链路 {links} 条）",
     },
-    "wizard.findings": {"en": "{errors} errors, {warnings} warnings", "zh": "{errors} 个错误，{warnings} 个警告"},
+    "wizard.findings": {"en": "{errors}, {warnings}", "zh": "{errors}，{warnings}"},  # status.errors, status.warnings
     "wizard.uncabled": {
         "en": "Left uncabled (customer network or by hand): {groups}",
         "zh": "未布线（接客户网络或手工布线）：{groups}",

@@ -116,7 +116,12 @@ def _findings_summary(findings: list[dict[str, Any]]) -> str:
     counts = defaultdict(int)
     for f in findings:
         counts[f["severity"]] += 1
-    return f"Findings: {counts['error']} errors, {counts['warning']} warnings, {counts['info']} notes"
+    return (f"Findings: {_counted(counts['error'], 'error')}, {_counted(counts['warning'], 'warning')}, "
+            f"{_counted(counts['info'], 'note')}")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def format_findings(findings: list[dict[str, Any]], design_name: str) -> str:

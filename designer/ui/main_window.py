@@ -331,8 +331,8 @@ class MainWindow(QMainWindow):
         ratio = f"{worst:g}:1" if worst else "–"
         self.summary.setText(
             t("status.summary", gpus=t.int(gpus), racks=t.int(len(doc.design.racks)), kw=t.num(power), ratio=ratio)
-            + f" · <span style='color:#d0342c'>{t('status.errors', count=t.int(errors))}</span> · "
-            + t("status.warnings", count=t.int(warnings)))
+            + f" · <span style='color:#d0342c'>{t.count('status.errors', errors)}</span> · "
+            + t.count("status.warnings", warnings))
 
     def open_rack(self, rack_name: str) -> None:
         self.racks.show_rack(rack_name)

@@ -63,7 +63,8 @@ def summary(report: dict, t: Translator | None = None) -> list[str]:
                        core=t.int(sw["core"]), links=t.int(fabric["links"]["leaf_spine"])))
     errors = sum(1 for f in report["findings"] if f["severity"] == "error")
     warnings = sum(1 for f in report["findings"] if f["severity"] == "warning")
-    lines.append(t("wizard.findings", errors=t.int(errors), warnings=t.int(warnings)))
+    lines.append(t("wizard.findings", errors=t.count("status.errors", errors),
+                   warnings=t.count("status.warnings", warnings)))
     return lines
 
 

@@ -16,7 +16,9 @@ def build(ctx: ProposalContext) -> list:
     findings = sorted(report["findings"], key=lambda f: _ORDER.get(f["severity"], 3))
     counts = {k: sum(1 for f in findings if f["severity"] == k) for k in ("error", "warning", "info")}
     story = ctx.start_section("sec_findings")
-    story.append(s.p(t("findings_counts", errors=counts["error"], warnings=counts["warning"], notes=counts["info"]),
+    story.append(s.p(t("findings_counts", errors=t.count("count_errors", counts["error"]),
+                                 warnings=t.count("count_warnings", counts["warning"]),
+                                 notes=t.count("count_notes", counts["info"])),
                      s.error if counts["error"] else s.body))
     story.append(ctx.h2(t("checklist")))
     story.append(_checklist(ctx))
