@@ -13,7 +13,7 @@ from designer.fabric import plan as fp
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved, endpoint_ports, fastest
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint, wire_clos
-from designer.model.hardware import DeviceType
+from designer.model.hardware import Breakout, DeviceType, lane_name
 from designer.model.link import Fabric
 
 
@@ -47,6 +47,89 @@ def _leaf_for(switch: DeviceType, lanes: int, ratio: float, single_switch_lanes:
     return fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
 
 
+@dataclass
+class ComputeOption:
+    """One way to build the compute fabric from a switch model.
+
+    ``planes``: independent fabrics a server's compute ports split across (a twin-plane
+    NIC's 800G port as 2 x 400G, one lane to each plane); ``split``: the switches run at
+    their split radix (an SN5600's 64 x 800G as 128 x 400G, up and down), the plan
+    counting lanes as ports.
+    """
+
+    planes: int
+    lane_speed_gbps: float
+    server_split: Breakout | None
+    split: Breakout | None
+    leaf: fp.LeafPorts
+    assignments: list[fp.LeafAssignment]
+    unit_leaves: int
+    plan: fp.TierPlan
+
+    @property
+    def switches(self) -> int:
+        return self.planes * (self.plan.leaves + self.plan.spines + self.plan.cores)
+
+    def rank(self) -> tuple:
+        # fewest tiers, then fewest switches; at a tie the planes a twin-plane NIC asks
+        # for, then whole ports (fewer cables)
+        return (self.plan.tiers, self.switches, -self.planes, self.split is not None)
+
+
+def _plan_compute(spec: GenerateSpec, switch: DeviceType, rails: int, nodes: int, speed: float, planes: int,
+                  server_split: Breakout | None, split: Breakout | None) -> ComputeOption:
+    group = switch.main_fabric_group()
+    assert group is not None
+    single = rails * nodes if spec.tiers in ("auto", "1") else None
+    if split is not None:
+        radix = group.count * split.count
+        if single is not None and single <= radix:
+            leaf = fp.LeafPorts(radix, 1, radix, 0, speed, speed)
+        else:
+            leaf = fp.leaf_ports(radix, 1, spec.oversubscription, speed)
+        lanes = 1
+    else:
+        lanes = _lanes(speed, switch, "server compute")
+        leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
+    if spec.rail_optimized and leaf.up_ports > 0:
+        assignments, _su, unit_leaves = fp.assign_rail_optimized(nodes, rails, leaf.down_lanes)
+    elif leaf.up_ports == 0:
+        assignments, unit_leaves = [fp.LeafAssignment([(e, p) for p in range(rails) for e in range(nodes)])], 1
+    else:
+        assignments, unit_leaves = fp.assign_packed([rails] * nodes, leaf.down_lanes), 1
+    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
+    plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves,
+                         spine_radix=leaf.radix if split else None)
+    return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan)
+
+
+def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType, nodes: int):
+    """Every way this switch can carry the servers' compute ports: whole ports, and on
+    Ethernet the split radix and the planes of twin-plane NICs (NVIDIA DGX SuperPOD B300
+    Spectrum-4 RA, RA-11337-001: each SN5600 as 128 x 400G, each GPU's 800G port as
+    2 x 400G to two planes). Yields options or the error of the first that fails."""
+    compute = server.ports_with_role("compute")
+    group = switch.main_fabric_group()
+    assert group is not None
+    speed = compute[0].speed_gbps
+    rails = sum(g.count for g in compute)
+    ethernet = switch.switch_protocol == "ethernet"
+    shapes: list[tuple[int, float, Breakout | None]] = [(1, speed, None)]
+    if ethernet:
+        for b in compute[0].breakout:
+            if group.speed_gbps == b.speed_gbps or group.breakout_to(b.speed_gbps):
+                shapes.append((b.count, b.speed_gbps, b))
+    for planes, lane_speed, server_split in shapes:
+        splits: list[Breakout | None] = [None]
+        if ethernet and lane_speed < group.speed_gbps and group.breakout_to(lane_speed):
+            splits.append(group.breakout_to(lane_speed))
+        for split in splits:
+            try:
+                yield _plan_compute(spec, switch, rails, nodes, lane_speed, planes, server_split, split)
+            except GenerationError as exc:
+                yield exc
+
+
 def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) -> None:
     spec = draft.spec
     switch = resolved.switch
@@ -54,52 +137,49 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     speeds = {g.speed_gbps for g in compute}
     if len(speeds) > 1:
         raise GenerationError(f"{resolved.server.slug} has compute ports of several speeds; one is expected")
-    speed = speeds.pop()
     rails = sum(g.count for g in compute)
-    lanes = _lanes(speed, switch, "server compute")
-    total_lanes = rails * len(servers)
-    single = total_lanes if spec.tiers in ("auto", "1") else None
-    leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
-    if spec.rail_optimized and leaf.up_ports > 0:
-        assignments, su_size, unit_leaves = fp.assign_rail_optimized(len(servers), rails, leaf.down_lanes)
-    elif leaf.up_ports == 0:
-        assignments, unit_leaves = [fp.LeafAssignment([(e, p) for p in range(rails) for e in range(len(servers))])], 1
-    else:
-        assignments, unit_leaves = fp.assign_packed([rails] * len(servers), leaf.down_lanes), 1
-    down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
-    try:
-        plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves)
-    except GenerationError as exc:
-        raise _capacity_error(exc, resolved, rails, lanes, spec) from None
+    options, errors = [], []
+    for found in _compute_options(spec, resolved.server, switch, len(servers)):
+        (errors if isinstance(found, GenerationError) else options).append(found)
+    if not options:
+        raise _capacity_error(errors[0], resolved, rails, _lanes(speeds.pop(), switch, "server compute"),
+                              spec) from None
+    best = min(options, key=ComputeOption.rank)
     protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
-    draft.fabrics.append(
-        Fabric(
-            name="compute",
-            role="compute",
-            protocol=protocol,
-            target_oversubscription=spec.oversubscription,
-            rail_optimized=spec.rail_optimized,
-        )
-    )
-    if spec.rail_optimized and leaf.up_ports > 0:
-        for unit_index in range(max(a.unit for a in assignments) + 1):
-            members = {e for a in assignments if a.unit == unit_index for e, _p in a.ports}
+    if spec.rail_optimized and best.leaf.up_ports > 0:
+        for unit_index in range(max(a.unit for a in best.assignments) + 1):
+            members = {e for a in best.assignments if a.unit == unit_index for e, _p in a.ports}
             for e in members:
                 servers[e].group = f"su{unit_index + 1}"
-    built = wire_clos(
-        fabric="compute",
-        tag="cmp",
-        endpoints=servers,
-        assignments=assignments,
-        leaf_ports=leaf,
-        plan=plan,
-        leaf_type=switch,
-        spine_type=switch,
-        lane_speed_gbps=speed,
-        central_group=CENTRAL,
-    )
-    draft.add_built(built, [switch])
-    draft.plans["compute"] = plan
+    for plane in range(best.planes):
+        name = "compute" if best.planes == 1 else f"compute-p{plane + 1}"
+        endpoints = servers
+        if best.server_split is not None:
+            endpoints = [Endpoint(s.device, [lane_name(p, plane + 1) for p in s.ports], s.group) for s in servers]
+            for s in servers:
+                device = draft.devices[s.device]
+                for p in s.ports:
+                    device.port_breakouts[p] = best.server_split
+        draft.fabrics.append(
+            Fabric(name=name, role="compute", protocol=protocol, target_oversubscription=spec.oversubscription,
+                   rail_optimized=spec.rail_optimized)
+        )
+        built = wire_clos(
+            fabric=name,
+            tag="cmp" if best.planes == 1 else f"cmp-p{plane + 1}",
+            endpoints=endpoints,
+            assignments=best.assignments,
+            leaf_ports=best.leaf,
+            plan=best.plan,
+            leaf_type=switch,
+            spine_type=switch,
+            lane_speed_gbps=best.lane_speed_gbps,
+            central_group=CENTRAL,
+            split=best.split,
+        )
+        draft.add_built(built, [switch])
+        draft.plans[name] = best.plan
+    draft.plans.setdefault("compute", best.plan)
 
 
 def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int, spec: GenerateSpec) -> GenerationError:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from designer.errors import GenerationError
 from designer.fabric.plan import LeafAssignment, LeafPorts, TierPlan
 from designer.model.device import Device
-from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name
+from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name, split_lane
 from designer.model.link import Link, LinkEnd
 
 
@@ -50,19 +50,34 @@ def make_link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cab
 
 
 class _PortPool:
-    """Hands out a switch's ports in order."""
+    """Hands out a switch's ports in order. With ``split`` the switch runs at its split
+    radix (an SN5600 as 128 x 400G): the pool hands out lanes ``swp1s1, swp1s2, swp2s1``
+    and marks each physical port it opens as split on ``device``."""
 
-    def __init__(self, group: PortGroup, start: int = 1, stop: int | None = None) -> None:
+    def __init__(self, group: PortGroup, start: int = 1, stop: int | None = None,
+                 split: Breakout | None = None, device: Device | None = None) -> None:
         self.prefix = group.prefix
         self.next = start
-        self.stop = group.count if stop is None else stop
+        self.split = split
+        self.device = device
+        self.stop = group.count * (split.count if split else 1) if stop is None else stop
 
     def take(self) -> str:
         if self.next > self.stop:
             raise GenerationError(f"internal: port pool {self.prefix}{self.stop} exhausted")
-        name = f"{self.prefix}{self.next}"
+        name = logical_port(self.prefix, self.next, self.split, self.device)
         self.next += 1
         return name
+
+
+def logical_port(prefix: str, number: int, split: Breakout | None, device: Device | None) -> str:
+    """Port ``number`` (from 1) of a switch, counted in lanes when its ports are split."""
+    if split is None:
+        return f"{prefix}{number}"
+    physical = f"{prefix}{(number - 1) // split.count + 1}"
+    if device is not None:
+        device.port_breakouts[physical] = split
+    return lane_name(physical, (number - 1) % split.count + 1)
 
 
 def wire_clos(
@@ -77,7 +92,10 @@ def wire_clos(
     spine_type: DeviceType,
     lane_speed_gbps: float,
     central_group: str,
+    split: Breakout | None = None,
 ) -> BuiltFabric:
+    """``split``: the switches run at their split radix (every port as ``split.count``
+    lanes, up and down), ``leaf_ports`` and ``plan`` counting lanes as ports."""
     built = BuiltFabric()
     leaf_group = leaf_type.main_fabric_group()
     spine_group = spine_type.main_fabric_group()
@@ -89,25 +107,27 @@ def wire_clos(
         groups = [endpoints[e].group for e, _p in assignment.ports]
         device = built.add_switch(f"{tag}-leaf{i + 1:0{width}d}", leaf_type, fabric, "leaf" if plan.tiers > 1 else None,
                                   Counter(groups).most_common(1)[0][0] if groups else central_group)
-        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric)
+        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric, split)
         leaves.append(device)
         up_group = leaf_type.uplink_group() if leaf_ports.separate_uplinks else leaf_group
         assert up_group is not None
         start = 1 if leaf_ports.separate_uplinks else leaf_ports.down_ports + 1
-        uplink_pools.append(_PortPool(up_group, start))
+        uplink_pools.append(_PortPool(up_group, start, split=None if leaf_ports.separate_uplinks else split,
+                                      device=device))
     if plan.tiers == 1:
         return built
 
     spine_width = _width(plan.spines)
-    spine_down = spine_group.count if plan.tiers == 2 else spine_group.count // 2
+    spine_ports = spine_group.count * (split.count if split else 1)
+    spine_down = spine_ports if plan.tiers == 2 else spine_ports // 2
     spines_by_pod: list[list[tuple[Device, _PortPool, _PortPool]]] = []
     for pod_index, pod in enumerate(plan.pods):
         pod_spines = []
         for s in range(plan.spines_per_pod):
             number = pod_index * plan.spines_per_pod + s + 1
             device = built.add_switch(f"{tag}-spine{number:0{spine_width}d}", spine_type, fabric, "spine", central_group)
-            down = _PortPool(spine_group, 1, spine_down)
-            up = _PortPool(spine_group, spine_down + 1)
+            down = _PortPool(spine_group, 1, spine_down, split, device)
+            up = _PortPool(spine_group, spine_down + 1, None, split, device)
             pod_spines.append((device, down, up))
         spines_by_pod.append(pod_spines)
         for leaf_index in pod:
@@ -124,7 +144,7 @@ def wire_clos(
         for c in range(plan.cores_per_plane):
             number = plane * plan.cores_per_plane + c + 1
             device = built.add_switch(f"{tag}-core{number:0{core_width}d}", spine_type, fabric, "core", central_group)
-            cores.append((device, _PortPool(spine_group)))
+            cores.append((device, _PortPool(spine_group, split=split, device=device)))
         for pod_spines in spines_by_pod:
             spine, _down, up = pod_spines[plane]
             for core, core_ports in cores:
@@ -142,6 +162,7 @@ def _wire_leaf_down(
     group: PortGroup,
     lane_speed_gbps: float,
     fabric: str,
+    split: Breakout | None = None,
 ) -> None:
     lanes = leaf_ports.lanes
     needed = math.ceil(len(assignment.ports) / lanes)
@@ -150,7 +171,11 @@ def _wire_leaf_down(
     for n, (endpoint_index, port_index) in enumerate(assignment.ports):
         endpoint = endpoints[endpoint_index]
         physical = f"{group.prefix}{n // lanes + 1}"
-        if lanes == 1:
+        if split is not None:
+            # a split switch port: its lanes share one splitter cable or one module
+            leaf_port = logical_port(group.prefix, n + 1, split, leaf)
+            cable_id = f"{leaf.name}:{split_lane(leaf_port)[0]}"
+        elif lanes == 1:
             leaf_port, cable_id = physical, None
         else:
             leaf_port = lane_name(physical, n % lanes + 1)

@@ -149,9 +149,26 @@ class DeviceType(Model):
     # Switches: the link layer they switch (InfiniBand or Ethernet).
     protocols: list[SwitchProtocol] = Field(default_factory=list)
     port_groups: list[PortGroup] = Field(default_factory=list)
+    # Servers: the ports the vendor's reference design cables to each fabric role, in
+    # order (e.g. the DGX SuperPOD RA cables one port of each dual-port ConnectX-7 to
+    # storage). A role not named here uses every port of that role.
+    fabric_ports: dict[Literal["storage", "inband"], list[str]] = Field(default_factory=dict)
+    # Servers: the switch models the vendor's reference design names per fabric role
+    # (used unless the user names another); a model of the wrong protocol is passed over.
+    reference_switches: dict[Literal["storage", "inband", "oob", "oob-aggregation"], Slug] = Field(
+        default_factory=dict)
     list_price: Price | None = None
     source: list[SourceRef] = Field(default_factory=list)
     comments: str | None = None
+
+    @model_validator(mode="after")
+    def _fabric_ports_exist(self) -> "DeviceType":
+        for role, ports in self.fabric_ports.items():
+            for port in ports:
+                group = self.port_group_of(port)
+                if group is None or group.role != role:
+                    raise ValueError(f"fabric_ports.{role}: {port!r} is not a {role} port of this type")
+        return self
 
     @model_validator(mode="after")
     def _unique_ports(self) -> "DeviceType":
