@@ -108,14 +108,37 @@ def _new_parser(sub) -> None:
     new.add_argument("--storage-ports-per-server", type=int, metavar="N",
                      help="server storage ports cabled to the storage fabric (default: all)")
     new.add_argument("--storage-oversubscription", default="1:1", metavar="RATIO",
-                     help="storage fabric leaf down:up (default 1:1)")
+                     help="storage fabric server-leaf down:up (default: the RA's 4:3; storage systems at 1:1)")
+    new.add_argument("--storage-fabric", choices=["auto", "reserved", "none"], default="auto",
+                     help="auto: a storage fabric only when the design has storage systems (default); reserved: "
+                          "build it ahead of them, holding --reserved-storage-ports; none: never")
+    new.add_argument("--reserved-storage-ports", type=int, default=0, metavar="N",
+                     help="storage-system ports the reserved storage fabric holds leaves for")
+    new.add_argument("--reserved-storage-port-gbps", type=float, default=200.0, metavar="G",
+                     help="their speed (default 200, NDR200 as in the DGX SuperPOD RA)")
+    new.add_argument("--inband-ports-per-server", type=int, metavar="N",
+                     help="server in-band ports cabled (default: the ports the server's RA cables)")
+    new.add_argument("--inband-oversubscription", metavar="RATIO",
+                     help="build the in-band network as a generic leaf-spine at this ratio "
+                          "(default: the RA's MLAG leaf pairs under two cores)")
+    new.add_argument("--management-nodes", type=int, default=4, metavar="N",
+                     help="BCM/Slurm management nodes (default 4, as the DGX SuperPOD RA; 0 for none)")
+    new.add_argument("--management-server", default="generic-management-server-x86", metavar="SLUG",
+                     help="management node type")
+    new.add_argument("--ufm-appliances", type=int, metavar="N",
+                     help="UFM appliances per InfiniBand fabric (default 2, an HA pair; 0 for none)")
+    new.add_argument("--ufm-appliance", default="nvidia-ufm-enterprise-appliance", metavar="SLUG",
+                     help="UFM appliance type")
     new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW", help="power budget per rack (default 40)")
     new.add_argument("--cooling", choices=["air", "liquid"], default="air", help="how racks are cooled (default air)")
     new.add_argument("--rack-type", default="rack-42u-600", metavar="SLUG", help="rack for servers and storage")
     new.add_argument("--network-rack-type", default="rack-42u-800", metavar="SLUG", help="rack for switches")
     new.add_argument("--storage-switch", metavar="SLUG", help="storage fabric switch (default: chosen by port speed)")
     new.add_argument("--inband-switch", metavar="SLUG", help="in-band fabric switch (default: chosen by port speed)")
-    new.add_argument("--oob-switch", default="nvidia-sn2201", metavar="SLUG", help="per-rack out-of-band switch")
+    new.add_argument("--oob-switch", default="nvidia-sn2201", metavar="SLUG",
+                     help="out-of-band access switch, shared by neighbouring racks")
+    new.add_argument("--oob-aggregation-switch", metavar="SLUG",
+                     help="out-of-band aggregation switch where there is no in-band network to uplink to")
     new.add_argument("--pdu", metavar="SLUG", help="rack PDU type (default: chosen by rack budget)")
     new.add_argument("--racks-per-row", type=int, default=10, metavar="N", help="racks per row (default 10)")
     new.add_argument("--floor-load-kg-m2", type=float, metavar="KG", help="room floor load rating")
@@ -229,7 +252,7 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 def _cmd_new(args: argparse.Namespace) -> int:
     from designer.catalog import load_catalog
-    from designer.fabric.generate import GenerateSpec, generate
+    from designer.fabric.generate import GenerateSpec, generate_with_notes
     from designer.fabric.plan import parse_ratio
     from designer.model.io import save_design
     from designer.report.json_report import build_report
@@ -251,6 +274,16 @@ def _cmd_new(args: argparse.Namespace) -> int:
         storage_nodes=args.storage_nodes,
         storage_ports_per_server=args.storage_ports_per_server,
         storage_oversubscription=parse_ratio(args.storage_oversubscription),
+        storage_fabric=args.storage_fabric,
+        reserved_storage_ports=args.reserved_storage_ports,
+        reserved_storage_port_gbps=args.reserved_storage_port_gbps,
+        inband_ports_per_server=args.inband_ports_per_server,
+        inband_oversubscription=parse_ratio(args.inband_oversubscription) if args.inband_oversubscription else None,
+        management_nodes=args.management_nodes,
+        management_server=args.management_server,
+        ufm_appliances=args.ufm_appliances,
+        ufm_appliance=args.ufm_appliance,
+        oob_aggregation_switch=args.oob_aggregation_switch,
         rack_power_kw=args.rack_power_kw,
         cooling=args.cooling,
         name=args.name,
@@ -269,7 +302,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         pue=args.pue,
     )
     catalog = load_catalog(args.catalog)
-    design = generate(spec, catalog)
+    design, notes = generate_with_notes(spec, catalog)
     save_design(design, output)
     report = build_report(design, catalog=catalog)
     totals = report["totals"]
@@ -295,6 +328,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
             f"    {row['ports']} {row['group']} ports ({row['role']}, {row['speed_gbps']:g}G) "
             f"on {row['devices']} x {row['device_type']}"
         )
+    for note in notes:
+        print(f"  note: {note}")
     return 0
 
 

@@ -38,7 +38,11 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     for role, severity in (("compute", "error"), ("storage", "warning")):
         if role not in roles:
             continue
-        missing = [p for g in device_type.ports_with_role(role) for p in g.port_names() if p not in used]
+        # a server whose catalog entry names the ports its RA cables is judged on those alone
+        # (the DGX SuperPOD cables one port of each dual-port storage card)
+        wanted = device_type.fabric_ports.get(role) or [p for g in device_type.ports_with_role(role)
+                                                        for p in g.port_names()]
+        missing = [p for p in wanted if p not in used]
         if missing:
             compute = role == "compute"
             yield finding(

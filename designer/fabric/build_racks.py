@@ -18,17 +18,37 @@ from designer.model.link import Fabric
 from designer.model.loads import device_power_w
 
 
-def _pdu_devices(resolved: Resolved, spec: GenerateSpec) -> list[tuple[str, DeviceType]]:
-    """(feed, PDU type) per rack: enough PDUs on each of feeds A and B to carry the budget."""
-    if resolved.pdu is None or resolved.pdu.pdu is None or not resolved.pdu.pdu.capacity_kw:
-        return []
-    per_feed = math.ceil(spec.rack_power_kw / resolved.pdu.pdu.capacity_kw - 1e-9)
-    return [(feed, resolved.pdu) for feed in ("A", "B") for _ in range(per_feed)]
+MAX_PDUS_PER_RACK = 6
+FEED_NAMES = "ABCDEF"
+
+
+def pdus_for_rack(pdu: DeviceType, devices: list[tuple[Device, DeviceType]]) -> int:
+    """How many PDUs a rack needs, each on its own feed: the fewest (two at least) such that
+    (1) with any one feed lost every device keeps the PSUs it needs (its cords spread evenly
+    over the PDUs: a DGX H100's six 4+2 PSUs need three), (2) the others carry the rack's
+    maximum draw, and (3) every cord has an outlet. NVIDIA DGX SuperPOD RA-11333-001
+    Appendix A Table 7: 96 PDUs for 32 four-DGX racks and 12 for the 6 others (3 and 2)."""
+    spec = pdu.pdu
+    capacity_w = (spec.capacity_kw or 0.0) * 1000.0
+    outlets = sum(spec.outlets.values()) if spec.outlets else None
+    draw_w = sum(device_power_w(t)[0] for _d, t in devices)
+    cords = sum(t.psu.count or 1 for _d, t in devices if t.kind != "pdu")
+    for count in range(2, MAX_PDUS_PER_RACK + 1):
+        keeps = all(
+            t.psu.count is None or t.psu.needed is None
+            or t.psu.count - math.ceil(t.psu.count / count) >= t.psu.needed
+            for _d, t in devices if t.kind != "pdu")
+        carries = capacity_w <= 0 or draw_w <= capacity_w * (count - 1) + 1e-6
+        plugs = outlets is None or cords <= outlets * count
+        if keeps and carries and plugs:
+            return count
+    return MAX_PDUS_PER_RACK
 
 
 def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
     oob_w, _typ = device_power_w(resolved.oob)
-    pdu_kg = sum(p.weight_kg or 0.0 for _f, p in _pdu_devices(resolved, spec))
+    # room for three PDUs (a four-DGX rack's); a rack that needs more is sized when they are added
+    pdu_kg = 3 * (resolved.pdu.weight_kg or 0.0) if resolved.pdu is not None and resolved.pdu.pdu else 0.0
     return Reserve(u=resolved.oob.u_height, power_w=oob_w, weight_kg=(resolved.oob.weight_kg or 0.0) + pdu_kg)
 
 
@@ -74,13 +94,11 @@ def place_racks(
         fill(storage_racks, [(draft.devices[n], resolved.storage) for n in storage_names],
              new("storage", STORAGE, resolved.rack))
     central_switches = switches_in(CENTRAL, STORAGE, *([] if several else group_order))
-    trial: list[RackDraft] = []
-    fill(trial, central_switches, new("network", CENTRAL, resolved.network_rack))
+    # management nodes and UFM appliances stand with the central switches (the RA's management racks)
+    central_switches += [(draft.devices[n], draft.types[draft.devices[n].device_type]) for n, g in draft.groups.items()
+                         if g == CENTRAL and n in draft.devices and not _is_switch(draft, n)]
     # every rack gets an out-of-band switch; size their aggregation for all racks
     # (one more in case the aggregation switches need a rack of their own)
-    racks_total = sum(len(g) for g in compute_groups) + len(storage_racks) + len(trial)
-    if racks_total >= 2:
-        central_switches += _oob_aggregation(draft, catalog, resolved, racks_total + 1)
     central: list[RackDraft] = []
     fill(central, central_switches, new("network", CENTRAL, resolved.network_rack))
     if several:
@@ -94,103 +112,164 @@ def _is_switch(draft: Draft, name: str) -> bool:
     return draft.types[draft.devices[name].device_type].kind == "switch"
 
 
-def add_pdus(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]]) -> None:
-    """Zero-U PDUs on feeds A and B of every rack (their weight is in each rack's reserve)."""
-    pdus = _pdu_devices(resolved, draft.spec)
-    if not pdus:
-        return
-    draft.add_type(resolved.pdu)
+def add_pdus(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]]) -> dict[str, int]:
+    """Zero-U PDUs in every rack, each on a feed of its own (A, B, C ...), as many as
+    ``pdus_for_rack`` says. Returns rack name -> feeds."""
+    feeds: dict[str, int] = {}
+    pdu = resolved.pdu
+    if pdu is None or pdu.pdu is None or not pdu.pdu.capacity_kw:
+        return feeds
+    draft.add_type(pdu)
     for rack in (r for g in groups for r in g):
-        counts: dict[str, int] = {}
-        for feed, pdu_type in pdus:
-            counts[feed] = counts.get(feed, 0) + 1
-            device = Device(name=f"{rack.name}-pdu-{feed}{counts[feed]}", device_type=pdu_type.slug, feed=feed)
+        payload = [(d, draft.types[d.device_type]) for d in rack.devices]
+        count = pdus_for_rack(pdu, payload)
+        feeds[rack.name] = count
+        for n in range(count):
+            feed = FEED_NAMES[n]
+            device = Device(name=f"{rack.name}-pdu-{feed}1", device_type=pdu.slug, feed=feed)
             rack.devices.append(device)
             draft.devices[device.name] = device
+    return feeds
 
 
 def _oob_ports(draft: Draft, rack: RackDraft) -> list[tuple[str, str]]:
     return [(d.name, p) for d in rack.devices for p in endpoint_ports(d, draft.types[d.device_type], "oob")]
 
 
-def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks_estimate: int) -> list[tuple[Device, DeviceType]]:
-    """Aggregation switches above the per-rack out-of-band switches (and, beyond one
-    pair, two cores), sized for about ``racks_estimate`` racks."""
-    uplink = resolved.oob.uplink_group()
-    if uplink is None or racks_estimate < 2:
-        return []
-    agg_type = pick_switch(catalog, "ethernet", uplink.speed_gbps, draft.spec.oob_aggregation_switch, "oob-aggregation")
-    draft.add_type(agg_type)
-    # each rack switch takes one port on both switches of a pair; four go up to the cores
-    pairs = math.ceil(racks_estimate / (agg_type.main_fabric_group().count - 4))
-    names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
-    placed = []
-    for name in names:
-        device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
-        draft.devices[name] = device
-        draft.groups[name] = CENTRAL
-        placed.append((device, agg_type))
-    return placed
+def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[tuple[RackDraft, list[tuple[str, str]]]]:
+    """Neighbouring racks along one cold aisle share an out-of-band switch while their
+    management ports fit its access ports (copper runs of metres); a rack with more ports than
+    one switch has gets several. Returns (rack that holds the switch, ports it serves)."""
+    sets: list[tuple[RackDraft, list[tuple[str, str]]]] = []
+    for rack in racks:
+        ports = _oob_ports(draft, rack)
+        while ports:
+            room = access_ports - len(sets[-1][1]) if sets and _aisle(sets[-1][0]) == _aisle(rack) else 0
+            if room >= len(ports):
+                sets[-1][1].extend(ports)
+                break
+            sets.append((rack, ports[:access_ports]))
+            ports = ports[access_ports:]
+    return sets
 
 
-def wire_oob(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]], uppers: list[Device]) -> None:
-    """One out-of-band switch at the top of every rack for the BMC and management ports
-    in it, uplinked to both switches of an aggregation pair."""
+def _aisle(rack: RackDraft) -> int:
+    """The pair of rows facing each other across one cold aisle (rows A and B, C and D ...):
+    a management cable crosses the aisle in the overhead tray."""
+    index = 0
+    for letter in rack.row:
+        index = index * 26 + (ord(letter) - ord("A") + 1)
+    return (index - 1) // 2
+
+
+def _mount(rack: RackDraft, device: Device, device_type: DeviceType, top: bool) -> None:
+    if top and not any(d.position_u == rack.rack_type.u_height - device_type.u_height + 1 for d in rack.devices):
+        device.position_u = rack.rack_type.u_height - device_type.u_height + 1
+    elif rack.next_u + device_type.u_height - 1 <= rack.top_free_u - (0 if top else 0):
+        device.position_u = rack.next_u
+        rack.next_u += device_type.u_height
+    else:
+        raise GenerationError(f"rack {rack.name} has no room for out-of-band switch {device.name}",
+                              hint="use a taller --network-rack-type or fewer racks per row")
+    device.face = face_for(device_type)
+    rack.devices.append(device)
+
+
+def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[list[RackDraft]]) -> None:
+    """Out-of-band access switches shared by neighbouring racks and sized by the
+    management ports they serve (NVIDIA DGX SuperPOD RA-11333-001 Table 7: 8 SN2201 for
+    38 racks), each uplinked twice into the in-band network ("Two uplinks per OOB to
+    in-band", Table 8); without an in-band network with free ports, into an aggregation
+    pair (and a core pair above several pairs)."""
     oob = resolved.oob
     access = oob.main_fabric_group()
     if access is None:
         raise GenerationError(f"{oob.slug} has no access ports for the out-of-band fabric")
     draft.add_type(oob)
-    leaves: list[Device] = []
-    for rack in (r for g in groups for r in g):
-        ports = _oob_ports(draft, rack)
-        if not ports:
-            continue
-        if len(ports) > access.count:
-            raise GenerationError(
-                f"a rack has {len(ports)} management ports; {oob.slug} has {access.count}",
-                hint="use fewer devices per rack or a larger out-of-band switch",
-            )
-        switch = Device(name=f"oob-{rack.name}", device_type=oob.slug, fabric="oob", tier="leaf")
-        switch.position_u = rack.rack_type.u_height - oob.u_height + 1
-        switch.face = face_for(oob)
-        rack.devices.append(switch)
-        leaves.append(switch)
+    racks = [r for g in groups for r in g]
+    sets = _oob_sets(draft, racks, access.count)
+    if not sets:
+        return
+    width = max(2, len(str(len(sets))))
+    leaves: list[tuple[Device, RackDraft]] = []
+    for i, (rack, ports) in enumerate(sets):
+        switch = Device(name=f"oob-leaf{i + 1:0{width}d}", device_type=oob.slug, fabric="oob", tier="leaf")
+        _mount(rack, switch, oob, top=True)
         draft.devices[switch.name] = switch
+        leaves.append((switch, rack))
         for n, (device, port) in enumerate(ports):
             draft.links.append(make_link(device, port, switch.name, f"{access.prefix}{n + 1}", "oob"))
-    if not leaves:
-        return
     draft.fabrics.append(Fabric(name="oob", role="oob", protocol="ethernet"))
     uplink = oob.uplink_group()
-    aggs = [d for d in uppers if d.tier == "spine"]
-    cores = [d for d in uppers if d.tier == "core"]
-    if not aggs or uplink is None:
+    if uplink is None or len(leaves) < 2:
         return
-    agg_group = draft.types[aggs[0].device_type].main_fabric_group()
-    next_port = {d.name: 1 for d in uppers}
+    targets = _inband_uplink_ports(draft, uplink.speed_gbps, 2 * len(leaves))
+    if targets is None:
+        targets = _oob_aggregation(draft, catalog, resolved, racks, len(leaves), uplink.speed_gbps)
+    for i, (leaf, _rack) in enumerate(leaves):
+        for u in range(2):
+            device, port = targets[(2 * i + u)]
+            draft.links.append(make_link(leaf.name, f"{uplink.prefix}{u + 1}", device, port, "oob"))
 
-    def take(device: Device) -> str:
-        port = f"{agg_group.prefix}{next_port[device.name]}"
-        next_port[device.name] += 1
-        return port
 
-    leaves_per_pair = agg_group.count - 4
-    if len(leaves) > leaves_per_pair * len(aggs) // 2:
-        raise GenerationError(f"internal: {len(leaves)} out-of-band switches exceed their aggregation ({len(aggs)})")
-    for i, leaf in enumerate(leaves):
-        pair = aggs[2 * (i // leaves_per_pair) : 2 * (i // leaves_per_pair) + 2]
-        for u, agg in enumerate(pair):
-            draft.links.append(make_link(leaf.name, f"{uplink.prefix}{u + 1}", agg.name, take(agg), "oob"))
-    if cores:
-        # two links from every aggregation switch to each core while the cores have the ports
-        per_core = 2 if 2 * len(aggs) <= agg_group.count else 1
-        if len(aggs) * per_core > agg_group.count:
-            raise GenerationError(
-                f"{len(leaves)} racks exceed what one out-of-band core pair of {aggs[0].device_type} can aggregate",
-                hint="split the design into several rooms or name a larger --oob-aggregation-switch",
-            )
-        for agg in aggs:
-            for core in cores:
-                for _ in range(per_core):
-                    draft.links.append(make_link(agg.name, take(agg), core.name, take(core), "oob"))
+def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[tuple[str, str]] | None:
+    """Free ports on the in-band network's upper switches (its cores), alternating between
+    them so each out-of-band switch reaches two; None when they lack the room."""
+    uppers = [d for d in draft.devices.values() if d.fabric == "inband" and d.tier in ("spine", "core")]
+    if len(uppers) < 2:
+        return None
+    used: dict[str, set[str]] = {d.name: set() for d in uppers}
+    for link in draft.links:
+        for end in (link.a, link.b):
+            if end.device in used:
+                used[end.device].add(end.port)
+    free = []
+    for d in uppers:
+        group = draft.types[d.device_type].main_fabric_group()
+        if group is None or group.speed_gbps != speed_gbps:
+            return None
+        free.append([(d.name, p) for p in group.port_names() if p not in used[d.name]])
+    ordered = [ports[k] for k in range(max(len(f) for f in free)) for ports in free if k < len(ports)]
+    return ordered[:needed] if len(ordered) >= needed else None
+
+
+def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: list[RackDraft], leaves: int,
+                     speed_gbps: float) -> list[tuple[str, str]]:
+    """Aggregation pairs for ``leaves`` out-of-band switches (each leaf one link to both
+    switches of its pair), a core pair above several pairs; mounted in the central
+    network racks. Returns the leaf-facing ports in the order the leaves take them."""
+    agg_type = pick_switch(catalog, "ethernet", speed_gbps, draft.spec.oob_aggregation_switch
+                           or resolved.server.reference_switches.get("oob-aggregation"), "oob-aggregation")
+    draft.add_type(agg_type)
+    group = agg_type.main_fabric_group()
+    per_pair = group.count - 4  # four ports up to the cores
+    pairs = math.ceil(leaves / per_pair)
+    if pairs > 1 and 2 * pairs * 2 > group.count:
+        raise GenerationError(
+            f"{leaves} out-of-band switches need {pairs} aggregation pairs, more than one core pair of "
+            f"{agg_type.slug} ({group.count} ports) holds",
+            hint="name a larger --oob-aggregation-switch or a larger --oob-switch")
+    hosts = [r for r in racks if r.kind == "network" and r.group == CENTRAL] or [r for r in racks if r.kind == "network"] or racks
+    names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
+    placed = []
+    for n, name in enumerate(names):
+        device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
+        rack = next((r for r in hosts if r.next_u + agg_type.u_height - 1 <= r.top_free_u and r.fits(agg_type)), None)
+        if rack is None:
+            raise GenerationError("the network racks have no room for the out-of-band aggregation switches",
+                                  hint="use a taller --network-rack-type")
+        rack.place(device, agg_type)
+        draft.devices[name] = device
+        placed.append(device)
+    aggs = [d for d in placed if d.tier == "spine"]
+    cores = [d for d in placed if d.tier == "core"]
+    for agg in aggs:
+        for u, core in enumerate(cores):
+            for k in range(2):
+                draft.links.append(make_link(agg.name, f"{group.prefix}{group.count - 2 * u - k}", core.name,
+                                             f"{group.prefix}{2 * aggs.index(agg) + k + 1}", "oob"))
+    targets = []
+    for i in range(leaves):
+        pair = aggs[2 * (i // per_pair): 2 * (i // per_pair) + 2]
+        targets += [(pair[0].name, f"{group.prefix}{i % per_pair + 1}"), (pair[1].name, f"{group.prefix}{i % per_pair + 1}")]
+    return targets

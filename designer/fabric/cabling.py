@@ -131,11 +131,28 @@ def end_cage(index: DesignIndex, device_name: str, port: str) -> EndCage | None:
     return EndCage((device_name, group.name, (number - 1) // group.ports_per_cage), group.cage, ports, speed)
 
 
+# A cage takes the plugs of the slower members of its family (SFF-8665 / SFF-8679 QSFP
+# family: a QSFP56 cage takes a QSFP28 module or cable, a QSFP112 cage a QSFP56 one).
+CAGE_ACCEPTS = {
+    "QSFP112": ("QSFP112", "QSFP56", "QSFP28"),
+    "QSFP56": ("QSFP56", "QSFP28"),
+    "SFP56": ("SFP56", "SFP28"),
+}
+
+
+def cage_takes(cage: str | None, plug: str) -> bool:
+    if not cage:
+        return True
+    return plug.upper() in CAGE_ACCEPTS.get(cage.upper(), (cage.upper(),))
+
+
 def _mentions(text: str | None, cage: str | None) -> bool:
-    """Does a product's connector text name this cage type ("OSFP" is not "QSFP-DD")?"""
+    """Does a product's connector text name this cage type ("OSFP" is not "QSFP-DD"),
+    or a plug the cage takes?"""
     if not text or not cage or cage.upper() == "RJ45":
         return True
-    return re.search(rf"(?<![A-Z0-9-]){re.escape(cage.upper())}(?![A-Z0-9])", text.upper()) is not None
+    return any(re.search(rf"(?<![A-Z0-9-]){re.escape(plug)}(?![A-Z0-9])", text.upper()) is not None
+               for plug in CAGE_ACCEPTS.get(cage.upper(), (cage.upper(),)))
 
 
 def _module_lanes(module: Transceiver) -> tuple[int, float]:
@@ -216,7 +233,7 @@ class MediaSelector:
         for module in self.cabling.transceivers:
             if module.media != media or (module.reach_m is not None and module.reach_m + 1e-9 < length_m):
                 continue
-            if end.form_factor and module.form_factor.upper() != end.form_factor.upper():
+            if end.form_factor and not cage_takes(end.form_factor, module.form_factor):
                 continue
             ports, speed = _module_lanes(module)
             if ports == end.ports and speed == end.port_speed_gbps:

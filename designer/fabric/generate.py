@@ -13,7 +13,9 @@ from __future__ import annotations
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.build_fabrics import compute_fabric, inband_fabric, storage_fabric
+from designer.fabric.build_fabrics import compute_fabric
+from designer.fabric.build_side import inband_fabric, storage_fabric
+from designer.fabric.control import ControlPlane
 from designer.fabric.build_racks import add_pdus, place_racks, rack_reserve, wire_oob
 from designer.fabric.cabling import assign_cabling
 from designer.fabric.draft import STORAGE, Draft, Resolved, endpoint_ports, resolve
@@ -32,6 +34,12 @@ __all__ = ["GenerateSpec", "generate"]
 
 
 def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
+    return generate_with_notes(spec, catalog)[0]
+
+
+def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, list[str]]:
+    """The design and what the generator wants the user to know about it (parts it
+    left out and why)."""
     resolved = resolve(spec, catalog)
     draft = Draft(spec)
     draft.add_type(resolved.server)
@@ -66,17 +74,23 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
 
     compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
         "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
+    notes: list[str] = []
+    control = ControlPlane(draft, catalog, resolved, single)
+    if not single:
+        control.ufm_on_compute(notes)
     if not (single and not storage_names):
-        storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol)
-        inband_fabric(draft, catalog, resolved, servers, storage_names)
+        built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol,
+                                       control.storage_endpoints(compute_protocol), control.speed_of)
+        if not built_storage:
+            control.drop_storage_ufm()
+        inband_fabric(draft, catalog, resolved, servers, storage_names, control.inband_endpoints())
 
     groups = place_racks(draft, catalog, resolved, [s.device for s in servers], storage_names)
     groups = [g for g in groups if g]
     layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
-    add_pdus(draft, resolved, groups)
-    uppers = [d for d in draft.devices.values() if d.fabric == "oob" and d.tier in ("spine", "core")]
-    wire_oob(draft, resolved, groups, uppers)
-    design = _assemble(draft, resolved, [r for g in groups for r in g], layout)
+    feeds = add_pdus(draft, resolved, groups)
+    wire_oob(draft, catalog, resolved, groups)
+    design = _assemble(draft, resolved, [r for g in groups for r in g], layout, feeds)
     index = DesignIndex.build(design)
     unreachable = assign_cabling(index, catalog.cabling)
     if unreachable:
@@ -87,10 +101,11 @@ def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
             hint="use fewer racks per row, or add single-mode optics to the catalog",
         )
     settle_long_lived()
-    return design
+    return design, notes
 
 
-def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: FloorLayout) -> Design:
+def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: FloorLayout,
+              feeds: dict[str, int]) -> Design:
     spec = draft.spec
     room = Room(
         name="Hall 1",
@@ -122,7 +137,7 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
                 y_mm=draft_rack.y_mm,
                 facing=draft_rack.facing,
                 power_budget_kw=budget,
-                feeds=[Feed(name="A", capacity_kw=budget), Feed(name="B", capacity_kw=budget)],
+                feeds=_feeds(resolved, budget, feeds.get(draft_rack.name, 2)),
                 cooling_air_kw=budget,
                 cooling_liquid_kw=liquid,
             )
@@ -146,6 +161,14 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
         rack_types=sorted({r.rack_type.slug: r.rack_type for r in racks}.values(), key=lambda t: t.slug),
         device_types=[t for slug, t in sorted(draft.types.items()) if slug in types_used],
     )
+
+
+def _feeds(resolved: Resolved, budget_kw: float, count: int) -> list[Feed]:
+    """One feed a PDU; each carries what its PDU does (the rack budget where no PDU is chosen)."""
+    capacity = budget_kw
+    if resolved.pdu is not None and resolved.pdu.pdu is not None and resolved.pdu.pdu.capacity_kw:
+        capacity = min(budget_kw, resolved.pdu.pdu.capacity_kw)
+    return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 
 def uncabled_port_groups(design: Design) -> list[dict]:

@@ -31,8 +31,20 @@ class GenerateSpec:
     pdu: str | None = None
     racks_per_row: int = 10
     storage_oversubscription: float = 1.0
-    storage_ports_per_server: int | None = None  # None: every storage port
-    inband_oversubscription: float = 2.0
+    storage_ports_per_server: int | None = None  # None: the ports the server's RA cables (else all)
+    # auto: a storage fabric only when the design has storage systems; reserved: built
+    # ahead of them with leaves held for ``reserved_storage_ports``; none: never
+    storage_fabric: Literal["auto", "reserved", "none"] = "auto"
+    reserved_storage_ports: int = 0
+    reserved_storage_port_gbps: float = 200.0
+    inband_ports_per_server: int | None = None  # None: the ports the server's RA cables (else all)
+    # None: the RA's in-band shape (MLAG leaf pairs under two cores); a ratio: a generic leaf-spine
+    inband_oversubscription: float | None = None
+    # control plane: BCM/Slurm management nodes and UFM appliances (None: two per InfiniBand fabric)
+    management_nodes: int = 4
+    management_server: str = "generic-management-server-x86"
+    ufm_appliances: int | None = None
+    ufm_appliance: str = "nvidia-ufm-enterprise-appliance"
     floor_load_kg_m2: float | None = None
     room_power_kw: float | None = None
     room_cooling_kw: float | None = None

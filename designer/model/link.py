@@ -38,3 +38,5 @@ class Fabric(Model):
     # Target leaf oversubscription (downlink : uplink bandwidth), 1.0 = non-blocking.
     target_oversubscription: float | None = Field(default=None, ge=1.0)
     rail_optimized: bool | None = None
+    # Built ahead of what it will serve (a storage fabric before the storage is chosen).
+    reserved: bool = False

@@ -1,0 +1,305 @@
+"""The storage and in-band fabrics, built to the rules of NVIDIA's DGX SuperPOD RA.
+
+Port use. A server cables the ports its catalog entry names for the fabric
+(``fabric_ports``: the DGX H100/H200/B200 cable one port of each dual-port ConnectX-7
+to storage and both 100GbE ports in-band, RA-11333-001 Appendix A Table 8: 254
+storage transceivers and 254 in-band AOCs for 127 systems), unless the user asks for
+another count. The switch model is the one the RA names for the fabric (the server's
+``reference_switches``) unless the user names another.
+
+Storage (RA-11333-001, Storage Fabric: "The storage devices are connected at a 1:1
+port to uplink ratio. The DGX H100 system connections are slightly oversubscribed with
+a ratio near 4:3"): servers dual-homed to leaf pairs at 4:3, storage systems on leaves
+of their own at 1:1, the servers spread evenly over the fewest pairs; spines at least
+one for every two leaves (the RA's compute and storage fabrics alike), as many as
+share every leaf's uplinks equally. Control-plane endpoints (management nodes, UFM)
+take free ports on the server leaves. Built only when the design has storage, or when
+the user reserves it (``storage_fabric="reserved"``, leaves held for the storage
+system ports named).
+
+In-band (RA-11333-001 Table 8: 6 ISL cables, 24 leaf-core cables for 8 SN4600C):
+endpoints dual-homed to MLAG leaf pairs (two peer-link cables a pair), each leaf two
+links to each of two core switches; a cluster that outgrows two cores gets the generic
+leaf-spine fabric of the same switch model.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from designer.catalog import Catalog
+from designer.errors import GenerationError
+from designer.fabric import plan as fp
+from designer.fabric.build_fabrics import _lanes, _side_fabric, pick_switch
+from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
+from designer.fabric.wiring import BuiltFabric, Endpoint, _wire_leaf_down, make_link, _PortPool
+from designer.model.hardware import DeviceType, lane_name, split_lane
+from designer.model.link import Fabric
+
+SERVER_LEAF_RATIO = 4 / 3  # RA-11333-001 Storage Fabric: "a ratio near 4:3"
+LEAVES_PER_SPINE = 2  # RA-11333-001 Table 4: 8 leaves / 4 spines per SU
+INBAND_CORES = 2
+INBAND_LINKS_PER_CORE = 2  # RA-11333-001 Table 8: 24 leaf-core cables for 6 leaves
+INBAND_ISL_PER_PAIR = 2  # RA-11333-001 Table 8: 6 ISL cables for 3 leaf pairs
+
+
+def fabric_ports(device_type: DeviceType, role: str, count: int | None = None) -> list[str]:
+    """The ports a device cables to a fabric role, in order: those its catalog entry
+    names first, then the others of that role at the same speed; ``count`` of them
+    (default: the named ones, else all)."""
+    named = list(device_type.fabric_ports.get(role, []))
+    groups = device_type.ports_with_role(role)
+    if not groups:
+        return []
+    if named:
+        speed = device_type.port_group_of(named[0]).speed_gbps
+    else:
+        speed = max(g.speed_gbps for g in groups)
+    rest = [p for g in groups if g.speed_gbps == speed for p in g.port_names() if p not in named]
+    ordered = named + rest
+    if count is None:
+        count = len(named) if named else len(ordered)
+    return ordered[:max(0, count)]
+
+
+def reference_switch(catalog: Catalog, resolved: Resolved, role: str, protocol: str, prefer: str | None,
+                     speed: float) -> DeviceType:
+    """The user's switch, else the one the server's RA names (when it runs this protocol),
+    else the catalog switch picked by port speed."""
+    if prefer:
+        return catalog.require_device(prefer, ("switch",), f"{role} switch")
+    slug = resolved.server.reference_switches.get(role)
+    if slug and slug in catalog.device_types:
+        candidate = catalog.device_types[slug]
+        if (candidate.switch_protocol or "ethernet") == protocol:
+            return candidate
+    return pick_switch(catalog, protocol, speed, None, role)
+
+
+@dataclass
+class LeafGroup:
+    """Endpoints that share one kind of leaf: dual-homed over pairs, spread evenly."""
+
+    endpoints: list[Endpoint]
+    ratio: float
+    reserved_lanes: int = 0  # lanes held for endpoints not yet in the design
+
+
+def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int = 0) -> list[fp.LeafAssignment]:
+    """Endpoints dual-homed (port p to leaf p % 2 of a pair) over the fewest leaf pairs,
+    the same number on each pair."""
+    total = sum(math.ceil(c / 2) for c in port_counts) + math.ceil(reserved / 2)
+    if total == 0:
+        return []
+    pairs = max(1, math.ceil(total / lanes_per_leaf))
+    leaves: list[fp.LeafAssignment] = []
+    per_pair = math.ceil(len(port_counts) / pairs) if port_counts else 0
+    for pair in range(pairs):
+        a, b = fp.LeafAssignment(unit=pair), fp.LeafAssignment(unit=pair)
+        for endpoint in range(pair * per_pair, min(len(port_counts), (pair + 1) * per_pair)):
+            for p in range(port_counts[endpoint]):
+                (a if p % 2 == 0 else b).ports.append((endpoint, p))
+        leaves += [a, b]
+    return leaves
+
+
+def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
+                   storage_names: list[str], compute_protocol: str, control: list[Endpoint], speed_of) -> bool:
+    """Returns whether a storage fabric was built."""
+    spec = draft.spec
+    server_ports = {s.device: fabric_ports(resolved.server, "storage", spec.storage_ports_per_server) for s in servers}
+    store_ports = fabric_ports(resolved.storage, "storage") if resolved.storage is not None else []
+    reserved = spec.reserved_storage_ports if spec.storage_fabric == "reserved" else 0
+    if spec.storage_fabric == "none" or not any(server_ports.values()):
+        return False
+    if not storage_names and not reserved:
+        return False  # no storage to serve: no storage fabric (RA: sized to the storage array)
+    protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
+    server_speed = resolved.server.port_group_of(next(p for ps in server_ports.values() for p in ps)).speed_gbps
+    switch = reference_switch(catalog, resolved, "storage", protocol, spec.storage_switch, server_speed)
+    group = switch.main_fabric_group()
+    assert group is not None
+    radix = group.count
+    server_eps = [Endpoint(s.device, server_ports[s.device], s.group) for s in servers if server_ports[s.device]]
+    ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
+    server_leaf = fp.leaf_ports(radix, _lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
+    server_leaves = _balanced_pairs([len(e.ports) for e in server_eps], server_leaf.down_lanes)
+    store_speed = resolved.storage.port_group_of(store_ports[0]).speed_gbps if store_ports else (
+        spec.reserved_storage_port_gbps)
+    store_lanes = _lanes(store_speed, switch, "storage system")
+    store_leaf = fp.leaf_ports(radix, store_lanes, 1.0, group.speed_gbps)
+    store_eps = [Endpoint(n, list(store_ports), STORAGE) for n in storage_names]
+    store_leaves = _balanced_pairs([len(e.ports) for e in store_eps], store_leaf.down_lanes, reserved)
+    leaves: list[tuple[fp.LeafAssignment, list[Endpoint], fp.LeafPorts, int]] = []
+    for a in server_leaves:
+        used = math.ceil(len(a.ports) / server_leaf.lanes)
+        leaves.append((a, server_eps, server_leaf, server_leaf.uplinks_needed(used, ratio)))
+    reserved_per_leaf = math.ceil(reserved / max(1, len(store_leaves))) if reserved and not store_eps else 0
+    for a in store_leaves:
+        used = math.ceil((len(a.ports) + reserved_per_leaf) / store_lanes)
+        leaves.append((a, store_eps, store_leaf, store_leaf.uplinks_needed(used, 1.0)))
+    spines, per_leaf = _spine_layout([up for *_x, up in leaves], radix)
+    fabric = Fabric(name="storage", role="storage", protocol=protocol, target_oversubscription=ratio,
+                    reserved=bool(reserved) and not storage_names)
+    draft.fabrics.append(fabric)
+    built = BuiltFabric()
+    width = max(2, len(str(len(leaves))))
+    leaf_devices = []
+    for i, (assignment, endpoints, leaf_ports, _up) in enumerate(leaves):
+        groups = [endpoints[e].group for e, _p in assignment.ports]
+        home = max(set(groups), key=groups.count) if groups else STORAGE
+        device = built.add_switch(f"sto-leaf{i + 1:0{width}d}", switch, "storage", "leaf", home)
+        lane_speed = server_speed if endpoints is server_eps else store_speed
+        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, group, lane_speed, "storage")
+        leaf_devices.append((device, leaf_ports, endpoints is server_eps))
+    server_leaf_devices = [(d, lp) for d, lp, is_server in leaf_devices if is_server]
+    made = attach_control(built.links, server_leaf_devices, group, control, "storage", speed_of)
+    if made is None:
+        raise GenerationError("the storage leaves have no free ports for the management nodes and UFM appliances",
+                              hint="use fewer --management-nodes, or --ufm-appliances 0")
+    built.links += made
+    spine_width = max(2, len(str(spines)))
+    spine_devices = [built.add_switch(f"sto-spine{s + 1:0{spine_width}d}", switch, "storage", "spine", CENTRAL)
+                     for s in range(spines)]
+    spine_pools = [_PortPool(group) for _ in spine_devices]
+    for (device, leaf_ports, _srv), links in zip(leaf_devices, per_leaf):
+        up = _PortPool(group, leaf_ports.down_ports + 1)
+        for spine, pool in zip(spine_devices, spine_pools):
+            for _ in range(links):
+                built.links.append(make_link(device.name, up.take(), spine.name, pool.take(), "storage"))
+    draft.add_built(built, [switch])
+    return True
+
+
+def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
+    """Spines and links from each leaf to each spine: at least one spine for every two
+    leaves, the fewest that share every leaf's uplinks equally and fit the spine ports."""
+    leaves = len(uplinks)
+    lowest = max(2, math.ceil(leaves / LEAVES_PER_SPINE), math.ceil(sum(uplinks) / radix))
+    for spines in range(lowest, radix + 1):
+        per_leaf = [math.ceil(u / spines) for u in uplinks]
+        if all(p * spines <= radix - 1 for p in per_leaf) and sum(per_leaf) <= radix:
+            if all(u % spines == 0 for u in uplinks) or spines == radix:
+                return spines, per_leaf
+    # no equal split: round each leaf's uplinks up to a multiple of the spine count
+    spines = lowest
+    per_leaf = [math.ceil(u / spines) for u in uplinks]
+    if sum(per_leaf) > radix:
+        raise GenerationError(f"{leaves} storage leaves do not fit under {radix}-port spines",
+                              hint="name a larger --storage-switch")
+    return spines, per_leaf
+
+
+def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[tuple[str, str, str | None]]:
+    """Free endpoint ports on leaves ``[(device, leaf_ports)]`` for ports of ``speed_gbps``:
+    (leaf, port, cable id), interleaved over the leaves so that one device's ports land
+    on different leaves. A slower port takes a breakout lane (the lanes of one switch
+    port share a splitter cable)."""
+    used: dict[str, set[str]] = {d.name: set() for d, _lp in leaves}
+    for link in links:
+        for end in (link.a, link.b):
+            if end.device in used:
+                used[end.device].add(split_lane(end.port)[0])
+    breakout = None if speed_gbps >= group.speed_gbps else group.breakout_to(speed_gbps)
+    if speed_gbps < group.speed_gbps and breakout is None:
+        return []
+    lanes = breakout.count if breakout else 1
+    per_leaf = []
+    for device, leaf_ports in leaves:
+        slots = []
+        for n in range(1, leaf_ports.down_ports + 1):
+            physical = f"{group.prefix}{n}"
+            if physical in used[device.name] or physical in device.port_breakouts:
+                continue
+            for lane in range(1, lanes + 1):
+                if breakout:
+                    slots.append((device, lane_name(physical, lane), f"{device.name}:{physical}", physical))
+                else:
+                    slots.append((device, physical, None, None))
+        per_leaf.append(slots)
+    # interleave: lane 1 of every leaf, then lane 2 ...
+    ordered = []
+    for depth in range(max((len(s) for s in per_leaf), default=0)):
+        ordered += [s[depth] for s in per_leaf if depth < len(s)]
+    return [(d, port, cable, physical, breakout) for d, port, cable, physical in ordered]
+
+
+def attach_control(links: list, leaves: list, group, control: list[Endpoint], fabric: str,
+                   speed_of) -> list | None:
+    """Links from control-plane endpoints (management nodes, UFM appliances) to free
+    leaf ports, or None when the leaves lack the room (nothing is changed then)."""
+    if not control:
+        return []
+    by_speed: dict[float, list[tuple[Endpoint, str]]] = {}
+    for endpoint in control:
+        for port in endpoint.ports:
+            by_speed.setdefault(speed_of(endpoint.device, port), []).append((endpoint, port))
+    made = []
+    taken: set[tuple[str, str]] = set()
+    for speed, wanted in sorted(by_speed.items()):
+        slots = [s for s in free_leaf_slots(links + made, leaves, group, speed) if (s[0].name, s[1]) not in taken]
+        if len(slots) < len(wanted):
+            return None
+        for (endpoint, port), (device, leaf_port, cable, physical, breakout) in zip(wanted, slots):
+            if breakout is not None:
+                device.port_breakouts[physical] = breakout
+            taken.add((device.name, leaf_port))
+            made.append(make_link(endpoint.device, port, device.name, leaf_port, fabric, cable))
+    return made
+
+
+def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
+                  storage_names: list[str], control: list[Endpoint]) -> None:
+    spec = draft.spec
+    ports = {s.device: fabric_ports(resolved.server, "inband", spec.inband_ports_per_server) for s in servers}
+    endpoints = [Endpoint(s.device, ports[s.device], s.group) for s in servers if ports[s.device]]
+    if not endpoints:
+        return
+    speed = resolved.server.port_group_of(endpoints[0].ports[0]).speed_gbps
+    if resolved.storage is not None:
+        store = [p for p in fabric_ports(resolved.storage, "inband")
+                 if resolved.storage.port_group_of(p).speed_gbps == speed]
+        endpoints += [Endpoint(n, store, STORAGE) for n in storage_names if store]
+    endpoints += [e for e in control if e.ports]
+    switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
+    if spec.inband_oversubscription is not None:
+        _side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
+                     speed=speed, prefer=switch.slug, ratio=spec.inband_oversubscription, tag="inb")
+        return
+    group = switch.main_fabric_group()
+    assert group is not None
+    lanes = _lanes(speed, switch, "in-band")
+    uplinks = INBAND_CORES * INBAND_LINKS_PER_CORE
+    down = group.count - uplinks - INBAND_ISL_PER_PAIR
+    leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
+    assignments = _balanced_pairs([len(e.ports) for e in endpoints], leaf.down_lanes)
+    if len(assignments) * INBAND_LINKS_PER_CORE > group.count:
+        # beyond what two cores hold: the generic leaf-spine fabric of the same model
+        _side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
+                     speed=speed, prefer=switch.slug, ratio=2.0, tag="inb")
+        return
+    draft.fabrics.append(Fabric(name="inband", role="inband", protocol="ethernet"))
+    built = BuiltFabric()
+    width = max(2, len(str(len(assignments))))
+    leaves = []
+    for i, assignment in enumerate(assignments):
+        groups = [endpoints[e].group for e, _p in assignment.ports]
+        home = max(set(groups), key=groups.count) if groups else CENTRAL
+        device = built.add_switch(f"inb-leaf{i + 1:0{width}d}", switch, "inband", "leaf", home)
+        _wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
+        leaves.append(device)
+    cores = [built.add_switch(f"inb-core{c + 1:02d}", switch, "inband", "spine", CENTRAL) for c in range(INBAND_CORES)]
+    core_pools = [_PortPool(group) for _ in cores]
+    for i, device in enumerate(leaves):
+        up = _PortPool(group, down + 1)
+        for core, pool in zip(cores, core_pools):
+            for _ in range(INBAND_LINKS_PER_CORE):
+                built.links.append(make_link(device.name, up.take(), core.name, pool.take(), "inband"))
+        if i % 2 == 1:
+            # the MLAG peer link of the pair
+            peer = leaves[i - 1]
+            for n in range(INBAND_ISL_PER_PAIR):
+                built.links.append(make_link(peer.name, f"{group.prefix}{group.count - n}", device.name,
+                                             f"{group.prefix}{group.count - n}", "inband"))
+    draft.add_built(built, [switch])

@@ -1,0 +1,127 @@
+"""The control plane: BCM/Slurm management nodes and UFM appliances.
+
+NVIDIA DGX SuperPOD RA-11333-001 Appendix A: 4 UFM appliances and 4 BCM management
+servers for 127 DGX H100 (Table 7). Table 4 counts 4 UFM cables into the compute
+fabric at every size ("Compute and UFM" = nodes x 8 + 4; "a DGX system must be
+removed to accommodate for UFM connectivity"), and Table 8 the same 4 into the storage
+fabric, each pair through 200G splitters (2 "NDR Cables, 200 Gbps, UFM to leaf ports");
+the management nodes have 2 x 100G bonded in-band links (8 AOCs for 4) and 2 x 200G on
+the storage fabric (4 "HDR 400 Gbps to 2x200 Gbps, Slurm management" splitters). So:
+one HA pair of UFM appliances per InfiniBand fabric, cabled to free leaf ports; where
+a fabric has no free leaf port (every SU full) its UFM pair is left out and the
+generator says so.
+"""
+
+from __future__ import annotations
+
+import math
+
+from designer.catalog import Catalog
+from designer.fabric.build_side import attach_control, fabric_ports
+from designer.fabric.draft import CENTRAL, Draft, Resolved
+from designer.fabric.wiring import Endpoint
+from designer.model.device import Device
+from designer.model.hardware import DeviceType
+
+UFM_PER_FABRIC = 2  # an HA pair (RA-11333-001 Table 8: 2 "UFM Back-to-Back" cables for 4 appliances)
+
+
+class ControlPlane:
+    def __init__(self, draft: Draft, catalog: Catalog, resolved: Resolved, single: bool) -> None:
+        spec = draft.spec
+        self.draft = draft
+        self.catalog = catalog
+        self.management: list[str] = []
+        self.ufm: dict[str, list[str]] = {}
+        self.ufm_type: DeviceType | None = None
+        self.management_type: DeviceType | None = None
+        if single:
+            return
+        if spec.management_nodes > 0:
+            self.management_type = catalog.require_device(spec.management_server, ("server", "other"),
+                                                          "management server")
+            draft.add_type(self.management_type)
+            for i in range(spec.management_nodes):
+                self._add(f"mgmt{i + 1:02d}", self.management_type)
+                self.management.append(f"mgmt{i + 1:02d}")
+        per_fabric = UFM_PER_FABRIC if spec.ufm_appliances is None else spec.ufm_appliances
+        if per_fabric > 0:
+            self.ufm_type = catalog.require_device(spec.ufm_appliance, ("server", "other"), "UFM appliance")
+            self.per_fabric = per_fabric
+
+    def _add(self, name: str, device_type: DeviceType) -> None:
+        self.draft.devices[name] = Device(name=name, device_type=device_type.slug)
+        self.draft.groups[name] = CENTRAL
+
+    def speed_of(self, device: str, port: str) -> float:
+        device_type = self.draft.types[self.draft.devices[device].device_type]
+        group = device_type.port_group_of(port)
+        assert group is not None
+        return group.speed_gbps
+
+    def _ufm_endpoints(self, fabric: str) -> list[Endpoint]:
+        """A UFM pair for an InfiniBand fabric: its fabric ports (role compute)."""
+        if self.ufm_type is None:
+            return []
+        self.draft.add_type(self.ufm_type)
+        names = [f"ufm-{fabric}{i + 1:02d}" for i in range(self.per_fabric)]
+        self.ufm[fabric] = names
+        for name in names:
+            self._add(name, self.ufm_type)
+        return [Endpoint(n, fabric_ports(self.ufm_type, "compute"), CENTRAL) for n in names]
+
+    def _drop(self, fabric: str) -> None:
+        for name in self.ufm.pop(fabric, []):
+            self.draft.devices.pop(name, None)
+            self.draft.groups.pop(name, None)
+
+    def ufm_on_compute(self, notes: list[str]) -> None:
+        fabrics = [f for f in self.draft.fabrics if f.role == "compute" and f.protocol == "infiniband"]
+        if not fabrics or self.ufm_type is None:
+            return
+        fabric = fabrics[0]
+        endpoints = self._ufm_endpoints("compute")
+        leaves = [d for d in self.draft.devices.values() if d.fabric == fabric.name and d.tier == "leaf"]
+        switch = self.draft.types[leaves[0].device_type] if leaves else None
+        group = switch.main_fabric_group() if switch else None
+        made = None
+        if group is not None:
+            from designer.fabric import plan as fp
+
+            plan = self.draft.plans.get(fabric.name)
+            down = group.count
+            if plan and plan.tiers > 1:
+                # a free port counts only while the leaf stays within its ratio (the uplinks
+                # were sized for the servers)
+                ratio = self.draft.spec.oversubscription
+                down = min(group.count - plan.uplinks_per_leaf, math.floor(plan.uplinks_per_leaf * ratio + 1e-9))
+            slots = [(d, fp.LeafPorts(group.count, 1, down, group.count - down)) for d in leaves]
+            made = attach_control(self.draft.links, slots, group, endpoints, fabric.name, self.speed_of)
+        if made is None:
+            self._drop("compute")
+            notes.append(
+                f"no free {fabric.name} leaf port for the UFM appliances: every scalable unit is full "
+                "(NVIDIA's RA leaves one DGX out of an SU to make room, RA-11333-001 Table 4 note 1); "
+                "the UFM pair for this fabric is left out")
+            return
+        self.draft.links.extend(made)
+
+    def storage_endpoints(self, compute_protocol: str) -> list[Endpoint]:
+        """What the storage fabric cables besides servers and storage: the management
+        nodes' storage ports, and a UFM pair when the storage fabric is InfiniBand."""
+        endpoints = []
+        if self.management_type is not None:
+            ports = fabric_ports(self.management_type, "storage")
+            endpoints += [Endpoint(n, ports, CENTRAL) for n in self.management if ports]
+        if compute_protocol == "infiniband":
+            endpoints += self._ufm_endpoints("storage")
+        return endpoints
+
+    def drop_storage_ufm(self) -> None:
+        self._drop("storage")
+
+    def inband_endpoints(self) -> list[Endpoint]:
+        if self.management_type is None:
+            return []
+        ports = fabric_ports(self.management_type, "inband")
+        return [Endpoint(n, ports, CENTRAL) for n in self.management if ports]
