@@ -50,3 +50,121 @@ def test_400g_servers_use_the_split_radix_of_an_800g_ethernet_switch(catalog):
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=1024, switch="nvidia-sn5600"), catalog)
     report = build_report(design, catalog=catalog)
     assert _switches(report, "compute") == {"leaf": 128, "spine": 64, "core": 0}
+
+
+@pytest.fixture(scope="module")
+def h100_pod(catalog):
+    """The 127-node DGX H100 SuperPOD of RA-11333-001 Appendix A, as a user asks for it
+    (`designer new --server nvidia-dgx-h100 --nodes 127 --switch nvidia-qm9700 --rack-power-kw 42`),
+    with the storage fabric reserved for the RA's 48 2 x 200G storage cables (96 NDR200 ports)."""
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42,
+                                   storage_fabric="reserved", reserved_storage_ports=96), catalog)
+    return design, build_report(design, catalog=catalog)
+
+
+def _count(design, fabric: str, device_type: str) -> int:
+    return sum(1 for d in design.devices if d.fabric == fabric and d.device_type == device_type)
+
+
+def test_h100_pod_switches_per_fabric_and_model(h100_pod):
+    """RA-11333-001 Appendix A Table 7: 48 QM9700 compute, 16 QM9700 storage, 8 SN4600C in-band."""
+    design, _report = h100_pod
+    assert _count(design, "compute", "nvidia-qm9700") == 48
+    assert _count(design, "storage", "nvidia-qm9700") == 16
+    assert _count(design, "inband", "nvidia-sn4600c") == 8
+    assert {d.device_type for d in design.devices if d.fabric == "oob"} == {"nvidia-sn2201"}
+
+
+def test_h100_pod_racks_nodes_control_plane(h100_pod):
+    """RA-11333-001 Appendix A Table 7: 38 racks, 127 DGX, 4 UFM appliances, 4 BCM management servers."""
+    design, report = h100_pod
+    kinds = {}
+    for d in design.devices:
+        kinds[d.device_type] = kinds.get(d.device_type, 0) + 1
+    assert report["totals"]["racks"] == 38
+    assert kinds["nvidia-dgx-h100"] == 127
+    assert kinds["nvidia-ufm-enterprise-appliance"] == 4
+    assert kinds["generic-management-server-x86"] == 4
+
+
+def test_h100_pod_compute_and_storage_cables(h100_pod):
+    """RA-11333-001 Table 4 and Appendix A Table 8: 1,020 compute+UFM cables, 1,024 leaf-spine;
+    storage: 254 DGX links (2 per system, one per ConnectX-7 card), 494 DGX-leaf and leaf-spine
+    cables; 2 UFM splitters into the compute leaves."""
+    design, report = h100_pod
+    fabrics = {f["name"]: f for f in report["fabrics"]}
+    assert fabrics["compute"]["links"]["endpoint_leaf"] == 1020
+    assert fabrics["compute"]["links"]["leaf_spine"] == 1024
+    storage_dgx = [l for l in design.links if l.fabric == "storage" and l.a.device.startswith("node")]
+    assert len(storage_dgx) == 254
+    assert {l.a.port for l in storage_dgx} == {"stor1", "stor3"}
+    assert len(storage_dgx) + fabrics["storage"]["links"]["leaf_spine"] == 494
+    ufm_cables = {l.cable_id for l in design.links if l.fabric == "compute" and l.a.device.startswith("ufm")}
+    assert len(ufm_cables) == 2
+
+
+def test_h100_pod_pdus_by_rack(h100_pod):
+    """RA-11333-001 Appendix A Table 7: 96 PDUs for the 32 four-DGX racks (three each: a DGX's
+    six 4+2 PSUs keep four when one feed is lost). The RA's other 12 (two for each of 6 racks)
+    are a PX3-5747V-V2 our catalog lacks; with the compute racks' model a 25-switch rack needs
+    a third for its cords."""
+    design, _report = h100_pod
+    per_rack: dict[str, int] = {}
+    dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
+    for d in design.devices:
+        if d.device_type.startswith("raritan"):
+            per_rack[d.rack] = per_rack.get(d.rack, 0) + 1
+    assert len(dgx_racks) == 32
+    assert sum(per_rack[r] for r in dgx_racks) == 96
+    assert all(per_rack[r] == 3 for r in dgx_racks)
+    assert all(2 <= per_rack[r] <= 3 for r in per_rack if r not in dgx_racks)
+
+
+def test_h100_pod_out_of_band_shares_switches_and_uplinks_into_inband(h100_pod):
+    """RA-11333-001 Appendix A Tables 7/8: SN2201 switches serve every management port (8 for
+    38 racks, not one a rack), each with two 100G uplinks into the in-band network."""
+    design, report = h100_pod
+    oob = [d for d in design.devices if d.fabric == "oob"]
+    assert len(oob) <= 9, "shared by neighbouring racks; 9 where the RA lays its racks out for 8"
+    uplinks = [l for l in design.links if l.a.device in {d.name for d in oob} and l.b.device.startswith("inb-core")]
+    assert len(uplinks) == 2 * len(oob)
+    assert not [f for f in report["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize(("nodes", "leaves", "spines"), [(72, 8, 4), (288, 32, 18), (576, 64, 36)])
+def test_b300_xdr_compute_fabric(catalog, nodes, leaves, spines):
+    """NVIDIA DGX SuperPOD B300 with Quantum-X800 (RA-11339-001) Table 3: 1 SU 8/4, 4 SU 32/18, 8 SU 64/36."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=nodes, switch="nvidia-q3400", rack_power_kw=62),
+                      catalog)
+    report = build_report(design, catalog=catalog)
+    assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": 0}
+
+
+@pytest.mark.parametrize("nodes", [64, 256])
+def test_b300_spectrum4_small_pods(catalog, nodes):
+    """RA-11337-001 Table 3: 1 SU (64 nodes) 16 leaf / 8 spine; 4 SU (256 nodes) 64 / 32."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=nodes, switch="nvidia-sn5600", rack_power_kw=62),
+                      catalog)
+    report = build_report(design, catalog=catalog)
+    assert _switches(report, "compute") == {"leaf": nodes // 4, "spine": nodes // 8, "core": 0}
+
+
+def test_no_storage_no_storage_fabric(catalog):
+    """A design without storage systems gets no storage fabric unless it is asked for."""
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=64, switch="nvidia-qm9700"), catalog)
+    assert "storage" not in {f.name for f in design.fabrics}
+    reserved = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=64, switch="nvidia-qm9700",
+                                     storage_fabric="reserved", reserved_storage_ports=32), catalog)
+    storage = next(f for f in reserved.fabrics if f.name == "storage")
+    assert storage.reserved
+
+
+@pytest.mark.parametrize("server", ["nvidia-dgx-h100", "nvidia-dgx-b200"])
+@pytest.mark.parametrize("nodes", [16, 128, 1024, 2048])
+def test_generated_designs_pass_the_checks(catalog, server, nodes):
+    """Issue 10 acceptance: `designer new` succeeds at 16, 128, 1,024 and 2,048 nodes at the
+    default budget, and the design has no error finding."""
+    design = generate(GenerateSpec(server=server, nodes=nodes, switch="nvidia-qm9700"), catalog)
+    report = build_report(design, catalog=catalog)
+    errors = [f["code"] for f in report["findings"] if f["severity"] == "error"]
+    assert errors == []

@@ -193,8 +193,8 @@ def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
 
 def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[tuple[str, str, str | None]]:
     """Free endpoint ports on leaves ``[(device, leaf_ports)]`` for ports of ``speed_gbps``:
-    (leaf, port, cable id), interleaved over the leaves so that one device's ports land
-    on different leaves. A slower port takes a breakout lane (the lanes of one switch
+    (leaf, port, cable id, physical port, breakout), interleaved over leaf pairs so that
+    one device's ports land on different leaves. A slower port takes a breakout lane (the lanes of one switch
     port share a splitter cable)."""
     used: dict[str, set[str]] = {d.name: set() for d, _lp in leaves}
     for link in links:
@@ -218,10 +218,13 @@ def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[tuple
                 else:
                     slots.append((device, physical, None, None))
         per_leaf.append(slots)
-    # interleave: lane 1 of every leaf, then lane 2 ...
+    # interleave over leaf pairs: a device's two ports on the two leaves of a pair, the
+    # lanes of one switch port (one splitter) for consecutive devices
     ordered = []
-    for depth in range(max((len(s) for s in per_leaf), default=0)):
-        ordered += [s[depth] for s in per_leaf if depth < len(s)]
+    for first in range(0, len(per_leaf), 2):
+        pair = per_leaf[first:first + 2]
+        for depth in range(max(len(s) for s in pair)):
+            ordered += [s[depth] for s in pair if depth < len(s)]
     return [(d, port, cable, physical, breakout) for d, port, cable, physical in ordered]
 
 
