@@ -46,7 +46,7 @@ def set_list(design: Design, key: str, items: list) -> None:
 
 def _label(key: str, obj: Any, position: int | None = None) -> str:
     if key == "links":
-        return f"links[{position}]" if position is not None else "the new link"
+        return f"links[{position}]" if position is not None else f'links "{obj.a} - {obj.b}"'
     if key in ("device_types", "rack_types"):
         return f'{key} "{obj.slug}"'
     return f'{key} "{obj.name}"'
@@ -151,11 +151,9 @@ class InsertObjects(Edit):
         for device in new.get("devices", []):
             rules.device_fits(index, device, _label("devices", device), self.strict)
         if new.get("links"):
-            ends = Counter((e.device, e.port) for link in lists["links"] for e in (link.a, link.b))
+            ends = rules.link_ends(lists["links"]) if self.strict else Counter()
             for link in new["links"]:
-                mine = Counter((e.device, e.port) for e in (link.a, link.b))
-                taken = {end for end in ends if ends[end] - mine[end] > 0}
-                rules.link_ends_valid(index, link, f"link {link.a} - {link.b}", self.strict, taken)
+                rules.link_ends_valid(index, link, _label("links", link), self.strict, ends)
         if self.stages is not None:
             check_stages(self.stages, {r.name for r in lists["racks"]}, {d.name for d in lists["devices"]})
         return after, new
@@ -469,8 +467,9 @@ class MoveRack(Edit):
         rack.x_mm, rack.y_mm, rack.room = target["x_mm"], target["y_mm"], target["room"]
         members = [d.name for d in design.devices if d.rack == self.name]
         return Change(self, MoveRack(self.name, *old, strict=False),
+                      # a rack changing rooms changes which racks each room holds: re-check all
                       Scopes.of(rooms=[old[2], rack.room], racks=[self.name], devices=members, links=True,
-                                design=old[2] != rack.room),
+                                everything=old[2] != rack.room),
                       f'moved rack "{self.name}" to ({rack.x_mm:g}, {rack.y_mm:g}) mm in {rack.room}')
 
 
@@ -529,13 +528,10 @@ class ReplaceLinks(Edit):
         if changed and self.strict:
             index = rules.preview(design)
             replaced = set(self.positions)
-            others = [l for i, l in enumerate(design.links) if i not in replaced]
-            others += [l for p, l in zip(self.positions, self.links)]
+            after = [l for i, l in enumerate(design.links) if i not in replaced] + list(self.links)
+            ends = rules.link_ends(after)
             for position, link in changed:
-                ends = Counter((e.device, e.port) for l in others for e in (l.a, l.b))
-                mine = Counter((e.device, e.port) for e in (link.a, link.b))
-                rules.link_ends_valid(index, link, f"links[{position}]", True,
-                                      {end for end in ends if ends[end] - mine[end] > 0})
+                rules.link_ends_valid(index, link, f"links[{position}]", True, ends)
 
     def apply(self, design: Design) -> Change:
         self.check(design)

@@ -150,6 +150,8 @@ class SetProperty(Edit):
         if self.field == "name" and new != old:
             refs = rename_references(design, self.kind, self.name, old, new, self.refs)
             scopes = Scopes(everything=True)
+        elif self.kind == "rack" and self.field == "room" and new != old:
+            scopes = Scopes(everything=True)  # which racks each room holds changed
         else:
             scopes = scopes_before.merge(self._scopes(design, obj))
         renamed = new if self.field == "name" and self.kind in rules.LISTS else self.name

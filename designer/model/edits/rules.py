@@ -5,6 +5,7 @@ as the loader does (``racks "A02".room``) and say how to fix it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 from typing import Any, Iterable
 
@@ -183,9 +184,10 @@ def device_fits(index: DesignIndex, device: Device, where_: str, strict: bool) -
                    hint="choose a free slot within the rack", code=f"slot.{key}", **figures)
 
 
-def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, cabled: set[tuple[str, str]]) -> None:
+def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, ends: Counter) -> None:
     """The loader's rule (the fabric exists) and with ``strict`` both ends on existing,
-    distinct ports not cabled by another link (``cabled``: the other links' ends)."""
+    distinct ports not cabled by another link (``ends``: how often each (device, port) is
+    an end of the design's links, this one included)."""
     fabric_exists(index.design, link.fabric, f"{where_}.fabric")  # type: ignore[arg-type]
     if not strict:
         return
@@ -201,10 +203,11 @@ def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, c
             ports = ", ".join(f"{g.prefix}1-{g.prefix}{g.count}" for g in device_type.port_groups)
             refuse(f'{end.device} ({device_type.slug}) has no port "{end.port}"', field=f"{where_}.{side}.port",
                    hint=f"its ports: {ports}" if ports else "it has no ports", code="no_such_port", port=str(end))
-        if (end.device, end.port) in cabled:
+        if ends[(end.device, end.port)] > 1:
             refuse(f"port {end} is already cabled", field=f"{where_}.{side}",
                    hint="delete or move that cable first", code="port_taken", port=str(end))
 
 
-def link_ends(links: Iterable[Link]) -> set[tuple[str, str]]:
-    return {(end.device, end.port) for link in links for end in (link.a, link.b)}
+def link_ends(links: Iterable[Link]) -> Counter:
+    """How often each (device, port) ends a link."""
+    return Counter((end.device, end.port) for link in links for end in (link.a, link.b))
