@@ -1,15 +1,23 @@
-"""The undo command base and re-routing of cables that moved devices leave behind.
+"""The undo command base: a thin wrapper over the core's edit operations
+(``designer.model.edits``), and re-routing of cables that moved devices leave behind.
 
-Links are never changed in place: a command swaps in new link objects (and undo swaps
-the originals back), so an analysis running in the background always sees whole links.
+A command checks its operation when it is made (a refusal is raised then, as a
+``DesignerError`` in the window's language, and nothing is pushed); ``redo`` applies the
+operation, ``undo`` applies the inverses of the changes it made, and both tell the
+document the scopes they touched, so checks and views refresh.
+
+Links are never changed in place: an edit swaps in new link objects (and undo swaps the
+originals back), so an analysis running in the background always sees whole links.
 """
 
 from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from designer.checks import Change
+from designer.checks import Change as CheckScope
+from designer.errors import DesignerError
 from designer.fabric.cabling import reroute
+from designer.model import edits
 from designer.model.index import DesignIndex
 from designer.ui import language
 
@@ -17,14 +25,50 @@ MOVE_DEVICE_ID = 1001
 MOVE_RACK_ID = 1002
 
 
+def refusal(exc: edits.EditRefused) -> DesignerError:
+    """An edit's refusal as the window says it: in its language where the catalog has the
+    words, else the core's English with its hint."""
+    t = language.current()
+    figures = exc.figures
+    if exc.code.startswith("slot."):
+        message = language.slot_problem((exc.code.removeprefix("slot."), figures))
+    elif exc.code == "name_taken" and figures.get("kind") in ("rack", "device", "room", "fabric"):
+        message = t("refused.name_taken", kind=t(f"kind.{figures['kind']}"), name=figures["name"])
+    elif exc.code == "no_such_rack" and figures.get("rack"):
+        message = t("refused.no_such_rack", rack=figures["rack"])
+    elif exc.code == "same_stage_names":
+        message = t("refused.same_stage_names")
+    elif exc.code == "stage_missing":
+        message = t("refused.stage_missing", stage=figures["stage"], names=figures["names"])
+    else:
+        message = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+    return DesignerError(message, field=exc.field)
+
+
+def checked(edit: edits.Edit, design) -> edits.Edit:
+    """The edit, if the design takes it; else its refusal as the window says it."""
+    try:
+        edit.check(design)
+    except edits.EditRefused as exc:
+        raise refusal(exc) from None
+    return edit
+
+
 class DesignCommand(QUndoCommand):
     """An edit, named in the Edit menu by a catalog key and its figures (``undo.*``), so
-    the undo history can be renamed when the window's language changes."""
+    the undo history can be renamed when the window's language changes.
+
+    Subclasses set ``self.edit`` (checked) or override ``first_apply``; the changes made
+    are kept, and undo applies their inverses in reverse order."""
+
+    edit: edits.Edit | None = None
 
     def __init__(self, doc, key: str, **figures) -> None:
         super().__init__()
         self.doc = doc
         self.text_key, self.text_figures = key, figures
+        self.changes: list[edits.Change] = []
+        self._reverted: list[edits.Change] | None = None
         self.retranslate()
 
     def describe(self, t) -> str:
@@ -37,6 +81,30 @@ class DesignCommand(QUndoCommand):
     def design(self):
         return self.doc.design
 
+    def first_apply(self) -> list[edits.Change]:
+        return [self.edit.apply(self.design)]
+
+    def redo(self) -> None:
+        if self._reverted is None:
+            self.changes = self.first_apply()
+        else:
+            self.changes = [c.inverse.apply(self.design) for c in reversed(self._reverted)]
+        self._notify(self.changes)
+
+    def undo(self) -> None:
+        self._reverted = [c.inverse.apply(self.design) for c in reversed(self.changes)]
+        self._notify(self._reverted)
+
+    def merge_changes(self, other: "DesignCommand") -> None:
+        """Take in a later command's changes (``mergeWith``): one undo step undoes both."""
+        self.changes = [*self.changes, *other.changes]
+
+    def _notify(self, changes: list[edits.Change]) -> None:
+        scopes = edits.Scopes()
+        for change in changes:
+            scopes = scopes.merge(change.scopes)
+        self.doc.notify(CheckScope(**scopes.as_sets()))
+
 
 def _link_positions(design, names: set[str]) -> list[int]:
     return [i for i, link in enumerate(design.links) if link.a.device in names or link.b.device in names]
@@ -48,34 +116,14 @@ def _current_index(doc) -> DesignIndex:
     return DesignIndex.build(doc.design) if doc.checker is None else doc.checker.ctx.index
 
 
-class _Rerouting:
-    """Swaps in re-routed copies of some links; remembers the originals for undo."""
-
-    def __init__(self) -> None:
-        self.positions: list[int] = []
-        self.originals: list = []
-
-    def capture(self, design, names: set[str]) -> None:
-        self.positions = _link_positions(design, names)
-        self.originals = [design.links[i] for i in self.positions]
-
-    def apply(self, doc) -> None:
-        if not self.positions:
-            return
-        updated = reroute(_current_index(doc), doc.catalog.cabling, self.originals)
-        links = list(doc.design.links)
-        for i, link in zip(self.positions, updated):
-            links[i] = link
-        doc.design.links = links
-
-    def restore(self, doc) -> None:
-        if not self.positions:
-            return
-        links = list(doc.design.links)
-        for i, link in zip(self.positions, self.originals):
-            links[i] = link
-        doc.design.links = links
-
+def rerouted(doc, names: set[str]) -> list[edits.Change]:
+    """Re-route the cables of devices ``names`` for where they are now (after a move)."""
+    positions = _link_positions(doc.design, names)
+    if not positions:
+        return []
+    links = reroute(_current_index(doc), doc.catalog.cabling, [doc.design.links[i] for i in positions])
+    # the cabling module computes lengths and media for the same ends: not re-validated
+    return [edits.ReplaceLinks(positions, links, strict=False).apply(doc.design)]
 
 
 class RerouteCables(DesignCommand):
@@ -83,13 +131,5 @@ class RerouteCables(DesignCommand):
 
     def __init__(self, doc) -> None:
         super().__init__(doc, "undo.reroute")
-        self.before = doc.design.links
-        self.after = reroute(_current_index(doc), doc.catalog.cabling, list(doc.design.links))
-
-    def redo(self) -> None:
-        self.design.links = self.after
-        self.doc.notify(Change(devices={d.name for d in self.design.devices}, links=True))
-
-    def undo(self) -> None:
-        self.design.links = self.before
-        self.doc.notify(Change(devices={d.name for d in self.design.devices}, links=True))
+        after = reroute(_current_index(doc), doc.catalog.cabling, list(doc.design.links))
+        self.edit = checked(edits.ReplaceLinks(list(range(len(after))), after, strict=False), doc.design)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from designer.checks import Change
 from designer.errors import DesignerError
+from designer.model import edits
 from designer.model.placement import unique_name
 from designer.model.rack import Feed, Rack
 from designer.ui import language
-from designer.ui.commands.base import MOVE_RACK_ID, DesignCommand, _Rerouting
+from designer.ui.commands.base import MOVE_RACK_ID, DesignCommand, checked, rerouted
 
 
 class AddRacks(DesignCommand):
@@ -22,8 +22,6 @@ class AddRacks(DesignCommand):
         catalog_type = doc.catalog.rack_types.get(rack_type)
         if catalog_type is None:
             raise DesignerError(language.current()("refused.rack_type", type=rack_type))
-        self.rack_type = catalog_type
-        self.added_type = rack_type not in {t.slug for t in design.rack_types}
         if not design.site.rooms:
             t = language.current()
             raise DesignerError(t("refused.no_room"), hint=t("refused.add_room"))
@@ -33,7 +31,8 @@ class AddRacks(DesignCommand):
         budget = power_budget_kw or (template.power_budget_kw if template else 40.0)
         names = {r.name for r in design.racks}
         self.racks: list[Rack] = []
-        if row is None and count > 1 or template is None:
+        new_row = row is None and count > 1 or template is None
+        if new_row:
             # a new row below the others, facing the other way than the last one
             row = _next_row(existing_rows)
             last_y = max((r.y_mm for r in design.racks if r.room == room_name), default=0.0)
@@ -55,19 +54,8 @@ class AddRacks(DesignCommand):
                                    cooling_air_kw=template.cooling_air_kw if template else budget,
                                    cooling_liquid_kw=template.cooling_liquid_kw if template else None))
             x += catalog_type.width_mm
-
-    def redo(self) -> None:
-        if self.added_type:
-            self.design.rack_types = [*self.design.rack_types, self.rack_type.model_copy(deep=True)]
-        self.design.racks = [*self.design.racks, *self.racks]
-        self.doc.notify(Change(everything=True))
-
-    def undo(self) -> None:
-        added = {id(r) for r in self.racks}
-        self.design.racks = [r for r in self.design.racks if id(r) not in added]
-        if self.added_type:
-            self.design.rack_types = [t for t in self.design.rack_types if t.slug != self.rack_type.slug]
-        self.doc.notify(Change(everything=True))
+        edit = edits.AddRow(self.racks, catalog_type) if new_row else edits.add_racks(self.racks, catalog_type)
+        self.edit = checked(edit, design)
 
 
 def _next_row(rows: list[str]) -> str:
@@ -99,17 +87,8 @@ class DuplicateRack(DesignCommand):
             copy_name = unique_name(names, device.name)
             names.add(copy_name)
             self.devices.append(device.model_copy(update={"name": copy_name, "rack": self.rack.name}, deep=True))
-
-    def redo(self) -> None:
-        self.design.racks = [*self.design.racks, self.rack]
-        self.design.devices = [*self.design.devices, *self.devices]
-        self.doc.notify(Change(everything=True))
-
-    def undo(self) -> None:
-        self.design.racks = [r for r in self.design.racks if r is not self.rack]
-        ids = {id(d) for d in self.devices}
-        self.design.devices = [d for d in self.design.devices if id(d) not in ids]
-        self.doc.notify(Change(everything=True))
+        self.edit = checked(edits.InsertObjects({"racks": [(None, self.rack)],
+                                                 "devices": [(None, d) for d in self.devices]}), design)
 
 
 class MoveRack(DesignCommand):
@@ -117,13 +96,8 @@ class MoveRack(DesignCommand):
 
     def __init__(self, doc, rack_name: str, x_mm: float, y_mm: float) -> None:
         super().__init__(doc, "undo.move_rack", name=rack_name)
-        rack = doc.index.racks[rack_name]
         self.name = rack_name
-        self.old = (rack.x_mm, rack.y_mm)
-        self.new = (x_mm, y_mm)
-        self.members = {d.name for d in doc.index.devices_by_rack.get(rack_name, [])}
-        self.rerouting = _Rerouting()
-        self.rerouting.capture(doc.design, self.members)
+        self.edit = checked(edits.MoveRack(rack_name, x_mm, y_mm), doc.design)
 
     def id(self) -> int:
         return MOVE_RACK_ID
@@ -131,26 +105,9 @@ class MoveRack(DesignCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, MoveRack) or other.name != self.name:
             return False
-        self.new = other.new
+        self.merge_changes(other)
         return True
 
-    def _set(self, place) -> None:
-        rack = self.doc.index.racks[self.name]
-        rack.x_mm, rack.y_mm = place
-
-    def redo(self) -> None:
-        self._set(self.new)
-        self.rerouting.apply(self.doc)
-        self._notify()
-
-    def undo(self) -> None:
-        self._set(self.old)
-        self.rerouting.restore(self.doc)
-        self._notify()
-
-    def _notify(self) -> None:
-        rack = self.doc.index.racks[self.name]
-        self.doc.notify(Change(rooms={rack.room}, racks={self.name}, devices=self.members, links=True))
-
-
-# ---------------------------------------------------------------- properties
+    def first_apply(self) -> list[edits.Change]:
+        members = {d.name for d in self.design.devices if d.rack == self.name}
+        return [self.edit.apply(self.design), *rerouted(self.doc, members)]
