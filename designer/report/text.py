@@ -67,7 +67,8 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
     partial = f" ({unpriced} {'part' if unpriced == 1 else 'parts'} unpriced, counted as 0)" if unpriced else ""
     opex = tco["opex_per_year"]["total"]
     opex_at_least = "" if tco["opex_per_year"].get("complete", True) else "at least "
-    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {opex_at_least}{_num(opex, 0)} {cur}/year "
+    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; "
+           f"OPEX {opex_at_least}{_num(opex, 0)} {cur}/year "
            f"at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
     # an incomplete CAPEX makes the build side a lower bound and leaves the break-even unstated
     at_least = "" if tco.get("complete", True) else "at least "

@@ -165,8 +165,8 @@ def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> list:
     out: list = [table]
     for stage in stages:
         if not stage.get("capex_complete", True):
-            out.append(s.p(f"{stage['name']}: {incomplete_note(t, stage.get('missing_parts') or stage.get('unpriced_parts') or [])}",
-                           s.small))
+            missing = stage.get("missing_parts") or stage.get("unpriced_parts") or []
+            out.append(s.p(f"{stage['name']}: {incomplete_note(t, missing)}", s.small))
     return out
 
 

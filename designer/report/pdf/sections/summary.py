@@ -121,8 +121,10 @@ def _figures_table(ctx: ProposalContext) -> Table:
     if tco:
         capex = tco["capex"]
         currency = report["estimates"].get("currency") or bom.currency
-        rows.append((t("capex_total"), total_text(t, capex["total"], currency, capex.get("complete", True), short=True)))
-        rows.append((t("break_even"), break_even_text(t, tco.get("break_even_utilization"), tco.get("break_even_status"))))
+        capex_text = total_text(t, capex["total"], currency, capex.get("complete", True), short=True)
+        rows.append((t("capex_total"), capex_text))
+        rows.append((t("break_even"),
+                     break_even_text(t, tco.get("break_even_utilization"), tco.get("break_even_status"))))
     width = ctx.portrait[0]
     # text the table font cannot show ("≥", a Chinese name) becomes a paragraph: at the table's size
     figure = ParagraphStyle("figure", parent=s.cell, fontSize=9, leading=9 * 1.25)
