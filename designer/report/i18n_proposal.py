@@ -108,8 +108,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "assumption_prices": {
         "en": "Prices are the design's price list, else catalog list prices (estimates); "
-        "parts without a published price are counted as zero and marked.",
-        "zh": "价格取自本设计的价目表，否则取产品目录标价（估算）；未公布价格的部件按零计入并加以标注。",
+        "a part without a price is marked \"price unknown\", every total it belongs to reads \"≥\" (a lower "
+        "bound) and no break-even is stated from an incomplete CAPEX.",
+        "zh": "价格取自本设计的价目表，否则取产品目录标价（估算）；没有价格的部件标为“价格未知”，"
+        "含有此类部件的合计均标为“≥”（仅为下限），资本支出不完整时不给出盈亏平衡利用率。",
     },
     "estimate_inputs": {"en": "Estimate inputs", "zh": "估算输入"},
     "unknowns": {"en": "Figures not published by the vendor", "zh": "厂商未公布的参数"},
