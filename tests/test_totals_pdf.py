@@ -110,12 +110,15 @@ def test_chinese_says_the_same(chinese):
 
 
 def test_a_complete_capex_reads_as_plain_figures_with_its_break_even(catalog):
-    text = flat("\n".join(sections(proposal_pdf(priced(switch=30_000), catalog, "en"), "en").values()))
+    parts = sections(proposal_pdf(priced(switch=30_000), catalog, "en"), "en")
+    text = flat("\n".join(parts.values()))
     # 480,000 CAPEX; break-even 403,200 / (2,102,400 - 169,890.74) = 20.9 % -> "21 %"
     assert "CAPEX total USD 480,000" in text
     assert "Break-even utilisation 21 %" in text
     assert "≥ USD" not in text and "incomplete:" not in text
-    assert "price unknown" not in text.replace('"price unknown" marks parts', "")  # only the BOM's intro
+    bom = flat(parts["sec_bom"])
+    assert "test-switch Test 64-port switch 1 USD 30,000.00 USD 30,000.00 design" in bom
+    assert "Total USD 450,000.00" in bom
 
 
 def test_the_wording_helpers():
