@@ -9,7 +9,8 @@ lacks is removed.
 
 A stage's CAPEX is the hardware of its bill of materials: its devices, its racks and
 the cables between two of its devices. Installation and facility costs belong to the
-whole design and are not split across stages.
+whole design and are not split across stages. A stage with unpriced parts has
+``capex_complete`` false and lists them in ``missing_parts``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, Iterable
 
 from designer.catalog import Catalog
 from designer.estimates.bom import build_bom
+from designer.estimates.missing import missing_parts
 from designer.model.design import Design
 from designer.model.estimates import Stage
 from designer.model.index import DesignIndex
@@ -116,6 +118,9 @@ def stage_figures(
             "power_typical_kw": round(load.power_typical_kw, 3),
             "capex": round(bom.total, 2),
             "unpriced_parts": [line.part for line in bom.unpriced],
+            # ``capex`` counts the stage's unpriced parts as zero: a lower bound unless complete
+            "capex_complete": not bom.unpriced,
+            "missing_parts": missing_parts(bom),
             "reused": {
                 "devices": len(reused),
                 "devices_by_kind": _kinds(index, reused),

@@ -15,6 +15,12 @@ F the fixed part (depreciation or CAPEX, maintenance, staff, space over Y years)
 energy at full use and C the cloud bill at full use. Building is cheaper above
 u* = F / (C - E); when C <= E, or u* > 1, building never wins.
 
+An unpriced part counts as zero, so every figure that includes the CAPEX is then a lower
+bound: the report marks CAPEX, OPEX (through maintenance), the build side and each
+``by_utilization`` row ``complete: false`` with the ``missing_parts``, and states no
+break-even (``break_even_status: capex_incomplete``); "building never wins" is still said,
+as a price can only make building dearer.
+
 Energy is counted for the utilised hours only: the idle draw of a cluster that is not
 training is taken as negligible (or the cluster as powered down), a stated assumption.
 """
@@ -25,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from designer.estimates.bom import Bom
+from designer.estimates.missing import missing_parts
 from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -159,6 +166,15 @@ def _share(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
 
+def _break_even_status(value: float | None, capex_complete: bool) -> str:
+    """``stated``; ``never`` (building never wins: true whatever the unpriced parts cost, since
+    a price can only raise the build side); or ``capex_incomplete``: a figure from a partial
+    CAPEX would be too low, so none is stated."""
+    if value is None:
+        return "never"
+    return "stated" if capex_complete else "capex_incomplete"
+
+
 def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str, Any], list[Note]]:
     """The report's ``tco`` block and its assumptions."""
     load = design_load(index)
@@ -168,6 +184,10 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
     cloud = tco.cloud_total(u)
     gpu_hours = tco.gpus * HOURS_PER_YEAR * u * tco.horizon_years
     unpriced = [line.part for line in bom.unpriced]
+    missing = missing_parts(bom)
+    complete = not missing
+    # maintenance is a share of CAPEX: an incomplete CAPEX leaves OPEX incomplete too (unless that share is 0)
+    opex_complete = complete or tco.maintenance_share_per_year == 0
     notes = [
         note(f"tco.pue.{pue_source}", pue=tco.pue, **pue_params),
         note("tco.energy"),
@@ -177,14 +197,18 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
     ]
     if unpriced:
         notes.append(note("tco.capex_partial", count=len(unpriced)))
+    break_even = tco.break_even_utilization()
+    break_even_full = tco.break_even_utilization(full_capex=True)
+    status, status_full = _break_even_status(break_even, complete), _break_even_status(break_even_full, complete)
     return {
         "capex": {
             "hardware": _money(tco.hardware),
             "installation": _money(tco.installation),
             "facility": _money(tco.facility),
             "total": _money(tco.capex),
-            "complete": not unpriced,
+            "complete": complete,
             "unpriced_parts": unpriced,
+            "missing_parts": missing,
         },
         "opex_per_year": {
             "energy": _money(tco.energy_per_year(u)),
@@ -192,6 +216,8 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
             "staff": _money(tco.staff_per_year),
             "space": _money(tco.space_per_year),
             "total": _money(tco.opex_per_year(u)),
+            "complete": opex_complete,
+            "missing_parts": [] if opex_complete else missing,
         },
         "it_load_kw": round(tco.it_load_kw, 3),
         "pue": round(tco.pue, 3),
@@ -209,14 +235,21 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
         "build_total_full_capex": _money(tco.build_total(u, full_capex=True)),
         "cloud_total": _money(cloud),
         "build_cost_per_gpu_hour": _money(build / gpu_hours) if gpu_hours else None,
-        "break_even_utilization": _share(tco.break_even_utilization()),
-        "break_even_utilization_full_capex": _share(tco.break_even_utilization(full_capex=True)),
+        "break_even_utilization": _share(break_even) if status == "stated" else None,
+        "break_even_utilization_full_capex": _share(break_even_full) if status_full == "stated" else None,
+        "break_even_status": status,
+        "break_even_status_full_capex": status_full,
+        # every build-side figure above (depreciation, residual value, build totals, cost per
+        # GPU-hour, break-even) and in ``by_utilization`` includes the CAPEX: complete as it is
+        "complete": complete,
+        "missing_parts": missing,
         "by_utilization": [
             {
                 "utilization": level,
                 "build_total": _money(tco.build_total(level)),
                 "build_total_full_capex": _money(tco.build_total(level, full_capex=True)),
                 "cloud_total": _money(tco.cloud_total(level)),
+                "complete": complete,
             }
             for level in UTILIZATION_LEVELS
         ],

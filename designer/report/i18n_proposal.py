@@ -108,8 +108,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "assumption_prices": {
         "en": "Prices are the design's price list, else catalog list prices (estimates); "
-        "parts without a published price are counted as zero and marked.",
-        "zh": "价格取自本设计的价目表，否则取产品目录标价（估算）；未公布价格的部件按零计入并加以标注。",
+        "a part without a price is marked \"price unknown\", every total it belongs to reads \"≥\" (a lower "
+        "bound) and no break-even is stated from an incomplete CAPEX.",
+        "zh": "价格取自本设计的价目表，否则取产品目录标价（估算）；没有价格的部件标为“价格未知”，"
+        "含有此类部件的合计均标为“≥”（仅为下限），资本支出不完整时不给出盈亏平衡利用率。",
     },
     "estimate_inputs": {"en": "Estimate inputs", "zh": "估算输入"},
     "unknowns": {"en": "Figures not published by the vendor", "zh": "厂商未公布的参数"},
@@ -233,10 +235,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- BOM --------------------------------------------------------------
     "bom_intro": {
         "en": "Every part the design needs. Prices in {currency}, excluding tax and services; \"{np}\" marks "
-        "parts without a published price, counted as zero in the totals.",
-        "zh": "本设计所需的全部部件。价格单位 {currency}，不含税及服务；“{np}”表示未公布价格的部件，在合计中按零计。",
+        "parts without a price; a total that leaves them out reads \"≥\" and is a lower bound.",
+        "zh": "本设计所需的全部部件。价格单位 {currency}，不含税及服务；“{np}”表示没有价格的部件；"
+        "未计入这些部件的合计标为“≥”，仅为下限。",
     },
     "price_not_published": {"en": "price not published", "zh": "价格未公布"},
+    # -- totals that leave out unpriced parts (designer/report/incomplete.py) --
+    "price_unknown": {"en": "price unknown", "zh": "价格未知"},
+    "at_least": {"en": "≥ {amount}", "zh": "≥ {amount}"},
+    "incomplete_parts": {"en": "incomplete: {count} parts unpriced ({parts})",
+                         "zh": "不完整：{count} 项部件无价格（{parts}）"},
+    "incomplete_parts_one": {"en": "incomplete: {count} part unpriced ({parts})",
+                             "zh": "不完整：{count} 项部件无价格（{parts}）"},
+    "incomplete_more": {"en": " … +{count}", "zh": " 等另 {count} 项"},
+    "break_even_not_stated": {"en": "not stated: CAPEX incomplete", "zh": "不予给出：资本支出不完整"},
+    "risk_unpriced": {"en": "Costs: {note}; the hardware total, CAPEX and TCO are lower bounds.",
+                      "zh": "成本：{note}；硬件合计、资本支出与总体拥有成本均为下限。"},
+    "with_note": {"en": "{total}; {note}", "zh": "{total}；{note}"},
+    "lower_bound_chart": {"en": "{title}; build is a lower bound, {note}", "zh": "{title}；自建为下限，{note}"},
     "part": {"en": "Part", "zh": "部件"},
     "qty": {"en": "Qty", "zh": "数量"},
     "unit_price": {"en": "Unit price", "zh": "单价"},

@@ -66,13 +66,21 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
     unpriced = len(capex["unpriced_parts"])
     partial = f" ({unpriced} {'part' if unpriced == 1 else 'parts'} unpriced, counted as 0)" if unpriced else ""
     opex = tco["opex_per_year"]["total"]
-    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; OPEX {_num(opex, 0)} {cur}/year "
+    opex_at_least = "" if tco["opex_per_year"].get("complete", True) else "at least "
+    out = [f"  estimates: CAPEX {_num(capex['total'], 0)} {cur}{partial}; "
+           f"OPEX {opex_at_least}{_num(opex, 0)} {cur}/year "
            f"at {_pct(tco['utilization'])} use, PUE {tco['pue']:.2f}"]
+    # an incomplete CAPEX makes the build side a lower bound and leaves the break-even unstated
+    at_least = "" if tco.get("complete", True) else "at least "
+    if tco["break_even_utilization"] is not None:
+        verdict = f"building is cheaper above {_pct(tco['break_even_utilization'])} utilisation"
+    elif tco.get("break_even_status") == "capex_incomplete":
+        verdict = "break-even not stated: CAPEX incomplete"
+    else:
+        verdict = "building never costs less than the cloud"
     out.append(
-        f"    {tco['horizon_years']}-year cost: build {_num(tco['build_total'], 0)} {cur} (full CAPEX "
-        f"{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; "
-        + (f"building is cheaper above {_pct(tco['break_even_utilization'])} utilisation"
-           if tco["break_even_utilization"] is not None else "building never costs less than the cloud")
+        f"    {tco['horizon_years']}-year cost: build {at_least}{_num(tco['build_total'], 0)} {cur} (full CAPEX "
+        f"{at_least}{_num(tco['build_total_full_capex'], 0)}), cloud {_num(tco['cloud_total'], 0)} {cur}; {verdict}"
     )
     ar = est["allreduce"]
     if ar["fastest"]:
@@ -93,7 +101,8 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
                f"checkpoint is {write}")
     for stage in est["stages"]:
         out.append(f"    stage {stage['name']}: {stage['gpus']} GPUs in {stage['racks']} racks, "
-                   f"{_num(stage['power_max_kw'])} kW, CAPEX {_num(stage['capex'], 0)} {cur}; "
+                   f"{_num(stage['power_max_kw'])} kW, CAPEX {'' if stage.get('capex_complete', True) else 'at least '}"
+                   f"{_num(stage['capex'], 0)} {cur}; "
                    f"adds {stage['added']['devices']} devices, {_num(stage['added']['room_power_increase_kw'])} kW")
     return out
 

@@ -29,6 +29,7 @@ from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
 from designer.report.i18n import Translator
+from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.ui import language
 from designer.ui.forms import Field, property_box
 
@@ -75,10 +76,14 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
     t = t or Translator("en")
     currency = estimates["currency"]
 
-    def money(value, short: bool = False) -> str:
+    def money(value, short: bool = False, complete: bool = True) -> str:
+        # a total without every part's price is a lower bound: "≥ USD x" (designer/report/incomplete.py)
         if value is None:
             return "–"
-        return t.money_short(value, currency) if short else t.money(value, currency)
+        return html.escape(total_text(t, value, currency, complete, short=short))
+
+    def note(missing) -> str:
+        return f"<i>{html.escape(incomplete_note(t, missing))}</i>"
 
     def pct(value) -> str:
         return "–" if value is None else t.pct(value)
@@ -91,23 +96,27 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
     tco = estimates["tco"]
     capex, opex = tco["capex"], tco["opex_per_year"]
     out = [f"<h3>{t('est.cost')}</h3><table cellspacing=4>"]
-    rows = [(t("res.capex"), f"<b>{money(capex['total'])}</b>")]
-    if not capex.get("complete", True):
+    capex_ok = capex.get("complete", True)
+    build_ok = tco.get("complete", capex_ok)
+    rows = [(t("res.capex"), f"<b>{money(capex['total'], complete=capex_ok)}</b>")]
+    if not capex_ok:
         # a line of its own: beside the sum it wraps the figure column in a narrow dock
-        rows.append(("", f"<i>{t('res.unpriced', count=len(capex['unpriced_parts']))}</i>"))
+        rows.append(("", note(capex.get("missing_parts") or capex["unpriced_parts"])))
+    break_even = break_even_text(t, tco["break_even_utilization"], tco.get("break_even_status"))
     rows += [
-        (t("res.opex"), f"<b>{money(opex['total'])}</b>"),
-        (t("res.build", years=tco["horizon_years"]), f"<b>{money(tco['build_total'])}</b>"),
+        (t("res.opex"), f"<b>{money(opex['total'], complete=opex.get('complete', capex_ok))}</b>"),
+        (t("res.build", years=tco["horizon_years"]), f"<b>{money(tco['build_total'], complete=build_ok)}</b>"),
         (t("res.cloud", years=tco["horizon_years"]), f"<b>{money(tco['cloud_total'])}</b>"),
-        (t("break_even"), "<b>" + (t("never") if tco["break_even_utilization"] is None
-                                   else pct(tco["break_even_utilization"])) + "</b>"),
+        (t("break_even"), f"<b>{html.escape(break_even)}</b>"),
     ]
     out += [f"<tr><td>{k}</td><td align=right>{v}</td></tr>" for k, v in rows]
     out.append("</table><table cellspacing=4>")
     out.append(row([t("utilization"), t("res.build_column"), t("res.cloud_column")], header=True))
     for point in tco["by_utilization"]:
-        cheaper = point["build_total"] < point["cloud_total"]
-        build = money(point["build_total"], short=True)
+        complete = point.get("complete", build_ok)
+        # a lower bound below the cloud says nothing about which is cheaper: bold only a complete figure
+        cheaper = complete and point["build_total"] < point["cloud_total"]
+        build = money(point["build_total"], short=True, complete=complete)
         out.append(row([pct(point["utilization"]), f"<b>{build}</b>" if cheaper else build,
                         money(point["cloud_total"], short=True)], align=right))
     out.append("</table>")
@@ -145,8 +154,12 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
         out.append(f"<h3>{t('stages')}</h3><table cellspacing=4>")
         out.append(row([t("res.stage"), t("res.gpus"), "kW", t("res.capex")], header=True))
         for stage in estimates["stages"]:
-            out.append(row([stage["name"], t.int(stage["gpus"]), t.num(stage["power_max_kw"]), money(stage["capex"])]))
+            out.append(row([html.escape(stage["name"]), t.int(stage["gpus"]), t.num(stage["power_max_kw"]),
+                            money(stage["capex"], complete=stage.get("capex_complete", True))]))
         out.append("</table>")
+        for stage in estimates["stages"]:
+            if not stage.get("capex_complete", True):
+                out.append(f"<p>{html.escape(stage['name'])}: {note(stage.get('missing_parts') or [])}</p>")
     # what the figures rest on, in the window's language (from ``assumption_keys``, as the proposal says them)
     assumptions = t.assumptions(estimates)
     if assumptions:

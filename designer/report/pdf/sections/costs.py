@@ -12,6 +12,7 @@ from typing import Any
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from designer.report.drawings.charts import cost_chart, scaling_chart
+from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
 
@@ -25,13 +26,20 @@ def build(ctx: ProposalContext) -> list:
     width = ctx.portrait[0]
     tco = (estimates or {}).get("tco") or {}
     if not tco:
-        story.append(_pairs(ctx, [(t("hardware_cost"), t.money(bom.total, bom.currency))]))
+        hardware = total_text(t, bom.total, bom.currency, not bom.unpriced)
+        if bom.unpriced:
+            hardware = t("with_note", total=hardware, note=incomplete_note(t, bom.unpriced))
+        story.append(_pairs(ctx, [(t("hardware_cost"), hardware)]))
         story += [Spacer(1, 6), s.p(t("not_estimated"))]
         return story
     story.append(s.p(t("costs_intro")))
     story += [ctx.h2(t("tco")), _pairs(ctx, _tco_rows(ctx, tco, currency))]
+    title = t("cost_chart", currency=currency)
+    if not tco.get("complete", True):
+        # the build line leaves the unpriced parts out: the chart says so in its title
+        title = t("lower_bound_chart", title=title, note=incomplete_note(t, tco.get("missing_parts") or []))
     chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
-                       title=t("cost_chart", currency=currency), build=t("build"), cloud=t("cloud"),
+                       title=title, build=t("build"), cloud=t("cloud"),
                        money=lambda v: t.money_short(v, currency))
     if chart is not None:
         story.append(DeferredDrawing(chart))
@@ -50,37 +58,47 @@ def build(ctx: ProposalContext) -> list:
         story += [ctx.h2(t("storage_estimate")), *_storage(ctx, storage)]
     stages = estimates.get("stages") or []
     if stages:
-        story += [ctx.h2(t("stages")), _stages(ctx, stages, currency)]
+        story += [ctx.h2(t("stages")), *_stages(ctx, stages, currency)]
     return story
 
 
 def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str, str]]:
+    """The TCO table; a figure that includes an incomplete CAPEX reads "≥ x", the CAPEX total says
+    which parts it leaves out, and no break-even is stated from it."""
     t = ctx.t
     capex, opex = tco["capex"], tco["opex_per_year"]
-    total = t.money(capex["total"], currency)
-    if capex.get("unpriced_parts"):
-        total += " (" + t("capex_unpriced", count=len(capex["unpriced_parts"])) + ")"
+    capex_ok = capex.get("complete", not capex.get("unpriced_parts"))
+    opex_ok = opex.get("complete", capex_ok)
+    build_ok = tco.get("complete", capex_ok)
+
+    def money(value, complete: bool = True, digits: int = 0) -> str:
+        return total_text(t, value, currency, complete, digits=digits)
+
+    total = money(capex["total"], capex_ok)
+    if not capex_ok:
+        total = t("with_note", total=total,
+                  note=incomplete_note(t, capex.get("missing_parts") or capex.get("unpriced_parts") or []))
     rows = [
-        (t("capex_hardware"), t.money(capex["hardware"], currency)),
-        (t("capex_installation"), t.money(capex["installation"], currency)),
-        (t("capex_facility"), t.money(capex["facility"], currency)),
+        (t("capex_hardware"), money(capex["hardware"], capex_ok)),
+        (t("capex_installation"), money(capex["installation"])),
+        (t("capex_facility"), money(capex["facility"])),
         (t("capex_total"), total),
-        (t("opex_energy"), t.money(opex["energy"], currency)),
-        (t("opex_maintenance"), t.money(opex["maintenance"], currency)),
-        (t("opex_staff"), t.money(opex["staff"], currency)),
-        (t("opex_space"), t.money(opex["space"], currency)),
-        (t("opex_total"), t.money(opex["total"], currency)),
+        (t("opex_energy"), money(opex["energy"])),
+        (t("opex_maintenance"), money(opex["maintenance"], opex_ok)),
+        (t("opex_staff"), money(opex["staff"])),
+        (t("opex_space"), money(opex["space"])),
+        (t("opex_total"), money(opex["total"], opex_ok)),
         (t("horizon"), t("years", n=tco["horizon_years"])),
-        (t("build_total_depreciated"), t.money(tco["build_total"], currency)),
-        (t("build_total_full"), t.money(tco.get("build_total_full_capex"), currency)),
+        (t("build_total_depreciated"), money(tco["build_total"], build_ok)),
+        (t("build_total_full"), money(tco.get("build_total_full_capex"), build_ok)),
         (t("cloud_total_line", gpus=t.int(tco["gpus"]),
-           price=t.money(tco["cloud_price_per_gpu_hour"], currency, 2)), t.money(tco["cloud_total"], currency)),
+           price=t.money(tco["cloud_price_per_gpu_hour"], currency, 2)), money(tco["cloud_total"])),
     ]
     if tco.get("build_cost_per_gpu_hour") is not None:
-        rows.append((t("build_cost_per_gpu_hour"), t.money(tco["build_cost_per_gpu_hour"], currency, 2)))
+        rows.append((t("build_cost_per_gpu_hour"), money(tco["build_cost_per_gpu_hour"], build_ok, 2)))
     for key, label in (("break_even_utilization", "break_even"), ("break_even_utilization_full_capex", "break_even_full")):
-        value = tco.get(key)
-        rows.append((t(label), t("never") if value is None else t.pct(value)))
+        status = tco.get(key.replace("utilization", "status"))
+        rows.append((t(label), break_even_text(t, tco.get(key), status)))
     return rows
 
 
@@ -127,7 +145,7 @@ def _storage(ctx: ProposalContext, storage: dict) -> list:
     return out
 
 
-def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> Table:
+def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> list:
     t, s = ctx.t, ctx.styles
     keys = ("stage", "date", "stage_gpus", "stage_servers", "stage_power", "stage_capex", "stage_added")
     data = [[s.p(t(k), s.cell) for k in keys]]
@@ -138,12 +156,18 @@ def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> Table:
         summary = "; ".join(x for x in (kinds, f"{len(racks)} racks" if racks else "") if x) or "–"
         data.append([s.p(str(stage["name"]), s.cell), s.p(t.date(stage.get("date")) or "–", s.cell),
                      s.p(t.int(stage["gpus"]), s.cell), s.p(t.int(stage["servers"]), s.cell),
-                     s.p(t.num(stage["power_max_kw"], 1), s.cell), s.p(t.money(stage["capex"], currency), s.cell),
+                     s.p(t.num(stage["power_max_kw"], 1), s.cell),
+                     s.p(total_text(t, stage["capex"], currency, stage.get("capex_complete", True)), s.cell),
                      s.p(summary, s.cell)])
     width = ctx.portrait[0]
     table = Table(data, colWidths=[width * w for w in (0.14, 0.11, 0.09, 0.1, 0.12, 0.16, 0.28)], repeatRows=1)
     table.setStyle(s.table_style())
-    return table
+    out: list = [table]
+    for stage in stages:
+        if not stage.get("capex_complete", True):
+            missing = stage.get("missing_parts") or stage.get("unpriced_parts") or []
+            out.append(s.p(f"{stage['name']}: {incomplete_note(t, missing)}", s.small))
+    return out
 
 
 def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:

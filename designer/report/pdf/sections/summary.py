@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Spacer, Table
 
+from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
@@ -69,6 +71,9 @@ def build(ctx: ProposalContext) -> list:
         if item["answer"] in ("no", "partly", "unknown", "unanswered"):
             question = t(f"q_{item['key']}") if t.has(f"q_{item['key']}") else item["question"]
             risk_rows.append([s.p(t("checklist_open", question=question, answer=t.answer(item["answer"])), s.cell)])
+    if ctx.bom.unpriced:
+        # a cost the reader might take for the whole: said among the risks, not only in the tables
+        risk_rows.append([s.p(t("risk_unpriced", note=incomplete_note(t, ctx.bom.unpriced)), s.cell)])
     if risk_rows:
         story.append(_boxed(ctx, f"{t('severity_warning')} ({len(warnings)})", risk_rows, WARNING, WARNING_FILL))
     else:
@@ -107,11 +112,27 @@ def _figures_table(ctx: ProposalContext) -> Table:
         rows.append((t("oversubscription"), text))
         rows.append((t("bisection"), f"{t.num((fabric.get('bisection_gbps') or 0) / 1000)} Tb/s"))
     bom = ctx.bom
-    cost = t.money_short(bom.total, bom.currency)
+    # an unpriced part makes the total a lower bound: "≥ USD x", and which parts it leaves out
+    cost = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)
     if bom.unpriced:
-        cost += f" (+ {len(bom.unpriced)} × {t('price_not_published')})"
+        cost = t("with_note", total=cost, note=incomplete_note(t, bom.unpriced))
     rows.append((t("hardware_cost"), cost))
+    tco = (report.get("estimates") or {}).get("tco")
+    if tco:
+        capex = tco["capex"]
+        currency = report["estimates"].get("currency") or bom.currency
+        capex_text = total_text(t, capex["total"], currency, capex.get("complete", True), short=True)
+        rows.append((t("capex_total"), capex_text))
+        rows.append((t("break_even"),
+                     break_even_text(t, tco.get("break_even_utilization"), tco.get("break_even_status"))))
     width = ctx.portrait[0]
-    table = Table([[s.cell_value(a), s.cell_value(b)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
+    # text the table font cannot show ("≥", a Chinese name) becomes a paragraph: at the table's size
+    figure = ParagraphStyle("figure", parent=s.cell, fontSize=9, leading=9 * 1.25)
+
+    def cell(text: str):
+        value = s.cell_value(text)
+        return value if isinstance(value, str) else s.p(text, figure)
+
+    table = Table([[cell(a), cell(b)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
     table.setStyle(s.table_style(header_rows=0, font_size=9))
     return table
