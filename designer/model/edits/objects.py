@@ -56,7 +56,7 @@ def _scopes(items: dict[str, list], stages_changed: bool) -> Scopes:
     """What inserting or removing these objects touches."""
     if items.get("site.rooms") or items.get("racks"):
         return Scopes(everything=True)
-    devices = [d for d in items.get("devices", [])]
+    devices = items.get("devices", [])
     links = items.get("links", [])
     return Scopes.of(
         racks=[d.rack for d in devices],
