@@ -197,7 +197,8 @@ def test_rows_are_added_moved_and_deleted(design):
 
 def test_rooms_are_added_and_deleted_with_their_racks(design):
     applied_and_undone(design, E.add_room(Room(name="Hall 2", width_mm=5000, depth_mm=5000)))
-    refused(design, E.add_room(Room(name="Hall 1", width_mm=5000, depth_mm=5000)), 'a room named "Hall 1" already exists')
+    refused(design, E.add_room(Room(name="Hall 1", width_mm=5000, depth_mm=5000)),
+            'a room named "Hall 1" already exists')
     refused(design, E.add_room(Room.model_construct(name="Hall 3", width_mm=-5, depth_mm=5000)), "greater than 0")
     before, change = _change_apply_once(design, E.delete_rooms(["Hall 1"]))
     assert design.racks == [] and design.devices == [] and design.links == []
@@ -268,8 +269,8 @@ def test_a_smaller_rack_type_or_fewer_feeds_must_still_hold_the_devices(design):
     applied_and_undone(design, E.SetProperty("rack", "R02", "rack_type", "test-rack-20u"))
     design.devices[0].feed = "B"
     refused(design, E.SetProperty("rack", "R01", "feeds", [Feed(name="A", capacity_kw=40)]), 'has no feed "B"')
-    refused(design, E.SetProperty("rack", "R01", "feeds", [Feed(name="A", capacity_kw=4), Feed(name="A", capacity_kw=4)]),
-            'two feeds are named "A"')
+    twins = [Feed(name="A", capacity_kw=4), Feed(name="A", capacity_kw=4)]
+    refused(design, E.SetProperty("rack", "R01", "feeds", twins), 'two feeds are named "A"')
 
 
 def test_renames_take_their_references_along_and_undo_exactly(design):

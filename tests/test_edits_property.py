@@ -90,20 +90,22 @@ def _end(rng, design) -> LinkEnd:
 
 def _new_rack(rng, design, row: str | None = None, name: str | None = None) -> Rack:
     budget = rng.choice([20.0, 40.0, 44.0])
-    return Rack.model_construct(name=name or _name(rng, [r.name for r in design.racks], "N"),
-                rack_type=_pick(rng, [t.slug for t in design.rack_types]), room=_room_name(rng, design),
-                row=row if row is not None else rng.choice(["A", "B", "Z"]),
-                x_mm=rng.uniform(0, 6000), y_mm=rng.uniform(0, 6000), power_budget_kw=budget,
-                feeds=[Feed(name="A", capacity_kw=budget), Feed(name="B", capacity_kw=budget)])
+    return Rack.model_construct(
+        name=name or _name(rng, [r.name for r in design.racks], "N"),
+        rack_type=_pick(rng, [t.slug for t in design.rack_types]), room=_room_name(rng, design),
+        row=row if row is not None else rng.choice(["A", "B", "Z"]),
+        x_mm=rng.uniform(0, 6000), y_mm=rng.uniform(0, 6000), power_budget_kw=budget,
+        feeds=[Feed(name="A", capacity_kw=budget), Feed(name="B", capacity_kw=budget)])
 
 
 def add_device(rng, design):
     slug = _pick(rng, [t.slug for t in design.device_types])
     height = next((t.u_height for t in design.device_types if t.slug == slug), 1)
     rack = _rack_name(rng, design)
-    device = Device.model_construct(name=_name(rng, [d.name for d in design.devices], "dev"), device_type=slug, rack=rack,
-                    position_u=_u(rng, design, rack, height), face=rng.choice(["front", "rear"]),
-                    feed=rng.choice([None, None, "A", "B", "PDU-ZZZ"]))
+    device = Device.model_construct(
+        name=_name(rng, [d.name for d in design.devices], "dev"), device_type=slug, rack=rack,
+        position_u=_u(rng, design, rack, height), face=rng.choice(["front", "rear"]),
+        feed=rng.choice([None, None, "A", "B", "PDU-ZZZ"]))
     return E.add_device(device)
 
 
@@ -156,7 +158,7 @@ def delete_row(rng, design):
 
 def add_room(rng, design):
     return E.add_room(Room.model_construct(name=_name(rng, [r.name for r in design.site.rooms], "Hall "),
-                           width_mm=rng.uniform(3000, 20000), depth_mm=rng.uniform(3000, 20000)))
+                                           width_mm=rng.uniform(3000, 20000), depth_mm=rng.uniform(3000, 20000)))
 
 
 def delete_room(rng, design):
@@ -232,7 +234,8 @@ def set_stages(rng, design):
     racks = [r.name for r in design.racks]
     devices = [d.name for d in design.devices]
     stages = [Stage(name=rng.choice(["One", "Two"]) if rng.random() < 0.2 else f"Stage {i}",
-                    racks=rng.sample(racks, min(len(racks), rng.randint(0, 2))) + (["gone"] if rng.random() < 0.1 else []),
+                    racks=rng.sample(racks, min(len(racks), rng.randint(0, 2)))
+                    + (["gone"] if rng.random() < 0.1 else []),
                     devices=rng.sample(devices, min(len(devices), rng.randint(0, 2))))
               for i in range(rng.randint(0, 3))]
     return E.SetStages(stages)
@@ -258,7 +261,8 @@ def starting_points(catalog):
     example = EXAMPLE.read_bytes()
     generated = [dumps_design(generate(GenerateSpec(server="nvidia-dgx-h100", nodes=n, switch="nvidia-qm9700"),
                                        catalog)).encode() for n in (2, 5)]
-    factories = [dumps_design(small_design()).encode(), dumps_design(small_design(servers_per_rack=1, racks=3)).encode()]
+    factories = [dumps_design(small_design()).encode(),
+                 dumps_design(small_design(servers_per_rack=1, racks=3)).encode()]
     return [example, example, *generated, *factories]
 
 

@@ -56,7 +56,7 @@ def _scopes(items: dict[str, list], stages_changed: bool) -> Scopes:
     """What inserting or removing these objects touches."""
     if items.get("site.rooms") or items.get("racks"):
         return Scopes(everything=True)
-    devices = [d for d in items.get("devices", [])]
+    devices = items.get("devices", [])
     links = items.get("links", [])
     return Scopes.of(
         racks=[d.rack for d in devices],
@@ -418,9 +418,8 @@ class MoveDevice(Edit):
     def _moved(self, design: Design) -> tuple[Device, Device]:
         device = _find(design, "device", self.name)
         where = rules.where("device", self.name)
-        update = {"rack": rules.validated_field(device, "rack", self.rack, where),
-                  "position_u": rules.validated_field(device, "position_u", self.position_u, where),
-                  "face": rules.validated_field(device, "face", self.face or device.face, where)}
+        update = rules.validated_fields(device, where, rack=self.rack, position_u=self.position_u,
+                                        face=self.face or device.face)
         moved = device.model_copy(update=update)
         index = rules.preview(design, devices=[moved if d is device else d for d in design.devices])
         rules.device_fits(index, moved, where, self.strict)
@@ -452,9 +451,7 @@ class MoveRack(Edit):
     def _target(self, design: Design) -> tuple[Rack, dict]:
         rack = _find(design, "rack", self.name)
         where = rules.where("rack", self.name)
-        target = {"x_mm": rules.validated_field(rack, "x_mm", self.x_mm, where),
-                  "y_mm": rules.validated_field(rack, "y_mm", self.y_mm, where),
-                  "room": rules.validated_field(rack, "room", self.room or rack.room, where)}
+        target = rules.validated_fields(rack, where, x_mm=self.x_mm, y_mm=self.y_mm, room=self.room or rack.room)
         rules.room_exists(design, target["room"], f"{where}.room")
         return rack, target
 

@@ -91,6 +91,11 @@ def validated_field(obj: BaseModel, field: str, value: Any, where_: str) -> Any:
     return getattr(probe, field)
 
 
+def validated_fields(obj: BaseModel, where_: str, **values: Any) -> dict[str, Any]:
+    """Several fields' values as the model would store them (``validated_field`` each)."""
+    return {field: validated_field(obj, field, value, where_) for field, value in values.items()}
+
+
 # ---------------------------------------------------------------- references
 
 
