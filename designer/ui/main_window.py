@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from designer.errors import DesignerError
 from designer.model.design import Design
+from designer.model.loads import design_load
 from designer.model.site import Room, Site
 from designer.ui import language, recovery
 from designer.ui.commands import AddRacks, DeleteObjects, DuplicateDevice, DuplicateRack, RerouteCables
@@ -315,11 +316,9 @@ class MainWindow(QMainWindow):
             self.summary.setText(t("status.checking"))
             return
         ctx = doc.checker.ctx
-        gpus = power = 0.0
-        for rack in doc.design.racks:
-            load = ctx.rack_load(rack.name)
-            gpus += load.gpus
-            power += load.power_max_kw
+        # the report's totals (every device, racked or not), not a sum over the racks
+        total = design_load(ctx.index)
+        gpus, power = total.gpus, total.power_max_kw
         worst = None
         for fabric in doc.design.fabrics:
             analysis = ctx.known_fabric_analysis(fabric.name) if fabric.role == "compute" else None
