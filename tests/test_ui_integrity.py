@@ -84,6 +84,84 @@ def wheel(widget, up: bool = True) -> QWheelEvent:
     return event
 
 
+# -- 2. input is sacred ------------------------------------------------------------------
+
+
+def test_half_typed_customer_survives_background_analysis_landing(win, qtbot):
+    inspector = win.inspector
+    editor = inspector.editors[("project", None, "customer")]
+    focus(qtbot, editor)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "Half-typ")
+    # background analysis of the fabrics lands (what a big design does after every edit)
+    with qtbot.waitSignal(win.doc.changed, timeout=20000):
+        win.doc.runner.analyse(win.doc.design, {f.name for f in win.doc.design.fabrics})
+    assert inspector.editors[("project", None, "customer")] is editor, "the editor being typed in was rebuilt"
+    assert editor.isVisible() and editor.hasFocus()
+    assert editor.text() == "Half-typ"
+    qtbot.keyClick(editor, Qt.Key_Return)
+    assert win.doc.design.project.customer == "Half-typ"
+
+
+def test_values_changed_elsewhere_show_in_place_without_rebuilding(win, qtbot):
+    from designer.ui.commands import SetProperty
+
+    win.doc.select("rack", "A01")
+    budget = win.inspector.editors[("rack", "A01", "power_budget_kw")]
+    win.doc.push(SetProperty(win.doc, "rack", "A01", "power_budget_kw", 30.0))
+    assert win.inspector.editors[("rack", "A01", "power_budget_kw")] is budget
+    assert budget.value() == 30.0
+    win.doc.undo_stack.undo()
+    assert budget.value() == 44.0
+
+
+def test_tab_after_a_committed_field_stays_in_the_inspector(win, qtbot):
+    win.doc.select("rack", "A01")
+    editors = win.inspector.editors
+    budget = editors[("rack", "A01", "power_budget_kw")]
+    focus(qtbot, budget)
+    budget.lineEdit().selectAll()
+    qtbot.keyClicks(budget, "30")
+    qtbot.keyClick(budget, Qt.Key_Return)
+    assert win.doc.index.racks["A01"].power_budget_kw == 30.0
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Tab)
+    assert QApplication.focusWidget() is editors[("rack", "A01", "cooling_air_kw")]
+
+
+def test_tab_after_a_rename_goes_on_to_the_next_field(win, qtbot):
+    win.doc.select("rack", "A01")
+    name = win.inspector.editors[("rack", "A01", "name")]
+    focus(qtbot, name)
+    name.selectAll()
+    qtbot.keyClicks(name, "A99")
+    qtbot.keyClick(name, Qt.Key_Return)
+    assert win.doc.selection == ("rack", "A99")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Tab)
+    assert QApplication.focusWidget() is win.inspector.editors[("rack", "A99", "room")]
+    assert win.inspector.editors[("rack", "A99", "name")].text() == "A99"
+
+
+def test_the_wheel_over_an_unfocused_spin_box_scrolls_instead_of_editing(win, qtbot):
+    ratio = win.inspector.editors[("fabric", "compute", "target_oversubscription")]
+    before = ratio.value()
+    wheel(ratio, up=False)
+    wheel(ratio, up=False)
+    assert ratio.value() == before, "the wheel changed the compute target ratio"
+    assert ratio.focusPolicy() == Qt.StrongFocus
+    focus(qtbot, ratio)  # once the user picks the field, the wheel is theirs
+    wheel(ratio, up=True)
+    assert ratio.value() != before
+
+
+def test_the_wheel_over_an_unfocused_combo_box_leaves_it(win, qtbot):
+    win.doc.select("rack", "A01")
+    facing = win.inspector.editors[("rack", "A01", "facing")]
+    before = facing.currentIndex()
+    wheel(facing, up=False)
+    assert facing.currentIndex() == before
+    assert win.doc.undo_stack.count() == 0
+
+
 # -- 7. figures that agree ------------------------------------------------------------------
 
 
