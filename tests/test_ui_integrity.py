@@ -162,6 +162,130 @@ def test_the_wheel_over_an_unfocused_combo_box_leaves_it(win, qtbot):
     assert win.doc.undo_stack.count() == 0
 
 
+# -- 4. exit and recovery tell the truth ---------------------------------------------------
+
+
+class FakeWizard:
+    """The new-design wizard, accepted with ``design``; ``during`` runs while it is open
+    (the window's timers go on meanwhile)."""
+
+    design = None
+    during = None
+
+    def __init__(self, catalog, parent) -> None:
+        pass
+
+    def exec(self) -> int:
+        if FakeWizard.during:
+            FakeWizard.during()
+        return 1
+
+
+@pytest.fixture()
+def wizard(monkeypatch, catalog):
+    import designer.ui.wizard
+
+    FakeWizard.design = load_design(example_design(), catalog).model_copy(update={"name": "From the wizard"})
+    FakeWizard.during = None
+    monkeypatch.setattr(designer.ui.wizard, "NewDesignWizard", FakeWizard)
+    return FakeWizard
+
+
+def test_a_design_from_the_wizard_is_marked_unsaved_and_asked_about_at_close(qtbot, catalog, example_path, wizard):
+    window, said = open_window(qtbot, catalog, example_path)
+    window.new_from_wizard()
+    assert window.doc.design.name == "From the wizard"
+    assert window.doc.modified and window.isWindowModified()
+    assert window.write_recovery() is not None, "unsaved work has a recovery file"
+    assert not window.close() or said.asked_save  # discard: closes, but only after asking
+    assert said.asked_save == ["Untitled"]
+    assert recovery.pending_recoveries() == []
+
+
+def test_discarding_for_the_wizard_leaves_no_recovery_even_if_autosave_ran_meanwhile(
+        qtbot, catalog, example_path, wizard):
+    from designer.ui.commands import MoveDevice
+
+    window, said = open_window(qtbot, catalog, example_path)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    wizard.during = window.write_recovery  # the autosave timer fires while the wizard is open
+    window.new_from_wizard()
+    assert said.asked_save == ["example.json"]
+    assert window.doc.design.name == "From the wizard"
+    assert recovery.pending_recoveries() == [], "the discarded edits would be offered at the next start"
+    window.doc.undo_stack.setClean()
+    window.close()
+
+
+def test_discard_at_new_deletes_the_recovery_file(qtbot, catalog, example_path):
+    from designer.ui.commands import MoveDevice
+
+    window, said = open_window(qtbot, catalog, example_path)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    assert window.write_recovery().exists()
+    window.new_blank()
+    assert said.asked_save == ["example.json"]
+    assert recovery.pending_recoveries() == []
+    window.close()
+
+
+def test_after_discard_and_exit_the_next_start_offers_nothing(qtbot, catalog, example_path):
+    from designer.ui.commands import MoveDevice
+
+    window, said = open_window(qtbot, catalog, example_path)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    window.write_recovery()
+    assert window.close()
+    assert said.asked_save == ["example.json"]
+    assert not window.autosave.isActive(), "nothing is autosaved after the answer"
+    again, said_again = open_window(qtbot, catalog, example_path)
+    assert not offer_recovery(again)
+    assert said_again.asked_restore == []
+    again.close()
+
+
+def test_undo_back_to_the_saved_state_leaves_nothing_to_recover(qtbot, catalog, example_path):
+    from designer.ui.commands import MoveDevice
+
+    window, _said = open_window(qtbot, catalog, example_path)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    window.write_recovery()
+    window.doc.undo_stack.undo()
+    assert recovery.pending_recoveries() == []
+    window.close()
+
+
+def test_a_recovery_older_than_a_later_save_is_not_offered(qtbot, catalog, example_path):
+    import os
+
+    design = load_design(example_path, catalog)
+    written = recovery.write_recovery(design, example_path)
+    meta = json.loads(written.with_suffix(".meta").read_text())
+    os.utime(example_path, (meta["saved_at"] + 60, meta["saved_at"] + 60))  # saved a minute later
+    window, said = open_window(qtbot, catalog, example_path)
+    assert not offer_recovery(window)
+    assert said.asked_restore == []
+    assert recovery.pending_recoveries() == []
+    window.close()
+
+
+def test_work_never_saved_is_still_offered_after_a_crash(qtbot, catalog, example_path):
+    from designer.ui.commands import MoveDevice
+
+    window, _said = open_window(qtbot, catalog, example_path)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    window.write_recovery()
+    # a crash: no close; the next start offers it
+    again, said = open_window(qtbot, catalog, example_path, restore=True)
+    assert offer_recovery(again)
+    assert said.asked_restore == [str(example_path)]
+    assert again.doc.modified and again.doc.index.devices["oob-A01"].position_u == 41
+    again.doc.undo_stack.setClean()
+    again.close()
+    window.doc.undo_stack.setClean()
+    window.close()
+
+
 # -- 7. figures that agree ------------------------------------------------------------------
 
 

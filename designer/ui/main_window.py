@@ -157,6 +157,7 @@ class MainWindow(QMainWindow):
         self.racks.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
+        doc.file_changed.connect(self._drop_recovery_when_clean)
         doc.findings_changed.connect(lambda _f: self.update_summary())
         doc.changed.connect(lambda _c: self.update_summary())
         self.undo_action.setEnabled(True)
@@ -401,12 +402,17 @@ class MainWindow(QMainWindow):
     # -- files ----------------------------------------------------------------------------------------
 
     def maybe_save(self) -> bool:
+        """Before the design goes (exit, New, Open, the wizard): ask about unsaved work.
+        Discarded work is gone for good: its recovery file goes with it."""
         if not self.doc.modified:
             return True
         answer = self.prompts.ask_save_changes(self._file_title())
         if answer == "save":
             return self.save()
-        return answer == "discard"
+        if answer == "discard":
+            recovery.remove_recovery(self.doc.path)
+            return True
+        return False
 
     def open_path(self, path: str | Path) -> bool:
         if not self.maybe_save():
@@ -434,11 +440,12 @@ class MainWindow(QMainWindow):
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
 
-        if not self.maybe_save():
-            return
+        # asked once the new design is there: while the wizard is open the current design
+        # stays, and the autosave keeps its recovery file as long as it is not discarded
         wizard = NewDesignWizard(self.catalog, self)
-        if wizard.exec() and wizard.design is not None:
-            self.set_document(DesignDocument(wizard.design, self.catalog))
+        if wizard.exec() and wizard.design is not None and self.maybe_save():
+            # exists nowhere on disk: marked unsaved, and asked about at exit
+            self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
 
     def save(self) -> bool:
         if self.doc.path is None:
@@ -510,6 +517,11 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_path(p))
         self.recent_menu.setEnabled(bool(self.recent_menu.actions()))
 
+    def _drop_recovery_when_clean(self) -> None:
+        """Undo back to the saved state (or a save): nothing is left to recover."""
+        if not self.doc.modified:
+            recovery.remove_recovery(self.doc.path)
+
     def write_recovery(self) -> Path | None:
         if self.doc.modified:
             return recovery.write_recovery(self.doc.design, self.doc.path)
@@ -519,6 +531,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
+        self.autosave.stop()  # nothing is written after the answer
         recovery.remove_recovery(self.doc.path)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("window_state", self.saveState())
