@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -20,17 +20,7 @@ from designer.ui import recovery
 from designer.ui.app import offer_recovery
 from designer.ui.document import DesignDocument
 from designer.ui.main_window import MainWindow
-
-
-@pytest.fixture(autouse=True)
-def _scratch_settings_and_recovery(tmp_path, qapp):
-    QStandardPaths.setTestModeEnabled(True)
-    QSettings.setDefaultFormat(QSettings.IniFormat)
-    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))
-    for path, _meta in recovery.pending_recoveries():
-        path.unlink()
-        path.with_suffix(".meta").unlink(missing_ok=True)
-    yield
+from test_ui import _isolated_qt_settings  # noqa: F401  (autouse: scratch settings, no recovery files)
 
 
 class Answers:
@@ -51,6 +41,18 @@ def open_window(qtbot, catalog, path, **answers) -> tuple[MainWindow, Answers]:
     win.show()
     qtbot.waitExposed(win)
     return win, said
+
+
+def edited_window(qtbot, catalog, path, *, autosaved: bool = True, **answers) -> tuple[MainWindow, Answers]:
+    """The window on ``path`` after one unsaved edit (the out-of-band switch of A01 to
+    U41), its recovery file written as the autosave timer would."""
+    from designer.ui.commands import MoveDevice
+
+    window, said = open_window(qtbot, catalog, path, **answers)
+    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    if autosaved:
+        assert window.write_recovery().exists()
+    return window, said
 
 
 @pytest.fixture()
@@ -204,10 +206,7 @@ def test_a_design_from_the_wizard_is_marked_unsaved_and_asked_about_at_close(qtb
 
 def test_discarding_for_the_wizard_leaves_no_recovery_even_if_autosave_ran_meanwhile(
         qtbot, catalog, example_path, wizard):
-    from designer.ui.commands import MoveDevice
-
-    window, said = open_window(qtbot, catalog, example_path)
-    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
+    window, said = edited_window(qtbot, catalog, example_path, autosaved=False)
     wizard.during = window.write_recovery  # the autosave timer fires while the wizard is open
     window.new_from_wizard()
     assert said.asked_save == ["example.json"]
@@ -218,11 +217,7 @@ def test_discarding_for_the_wizard_leaves_no_recovery_even_if_autosave_ran_meanw
 
 
 def test_discard_at_new_deletes_the_recovery_file(qtbot, catalog, example_path):
-    from designer.ui.commands import MoveDevice
-
-    window, said = open_window(qtbot, catalog, example_path)
-    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
-    assert window.write_recovery().exists()
+    window, said = edited_window(qtbot, catalog, example_path)
     window.new_blank()
     assert said.asked_save == ["example.json"]
     assert recovery.pending_recoveries() == []
@@ -230,11 +225,7 @@ def test_discard_at_new_deletes_the_recovery_file(qtbot, catalog, example_path):
 
 
 def test_after_discard_and_exit_the_next_start_offers_nothing(qtbot, catalog, example_path):
-    from designer.ui.commands import MoveDevice
-
-    window, said = open_window(qtbot, catalog, example_path)
-    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
-    window.write_recovery()
+    window, said = edited_window(qtbot, catalog, example_path)
     assert window.close()
     assert said.asked_save == ["example.json"]
     assert not window.autosave.isActive(), "nothing is autosaved after the answer"
@@ -245,11 +236,7 @@ def test_after_discard_and_exit_the_next_start_offers_nothing(qtbot, catalog, ex
 
 
 def test_undo_back_to_the_saved_state_leaves_nothing_to_recover(qtbot, catalog, example_path):
-    from designer.ui.commands import MoveDevice
-
-    window, _said = open_window(qtbot, catalog, example_path)
-    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
-    window.write_recovery()
+    window, _said = edited_window(qtbot, catalog, example_path)
     window.doc.undo_stack.undo()
     assert recovery.pending_recoveries() == []
     window.close()
@@ -270,11 +257,7 @@ def test_a_recovery_older_than_a_later_save_is_not_offered(qtbot, catalog, examp
 
 
 def test_work_never_saved_is_still_offered_after_a_crash(qtbot, catalog, example_path):
-    from designer.ui.commands import MoveDevice
-
-    window, _said = open_window(qtbot, catalog, example_path)
-    window.doc.push(MoveDevice(window.doc, "oob-A01", "A01", 41, "rear"))
-    window.write_recovery()
+    window, _said = edited_window(qtbot, catalog, example_path)
     # a crash: no close; the next start offers it
     again, said = open_window(qtbot, catalog, example_path, restore=True)
     assert offer_recovery(again)
@@ -284,6 +267,165 @@ def test_work_never_saved_is_still_offered_after_a_crash(qtbot, catalog, example
     again.close()
     window.doc.undo_stack.setClean()
     window.close()
+
+
+# -- 5. views a user can drive ------------------------------------------------------------
+
+
+def _visible(view, rect) -> bool:
+    """The scene ``rect`` lies wholly inside the view's viewport."""
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    return shown.adjusted(-1, -1, 1, 1).contains(rect)
+
+
+def test_every_view_opens_fitted(win, qtbot):
+    floor = win.floor
+    assert _visible(floor, floor.scene().itemsBoundingRect()), "racks cut off on the floor plan"
+    win.open_rack("A01")
+    racks = win.racks
+    faces = [f.rect for f in racks.faces if f.rack == "A01"]
+    assert all(_visible(racks, rect) for rect in faces), "rack A01 cut off in the elevation"
+    win.tabs.setCurrentWidget(win.topology)
+    view = win.topology.view
+    qtbot.waitUntil(lambda: bool(win.topology.switch_items))
+    assert _visible(view, view.scene().itemsBoundingRect())
+
+
+@pytest.mark.parametrize("tab", [0, 1, 2])
+def test_every_view_zooms_by_wheel_and_keyboard_and_fits_with_ctrl_0(win, qtbot, tab):
+    win.tabs.setCurrentIndex(tab)
+    canvas = win.current_canvas()
+    qtbot.waitUntil(lambda: not canvas.scene().itemsBoundingRect().isEmpty())
+    fitted = canvas.transform().m11()
+    wheel(canvas.viewport(), up=True)
+    assert canvas.transform().m11() > fitted
+    focus(qtbot, canvas)
+    qtbot.keyClick(canvas, Qt.Key_Equal, Qt.ControlModifier)
+    zoomed = canvas.transform().m11()
+    assert zoomed > fitted * 1.2
+    qtbot.keyClick(canvas, Qt.Key_Minus, Qt.ControlModifier)
+    assert canvas.transform().m11() < zoomed
+    qtbot.keyClick(canvas, Qt.Key_0, Qt.ControlModifier)
+    assert canvas.transform().m11() == pytest.approx(fitted)
+
+
+def test_the_failed_switch_is_drawn_on_top_and_shown_in_the_inspector(win, qtbot):
+    from PySide6.QtWidgets import QGraphicsLineItem
+
+    topo = win.topology
+    win.tabs.setCurrentWidget(topo)
+    topo.set_fabric("compute")
+    topo.fail("cmp-spine01")
+    switch = topo.switch_items["cmp-spine01"]
+    cross = [i for i in topo.overlay if isinstance(i, QGraphicsLineItem)]
+    assert len(cross) == 2
+    others = [i for n, i in topo.switch_items.items() if n != "cmp-spine01"]
+    assert all(line.zValue() > switch.zValue() for line in cross), "the ✕ is drawn under the switch"
+    assert all(switch.zValue() > other.zValue() for other in others)
+    # what is painted at the switch's centre is the ✕
+    top = topo.view.scene().items(switch.rect().center(), Qt.IntersectsItemShape, Qt.DescendingOrder)[0]
+    assert top in cross
+    assert win.doc.selection == ("device", "cmp-spine01")
+    assert "cmp-spine01" in win.inspector.editors[("device", "cmp-spine01", "name")].text()
+
+
+def test_a_switch_clicked_in_the_topology_is_selected_on_top_and_in_the_inspector(win, qtbot):
+    topo = win.topology
+    win.tabs.setCurrentWidget(topo)
+    topo.set_fabric("compute")
+    item = topo.switch_items["cmp-leaf02"]
+    point = topo.view.mapFromScene(item.rect().center())
+    qtbot.mouseClick(topo.view.viewport(), Qt.LeftButton, pos=point)
+    assert win.doc.selection == ("device", "cmp-leaf02")
+    assert item.zValue() > max(i.zValue() for n, i in topo.switch_items.items() if n != "cmp-leaf02")
+    assert ("device", "cmp-leaf02", "name") in win.inspector.editors
+    # a click on empty canvas clears it
+    empty = topo.view.mapFromScene(topo.view.sceneRect().topLeft() + QPointF(5, 5))
+    qtbot.mouseClick(topo.view.viewport(), Qt.LeftButton, pos=empty)
+    assert win.doc.selection is None
+    assert not item.isSelected()
+
+
+def test_esc_and_a_click_on_empty_floor_clear_the_selection(win, qtbot):
+    floor = win.floor
+    win.doc.select("rack", "A01")
+    focus(qtbot, floor)
+    qtbot.keyClick(floor, Qt.Key_Escape)
+    assert win.doc.selection is None
+    rack = floor.items_by_rack["A03"]
+    qtbot.mouseClick(floor.viewport(), Qt.LeftButton, pos=floor.mapFromScene(rack.sceneBoundingRect().center()))
+    assert win.doc.selection == ("rack", "A03")
+    outside = floor.mapFromScene(floor.sceneRect().bottomRight() - QPointF(50, 50))
+    qtbot.mouseClick(floor.viewport(), Qt.LeftButton, pos=outside)
+    assert win.doc.selection is None
+    # the room's floor selects the room
+    room = floor.room_items["Hall 1"]
+    qtbot.mouseClick(floor.viewport(), Qt.LeftButton, pos=floor.mapFromScene(room.rect().topLeft() + QPointF(300, 300)))
+    assert win.doc.selection == ("room", "Hall 1")
+
+
+def test_esc_and_a_click_beside_the_racks_clear_the_selection_in_the_elevation(win, qtbot):
+    win.open_rack("A01")
+    racks = win.racks
+    win.doc.select("device", "node001")
+    focus(qtbot, racks)
+    qtbot.keyClick(racks, Qt.Key_Escape)
+    assert win.doc.selection is None
+    win.doc.select("device", "node001")
+    beside = racks.mapFromScene(QPointF(racks.faces[0].rect.center().x(), racks.faces[0].rect.bottom() + 30))
+    qtbot.mouseClick(racks.viewport(), Qt.LeftButton, pos=beside)
+    assert win.doc.selection is None
+
+
+def test_esc_after_a_topology_button_clears_the_selection(win, qtbot):
+    topo = win.topology
+    win.tabs.setCurrentWidget(topo)
+    topo.set_fabric("compute")
+    topo.fail("cmp-spine01")
+    focus(qtbot, topo.fail_button)
+    qtbot.keyClick(topo.fail_button, Qt.Key_Escape)
+    assert win.doc.selection is None
+
+
+def test_the_racks_tab_keeps_its_row_after_a_room_rename(win, qtbot):
+    win.open_rack("A03")
+    before = {f.rack for f in win.racks.faces}
+    assert before == {"A01", "A02", "A03", "A04", "A05", "A06"}
+    win.doc.select("room", "Hall 1")
+    name = win.inspector.editors[("room", "Hall 1", "name")]
+    name.setText("Hall 2")
+    name.editingFinished.emit()
+    assert "Hall 2" in win.doc.index.rooms
+    assert {f.rack for f in win.racks.faces} == before, "renaming the room emptied the Racks tab"
+    assert win.racks_tab.picker.currentText() == "Hall 2 · A"
+
+
+def test_the_row_picker_shows_every_row_and_switches(win, qtbot):
+    added = win.add_row_of(4)
+    picker = win.racks_tab.picker
+    rows = [picker.itemText(i) for i in range(picker.count())]
+    assert rows == ["Hall 1 · A", "Hall 1 · B"]
+    assert {f.rack for f in win.racks.faces} == set(added), "the new, selected row is shown"
+    picker.setCurrentIndex(0)
+    picker.activated.emit(0)
+    assert {f.rack for f in win.racks.faces} == {"A01", "A02", "A03", "A04", "A05", "A06"}
+    win.doc.select("rack", added[2])  # selected elsewhere (the floor plan): its row is shown
+    assert {f.rack for f in win.racks.faces} == set(added)
+    assert picker.currentText() == "Hall 1 · B"
+
+
+def test_add_a_row_places_its_racks_inside_the_room_and_selects_them(win, qtbot):
+    doc = win.doc
+    added = win.add_row_of(10)
+    assert len(added) == 10
+    assert not [f for f in doc.findings if f.code == "RACK_OUTSIDE_ROOM"], "the new row stands outside the room"
+    assert not [f for f in doc.findings if f.code == "RACK_FLOOR_OVERLAP"]
+    assert doc.selection == ("rack", added[0])
+    room = doc.index.rooms["Hall 1"]
+    assert room.width_mm > 6800 and room.depth_mm >= 4200
+    # one undo step takes the row and the room's growth back
+    doc.undo_stack.undo()
+    assert doc.index.rooms["Hall 1"].width_mm == 6800 and added[0] not in doc.index.racks
 
 
 # -- 7. figures that agree ------------------------------------------------------------------
