@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -278,17 +278,29 @@ def _visible(view, rect) -> bool:
     return shown.adjusted(-1, -1, 1, 1).contains(rect)
 
 
-def test_every_view_opens_fitted(win, qtbot):
+def _rack_column(view, rack: str):
+    """Rack ``rack`` in the elevation, both faces, title to totals."""
+    faces = [f.rect for f in view.faces if f.rack == rack]
+    scene = view.sceneRect()
+    return QRectF(faces[0].left(), scene.top() + 30, faces[-1].right() - faces[0].left(), scene.height() - 60)
+
+
+@pytest.mark.parametrize("size", [(1500, 900), (1100, 640)])
+def test_every_view_opens_fitted_and_stays_fitted_when_the_window_is_resized(win, qtbot, size):
+    win.open_rack("A03")
+    for tab, canvas in enumerate((win.floor, win.racks, win.topology.view)):
+        win.tabs.setCurrentIndex(tab)
+        qtbot.waitUntil(lambda: not canvas.scene().itemsBoundingRect().isEmpty())
+    win.tabs.setCurrentIndex(0)
+    win.resize(*size)  # the window reaches its size after the views were first shown
+    qtbot.waitUntil(lambda: win.size().width() == size[0])
     floor = win.floor
     assert _visible(floor, floor.scene().itemsBoundingRect()), "racks cut off on the floor plan"
-    win.open_rack("A01")
-    racks = win.racks
-    faces = [f.rect for f in racks.faces if f.rack == "A01"]
-    assert all(_visible(racks, rect) for rect in faces), "rack A01 cut off in the elevation"
-    win.tabs.setCurrentWidget(win.topology)
+    win.tabs.setCurrentIndex(1)
+    assert _visible(win.racks, _rack_column(win.racks, "A03")), "rack A03 cut off in the elevation"
+    win.tabs.setCurrentIndex(2)
     view = win.topology.view
-    qtbot.waitUntil(lambda: bool(win.topology.switch_items))
-    assert _visible(view, view.scene().itemsBoundingRect())
+    assert _visible(view, view.scene().itemsBoundingRect()), "the topology is cut off"
 
 
 @pytest.mark.parametrize("tab", [0, 1, 2])
