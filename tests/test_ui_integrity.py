@@ -399,6 +399,20 @@ def test_esc_after_a_topology_button_clears_the_selection(win, qtbot):
     assert win.doc.selection is None
 
 
+def test_an_edit_redraws_the_row_where_the_user_scrolled_it(win, qtbot):
+    from designer.ui.commands import MoveDevice
+
+    win.open_rack("A01")
+    racks = win.racks
+    qtbot.waitUntil(racks.isVisible)
+    bar = racks.horizontalScrollBar()
+    assert bar.maximum() > 0, "the row is wider than the view"
+    bar.setValue(bar.maximum())
+    before = bar.value()
+    win.doc.push(MoveDevice(win.doc, "oob-A01", "A01", 41, "rear"))
+    assert bar.value() == before
+
+
 def test_the_racks_tab_keeps_its_row_after_a_room_rename(win, qtbot):
     win.open_rack("A03")
     before = {f.rack for f in win.racks.faces}

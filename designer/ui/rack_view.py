@@ -125,6 +125,9 @@ class RackRowView(Canvas):
         self.device_items.clear()
         self.highlight = None
         index = self.doc.index
+        # an edit redraws the row where the user has scrolled it
+        shown = (self.room, self.row)
+        centre = self.mapToScene(self.viewport().rect().center())
         self._follow()
         x = 0.0
         small = QFont("Sans", 7)
@@ -154,7 +157,11 @@ class RackRowView(Canvas):
         self._mark_selection(self.doc.selection)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.auto_fit:
-            self.fit()
+            self._fit_scale()
+        if (self.room, self.row) == shown:
+            self.centerOn(centre)
+        elif self.auto_fit:
+            self._centre_on_anchor()
         self.row_shown.emit()
 
     # -- fit -----------------------------------------------------------------------------
@@ -162,6 +169,10 @@ class RackRowView(Canvas):
     def fit(self) -> None:
         """Whole racks top to bottom (the row, when it fits across too), centred on the
         rack asked for."""
+        self._fit_scale()
+        self._centre_on_anchor()
+
+    def _fit_scale(self) -> None:
         rect = self.sceneRect()
         viewport = self.viewport().rect()
         self.auto_fit = True
@@ -171,7 +182,6 @@ class RackRowView(Canvas):
         if rect.width() * scale <= viewport.width():
             scale = min(scale, viewport.width() / rect.width())
         self.setTransform(QTransform.fromScale(scale, scale))
-        self._centre_on_anchor()
 
     def _centre_on_anchor(self) -> None:
         slot = next((f for f in self.faces if f.rack == self.anchor), None)
@@ -429,6 +439,8 @@ class RackRowView(Canvas):
             if rack is not None and (rack.row != self.row or rack.room != self.room):
                 self.show_rack(rack.name)
                 return
+            if rack is not None:
+                self.anchor = rack.name  # what a fit centres on
             if name in self.device_items:
                 self.ensureVisible(self.device_items[name][0])
 
