@@ -153,7 +153,12 @@ class MainWindow(QMainWindow):
         self.racks_tab = RackTab(self.racks)
         self.topology = TopologyView(doc)
         current = self.tabs.currentIndex()
+        # the old design's views and inspector go with it (taken out, they would live on)
+        gone = [self.tabs.widget(i) for i in range(self.tabs.count())] + [self.inspector_dock.widget()]
         self.tabs.clear()
+        for widget in gone:
+            if widget is not None:
+                widget.deleteLater()
         self.tabs.addTab(self.floor, "")
         self.tabs.addTab(self.racks_tab, "")
         self.tabs.addTab(self.topology, "")
