@@ -451,7 +451,7 @@ class MainWindow(QMainWindow):
             return []
         racks = command.racks
         room = doc.index.rooms[racks[0].room]
-        rack_type = command.rack_type
+        rack_type = doc.catalog.rack_types[racks[0].rack_type]  # the command checked it is there
         # as far beyond the row as the row starts from the room's near walls
         right = max(r.x_mm + footprint(rack_type, r.facing)[0] for r in racks) + min(r.x_mm for r in racks)
         back = max(r.y_mm + footprint(rack_type, r.facing)[1] for r in racks) + room.hot_aisle_mm
