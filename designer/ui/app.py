@@ -84,7 +84,7 @@ def offer_recovery(window) -> bool:
     from designer.ui import recovery
     from designer.ui.document import DesignDocument
 
-    pending = recovery.pending_recoveries()
+    pending = recovery.pending_recoveries(drop_stale=True)
     if not pending:
         return False
     path, meta = max(pending, key=lambda item: item[1].get("saved_at", 0))
@@ -97,10 +97,8 @@ def offer_recovery(window) -> bool:
     except Exception:  # a damaged recovery file is not worth a crash at start-up
         recovery.remove_recovery(Path(original) if original else None)
         return False
-    doc = DesignDocument(design, window.catalog, Path(original) if original else None)
     # restored work is unsaved work until the user saves it
-    doc.undo_stack.resetClean()
-    window.set_document(doc)
+    window.set_document(DesignDocument(design, window.catalog, Path(original) if original else None, unsaved=True))
     return True
 
 

@@ -28,12 +28,17 @@ class DesignDocument(QObject):
     selection_changed = Signal(object)  # (kind, name) or None
     replaced = Signal()  # a whole new design was loaded
 
-    def __init__(self, design: Design, catalog: Catalog, path: Path | None = None, parent: QObject | None = None):
+    def __init__(self, design: Design, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
+                 *, unsaved: bool = False):
+        """``unsaved``: the design exists nowhere on disk as it is (fresh from the wizard,
+        restored from a recovery file): modified from the start, so closing asks."""
         super().__init__(parent)
         self.catalog = catalog
         self.design = design
         self.path = path
         self.undo_stack = QUndoStack(self)
+        if unsaved:
+            self.undo_stack.resetClean()  # no undo step leads back to a saved state
         self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.selection: tuple[str, str] | None = None
         self.findings: list[Finding] = []

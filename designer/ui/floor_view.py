@@ -11,16 +11,31 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
-    QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
 )
 
 from designer.ui import language, style
+from designer.ui.canvas import Canvas
 from designer.ui.commands import MoveRack
 from designer.ui.metrics import rack_figures
 
 GRID_MM = 100.0
+
+
+def footprint(rack_type, facing: str | None) -> tuple[float, float]:
+    """(x, y) extent of a rack on the floor: turned east or west, its depth runs along x."""
+    if facing in ("east", "west"):
+        return rack_type.depth_mm, rack_type.width_mm
+    return rack_type.width_mm, rack_type.depth_mm
+
+
+class RoomItem(QGraphicsRectItem):
+    """A room's floor; a click on it (not a drag, which pans) selects the room."""
+
+    def __init__(self, room_name: str, rect: QRectF) -> None:
+        super().__init__(rect)
+        self.room_name = room_name
 
 
 class RackItem(QGraphicsRectItem):
@@ -43,7 +58,7 @@ class RackItem(QGraphicsRectItem):
     def refresh(self, facing: str, colour: QColor, value: str, tooltip: str) -> None:
         rect = self.rect()
         self.setBrush(colour)
-        self.setPen(QPen(QColor("#333"), 12))
+        self.mark(self.isSelected())
         self.setToolTip(tooltip)
         self.label.setPos(rect.width() / 2 - self.label.boundingRect().width() / 2, rect.height() * 0.22)
         self.value.setText(value)
@@ -58,6 +73,10 @@ class RackItem(QGraphicsRectItem):
             self.front.setRect(rect.width() - bar, 0, bar, rect.height())
         else:
             self.front.setRect(0, 0, bar, rect.height())
+
+    def mark(self, selected: bool) -> None:
+        """The selected rack outlined in the selection colour."""
+        self.setPen(QPen(style.SELECTION, 60) if selected else QPen(QColor("#333"), 12))
 
     def mousePressEvent(self, event) -> None:
         self._press = self.pos()
@@ -76,18 +95,16 @@ class RackItem(QGraphicsRectItem):
         self.view.open_rack.emit(self.rack_name)
 
 
-class FloorView(QGraphicsView):
+class FloorView(Canvas):
     open_rack = Signal(str)
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.colour_metric = "power"
-        self.setScene(QGraphicsScene(self))
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setDragMode(QGraphicsView.ScrollHandDrag)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setBackgroundBrush(QColor("#ffffff"))
         self.items_by_rack: dict[str, RackItem] = {}
         self.rebuild()
@@ -110,11 +127,14 @@ class FloorView(QGraphicsView):
         design = self.doc.design
         offset_y = 0.0
         self.room_offsets: dict[str, float] = {}
+        self.room_items: dict[str, RoomItem] = {}
         for room in design.site.rooms:
             self.room_offsets[room.name] = offset_y
-            floor = scene.addRect(QRectF(0, offset_y, room.width_mm, room.depth_mm), QPen(style.ROOM_EDGE, 30),
-                                  QBrush(style.ROOM_FILL))
+            floor = RoomItem(room.name, QRectF(0, offset_y, room.width_mm, room.depth_mm))
+            floor.setBrush(QBrush(style.ROOM_FILL))
             floor.setZValue(-2)
+            scene.addItem(floor)
+            self.room_items[room.name] = floor
             # floor tiles every 600 mm
             tile_pen = QPen(style.TILE_LINE, 6)
             x = 600.0
@@ -134,15 +154,16 @@ class FloorView(QGraphicsView):
             offset_y += room.depth_mm + 1200
         index = self.doc.index
         for rack in design.racks:
-            rack_type = index.rack_type_of(rack)
-            w, d = (rack_type.depth_mm, rack_type.width_mm) if rack.facing in ("east", "west") else (
-                rack_type.width_mm, rack_type.depth_mm)
+            w, d = footprint(index.rack_type_of(rack), rack.facing)
             item = RackItem(self, rack.name, w, d)
             item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
             scene.addItem(item)
             self.items_by_rack[rack.name] = item
         self.recolour()
+        self._on_selection(self.doc.selection, reveal=False)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
+        if self.auto_fit:
+            self.fit()
 
     def retranslate(self) -> None:
         """After a language switch: room titles and rack tooltips in the new words."""
@@ -180,19 +201,26 @@ class FloorView(QGraphicsView):
                     item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
             self.recolour()
 
-    def _on_selection(self, selection) -> None:
+    def _on_selection(self, selection, reveal: bool = True) -> None:
         for name, item in self.items_by_rack.items():
-            item.setSelected(selection == ("rack", name))
-        if selection and selection[0] == "rack" and selection[1] in self.items_by_rack:
+            selected = selection == ("rack", name)
+            item.setSelected(selected)
+            item.mark(selected)
+            item.setZValue(1 if selected else 0)  # the selected rack above its neighbours
+        for name, item in self.room_items.items():
+            selected = selection == ("room", name)
+            item.setPen(QPen(style.SELECTION if selected else style.ROOM_EDGE, 60 if selected else 30))
+        if reveal and selection and selection[0] == "rack" and selection[1] in self.items_by_rack:
             self.ensureVisible(self.items_by_rack[selection[1]])
 
-    def fit(self) -> None:
-        self.fitInView(self.scene().itemsBoundingRect(), Qt.KeepAspectRatio)
+    # -- selection by clicks ---------------------------------------------------------------
 
-    def wheelEvent(self, event) -> None:
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(factor, factor)
+    def clear_selection(self) -> None:
+        self.doc.select(None)
 
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self.fit()
+    def clicked_empty(self, view_pos) -> None:
+        room = next((i for i in self.items(view_pos) if isinstance(i, RoomItem)), None)
+        if room is not None:
+            self.doc.select("room", room.room_name)
+        else:
+            self.clear_selection()

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -40,6 +43,56 @@ class Field:
     decimals: int = 2
 
 
+class WheelGuard(QObject):
+    """The mouse wheel scrolls the form, never a value under the pointer: a spin box or
+    combo box takes the wheel only once the user has focused it (by click or Tab).
+    Ignored and filtered out, the wheel event goes on to the scroll area around."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Wheel and not watched.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
+_wheel_guard: WheelGuard | None = None
+
+
+def guard_wheel(editor: QWidget) -> None:
+    """No focus from the wheel (Qt.StrongFocus), and no wheel edits unless focused."""
+    global _wheel_guard
+    if _wheel_guard is None:
+        _wheel_guard = WheelGuard(QApplication.instance())
+    editor.setFocusPolicy(Qt.StrongFocus)
+    editor.installEventFilter(_wheel_guard)
+
+
+def show_value(editor: QWidget, spec: Field, value: Any) -> None:
+    """Put the model's current ``value`` into ``editor`` in place, without committing it
+    (signals blocked). The editor the user is typing in is left alone."""
+    if editor.hasFocus():
+        return
+    blocked = editor.blockSignals(True)
+    try:
+        if isinstance(editor, QLineEdit):
+            text = "" if value is None else str(value)
+            if editor.text() != text:
+                editor.setText(text)
+        elif isinstance(editor, (QSpinBox, QDoubleSpinBox)):
+            shown = editor.minimum() if value is None else value
+            if editor.value() != shown:
+                editor.setValue(shown)
+        elif isinstance(editor, QComboBox):
+            if spec.kind == "tristate":
+                editor.setCurrentIndex(0 if value is None else (1 if value else 2))
+            else:
+                editor.setCurrentIndex(max(editor.findData(value), 0))
+        elif isinstance(editor, QCheckBox):
+            editor.setChecked(bool(value))
+        elif isinstance(editor, QLabel):
+            editor.setText(str(value))
+    finally:
+        editor.blockSignals(blocked)
 
 
 def property_box(doc, kind: str, name: str | None, title: str, fields: list[Field], obj: Any,
@@ -94,6 +147,8 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
         editor.toggled.connect(commit)
     else:
         editor = QLabel(str(value))
+    if isinstance(editor, (QAbstractSpinBox, QComboBox)):
+        guard_wheel(editor)
     return editor
 
 
@@ -118,7 +173,7 @@ def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
     try:
         current = getattr(target_object(doc.design, kind, name), spec.name)
     except StopIteration:
-        current = None
+        return  # the object went (undone, deleted) while its field was being edited
     if value == current:
         return
     try:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
 from designer.ui import language
-from designer.ui.forms import Field, property_box
+from designer.ui.forms import Field, property_box, show_value
 from designer.ui.metrics import rack_figures
 
 
@@ -68,13 +68,21 @@ DESIGN_SECTIONS = [
 
 
 class Inspector(QWidget):
+    """Forms for the selection (or the design's settings when nothing is selected).
+
+    Input is sacred: when the model changes (an edit, or background analysis landing)
+    the forms keep their widgets and take the new values in place; the editor the user
+    is typing in is never touched. Only when the forms themselves must change (another
+    selection, a renamed or deleted object) are they built again, and if the user is
+    editing a field then, that waits until focus leaves it."""
+
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
         self.body = QWidget()
         self.form_layout = QVBoxLayout(self.body)
         # never squeeze the forms to fit: scroll instead
         self.form_layout.setSizeConstraint(QLayout.SetMinimumSize)
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.body)
         self.error = QLabel("")
@@ -85,6 +93,10 @@ class Inspector(QWidget):
         layout.addWidget(scroll)
         layout.addWidget(self.error)
         self.editors: dict[tuple[str, str | None, str], QWidget] = {}
+        self._signature: tuple = ()
+        self._figures_label: QLabel | None = None
+        self._held: QWidget | None = None  # the editor a rebuild waits for
+        QApplication.instance().focusChanged.connect(self._focus_changed)
         self.bind(doc)
 
     def retranslate(self) -> None:
@@ -94,11 +106,114 @@ class Inspector(QWidget):
 
     def bind(self, doc) -> None:
         self.doc = doc
-        doc.selection_changed.connect(lambda _s: self.rebuild())
-        doc.changed.connect(lambda _c: self.rebuild())
+        doc.selection_changed.connect(lambda _s: self.refresh())
+        doc.changed.connect(lambda _c: self.refresh())
         self.rebuild()
 
-    def rebuild(self) -> None:
+    # -- what to show -----------------------------------------------------------------
+
+    def _plan(self) -> list[tuple]:
+        """The forms for the current selection: ("form", kind, name, title, fields, obj),
+        ("figures", rack name) and ("part", device type) entries, in order."""
+        selection = self.doc.selection
+        design = self.doc.design
+        index = self.doc.index
+        t = language.current()
+        plan: list[tuple] = []
+        if selection and selection[0] == "rack" and selection[1] in index.racks:
+            rack = index.racks[selection[1]]
+            plan.append(("form", "rack", rack.name, t("section.rack", name=rack.name, type=rack.rack_type),
+                         RACK_FIELDS, rack))
+            for feed in rack.feeds:
+                plan.append(("form", "feed", f"{rack.name}/{feed.name}", t("section.feed", name=feed.name),
+                             FEED_FIELDS, feed))
+            plan.append(("figures", rack.name))
+        elif selection and selection[0] == "device" and selection[1] in index.devices:
+            device = index.devices[selection[1]]
+            device_type = index.type_of(device)
+            plan.append(("form", "device", device.name,
+                         t("section.device", name=device.name, part=f"{device_type.manufacturer} {device_type.model}"),
+                         DEVICE_FIELDS, device))
+            plan.append(("part", device_type))
+        elif selection and selection[0] == "room" and selection[1] in index.rooms:
+            room = index.rooms[selection[1]]
+            plan.append(("form", "room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room))
+        else:
+            for kind, name, title, fields in DESIGN_SECTIONS:
+                obj = design if kind == "design" else getattr(design, kind)
+                plan.append(("form", kind, name, t(title), fields, obj))
+            for fabric in design.fabrics:
+                plan.append(("form", "fabric", fabric.name,
+                             t("section.fabric", name=fabric.name, protocol=fabric.protocol), FABRIC_FIELDS, fabric))
+            for room in design.site.rooms:
+                plan.append(("form", "room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room))
+        return plan
+
+    @staticmethod
+    def _signature_of(plan: list[tuple]) -> tuple:
+        """What the widgets depend on: the sections, their titles and fields (not the values)."""
+        shape = []
+        for entry in plan:
+            if entry[0] == "form":
+                _form, kind, name, title, fields, _obj = entry
+                shape.append(("form", kind, name, title, tuple(f.name for f in fields)))
+            elif entry[0] == "part":
+                shape.append(("part", entry[1].slug))
+            else:
+                shape.append(entry)
+        return tuple(shape)
+
+    # -- updating ---------------------------------------------------------------------
+
+    def editing(self) -> QWidget | None:
+        """The editor that has the keyboard focus, if any."""
+        focus = QApplication.focusWidget()
+        if focus is None or not self.body.isAncestorOf(focus):
+            return None
+        return next((e for e in self.editors.values() if e is focus or e.isAncestorOf(focus)), None)
+
+    def refresh(self) -> None:
+        """After an edit, an analysis or a new selection: values in place when the forms
+        stay the same; otherwise the forms again, once the user is not typing in one."""
+        plan = self._plan()
+        if self._signature_of(plan) == self._signature:
+            self._show_values(plan)
+            return
+        editor = self.editing()
+        if editor is not None:
+            self._held = editor  # rebuilt when focus leaves it (_focus_changed)
+            self._show_values(plan)
+            return
+        self.rebuild(plan)
+
+    def _show_values(self, plan: list[tuple]) -> None:
+        for entry in plan:
+            if entry[0] == "form":
+                _form, kind, name, _title, fields, obj = entry
+                for spec in fields:
+                    editor = self.editors.get((kind, name, spec.name))
+                    if editor is not None:
+                        show_value(editor, spec, getattr(obj, spec.name))
+            elif entry[0] == "figures" and self._figures_label is not None:
+                self._figures_label.setText(rack_figures(self.doc, entry[1]).tooltip(language.current()))
+
+    def _focus_changed(self, old, _new) -> None:
+        """Focus left the editor a rebuild waited for: rebuild now, the keyboard staying
+        at the same place in the forms (Tab goes on from the field it reached)."""
+        if self._held is not None and old is not None and (old is self._held or self._held.isAncestorOf(old)):
+            self._held = None
+            plan = self._plan()
+            if self._signature_of(plan) != self._signature:
+                self.rebuild(plan)
+
+    def rebuild(self, plan: list[tuple] | None = None) -> None:
+        plan = self._plan() if plan is None else plan
+        # keep the keyboard where it was: the same place in the new forms (a renamed
+        # object's forms have the same fields, so Tab goes on from there)
+        order = list(self.editors.values())
+        focus = self.editing()
+        at = order.index(focus) if focus is not None else None
+        self._held = None
         while self.form_layout.count():
             item = self.form_layout.takeAt(0)
             widget = item.widget()
@@ -106,36 +221,23 @@ class Inspector(QWidget):
                 widget.hide()  # gone now, not at the next event loop turn
                 widget.deleteLater()
         self.editors.clear()
-        selection = self.doc.selection
-        design = self.doc.design
-        index = self.doc.index
-        t = language.current()
-        if selection and selection[0] == "rack" and selection[1] in index.racks:
-            rack = index.racks[selection[1]]
-            self._section("rack", rack.name, t("section.rack", name=rack.name, type=rack.rack_type), RACK_FIELDS, rack)
-            for feed in rack.feeds:
-                self._section("feed", f"{rack.name}/{feed.name}", t("section.feed", name=feed.name), FEED_FIELDS, feed)
-            self._figures(rack.name)
-        elif selection and selection[0] == "device" and selection[1] in index.devices:
-            device = index.devices[selection[1]]
-            device_type = index.type_of(device)
-            self._section("device", device.name, t("section.device", name=device.name,
-                                                    part=f"{device_type.manufacturer} {device_type.model}"),
-                          DEVICE_FIELDS, device)
-            self._part(device_type)
-        elif selection and selection[0] == "room" and selection[1] in index.rooms:
-            room = index.rooms[selection[1]]
-            self._section("room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room)
-        else:
-            for kind, name, title, fields in DESIGN_SECTIONS:
-                obj = design if kind == "design" else getattr(design, kind)
-                self._section(kind, name, t(title), fields, obj)
-            for fabric in design.fabrics:
-                self._section("fabric", fabric.name, t("section.fabric", name=fabric.name, protocol=fabric.protocol),
-                              FABRIC_FIELDS, fabric)
-            for room in design.site.rooms:
-                self._section("room", room.name, t("section.room", name=room.name), ROOM_FIELDS, room)
+        self._figures_label = None
+        for entry in plan:
+            if entry[0] == "form":
+                self._section(*entry[1:])
+            elif entry[0] == "figures":
+                self._figures(entry[1])
+            else:
+                self._part(entry[1])
         self.form_layout.addStretch(1)
+        for i in range(self.form_layout.count()):
+            widget = self.form_layout.itemAt(i).widget()
+            if widget is not None:
+                widget.show()  # there now, like the old forms were gone at once
+        self._signature = self._signature_of(plan)
+        editors = list(self.editors.values())
+        if at is not None and at < len(editors):
+            editors[at].setFocus(Qt.OtherFocusReason)
 
     def _section(self, kind: str, name: str | None, title: str, fields: list[Field], obj: Any) -> None:
         box, editors = property_box(self.doc, kind, name, title, fields, obj, self.error)
@@ -146,6 +248,7 @@ class Inspector(QWidget):
         figures = rack_figures(self.doc, rack_name)
         label = QLabel(figures.tooltip(language.current()))
         label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self._figures_label = label
         box = QGroupBox(language.current()("section.figures"))
         QVBoxLayout(box).addWidget(label)
         self.form_layout.addWidget(box)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
@@ -20,17 +20,25 @@ from PySide6.QtWidgets import (
 
 from designer.errors import DesignerError
 from designer.model.design import Design
+from designer.model.loads import design_load
 from designer.model.site import Room, Site
 from designer.ui import language, recovery
-from designer.ui.commands import AddRacks, DeleteObjects, DuplicateDevice, DuplicateRack, RerouteCables
+from designer.ui.commands import (
+    AddRacks,
+    DeleteObjects,
+    DuplicateDevice,
+    DuplicateRack,
+    RerouteCables,
+    SetProperty,
+)
 from designer.ui.document import DesignDocument
 from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
-from designer.ui.floor_view import FloorView
+from designer.ui.floor_view import FloorView, footprint
 from designer.ui.inspector import Inspector
 from designer.ui.metrics import METRICS
 from designer.ui.palette import Palette
-from designer.ui.rack_view import RackRowView
+from designer.ui.rack_view import RackRowView, RackTab
 from designer.ui.topology_view import TopologyView
 
 MAX_RECENT = 8
@@ -88,6 +96,10 @@ class MainWindow(QMainWindow):
         self.doc: DesignDocument | None = None
         self.tabs = QTabWidget()
         self.setCentralWidget(self.tabs)
+        # Esc anywhere in the views (a canvas, the topology's buttons, the row picker)
+        # clears the selection; in the inspector it stays a field's own key
+        clear = QShortcut(QKeySequence(Qt.Key_Escape), self.tabs, context=Qt.WidgetWithChildrenShortcut)
+        clear.activated.connect(lambda: self.doc.select(None))
         self.summary = QLabel()
         self.statusBar().addPermanentWidget(self.summary)
         self.metric_box = QComboBox()
@@ -138,11 +150,17 @@ class MainWindow(QMainWindow):
         doc.setParent(self)
         self.floor = FloorView(doc)
         self.racks = RackRowView(doc)
+        self.racks_tab = RackTab(self.racks)
         self.topology = TopologyView(doc)
         current = self.tabs.currentIndex()
+        # the old design's views and inspector go with it (taken out, they would live on)
+        gone = [self.tabs.widget(i) for i in range(self.tabs.count())] + [self.inspector_dock.widget()]
         self.tabs.clear()
+        for widget in gone:
+            if widget is not None:
+                widget.deleteLater()
         self.tabs.addTab(self.floor, "")
-        self.tabs.addTab(self.racks, "")
+        self.tabs.addTab(self.racks_tab, "")
         self.tabs.addTab(self.topology, "")
         self._retitle_tabs()
         self.tabs.setCurrentIndex(max(current, 0))
@@ -156,6 +174,7 @@ class MainWindow(QMainWindow):
         self.racks.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
+        doc.file_changed.connect(self._drop_recovery_when_clean)
         doc.findings_changed.connect(lambda _f: self.update_summary())
         doc.changed.connect(lambda _c: self.update_summary())
         self.undo_action.setEnabled(True)
@@ -217,7 +236,20 @@ class MainWindow(QMainWindow):
         self.menu_view = view = self._menu(bar, "menu.view")
         for i, key in enumerate(("tab.floor", "tab.racks", "tab.topology")):
             self._action(view, key, lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
-        self._action(view, "action.fit", lambda: self.floor.fit(), "Ctrl+0")
+        self._action(view, "action.fit", lambda: self.current_canvas().fit(), "Ctrl+0")
+        # zoom by keyboard in whichever view is shown (the wheel zooms too)
+        for keys, slot in (((QKeySequence.ZoomIn, "Ctrl+="), lambda: self.current_canvas().zoom_in()),
+                           ((QKeySequence.ZoomOut, "Ctrl+-"), lambda: self.current_canvas().zoom_out())):
+            action = QAction(self)
+            sequences = []
+            for key in keys:  # the platform's own zoom keys may already be these
+                for sequence in QKeySequence.keyBindings(key) if isinstance(key, QKeySequence.StandardKey) else [
+                        QKeySequence(key)]:
+                    if sequence not in sequences:
+                        sequences.append(sequence)
+            action.setShortcuts(sequences)
+            action.triggered.connect(lambda _checked=False, slot=slot: slot())
+            self.addAction(action)
         view.addSeparator()
         self.menu_language = self._menu(view, "menu.language")
         group = QActionGroup(self)
@@ -282,7 +314,8 @@ class MainWindow(QMainWindow):
         language.apply(lang)
         self._retitle()
         self.palette.retranslate()
-        for view in (self.floor, self.racks, self.topology, self.inspector, self.findings, self.estimates):
+        for view in (self.floor, self.racks, self.racks_tab, self.topology, self.inspector, self.findings,
+                     self.estimates):
             view.retranslate()
         stack = self.doc.undo_stack
         for i in range(stack.count()):
@@ -315,11 +348,9 @@ class MainWindow(QMainWindow):
             self.summary.setText(t("status.checking"))
             return
         ctx = doc.checker.ctx
-        gpus = power = 0.0
-        for rack in doc.design.racks:
-            load = ctx.rack_load(rack.name)
-            gpus += load.gpus
-            power += load.power_max_kw
+        # the report's totals (every device, racked or not), not a sum over the racks
+        total = design_load(ctx.index)
+        gpus, power = total.gpus, total.power_max_kw
         worst = None
         for fabric in doc.design.fabrics:
             analysis = ctx.known_fabric_analysis(fabric.name) if fabric.role == "compute" else None
@@ -334,9 +365,18 @@ class MainWindow(QMainWindow):
             + f" · <span style='color:#d0342c'>{t.count('status.errors', errors)}</span> · "
             + t.count("status.warnings", warnings))
 
+    def current_canvas(self):
+        """The drawing of the tab shown (what Ctrl+0 fits and Ctrl+= zooms)."""
+        current = self.tabs.currentWidget()
+        if current is self.racks_tab:
+            return self.racks
+        if current is self.topology:
+            return self.topology.view
+        return self.floor
+
     def open_rack(self, rack_name: str) -> None:
         self.racks.show_rack(rack_name)
-        self.tabs.setCurrentWidget(self.racks)
+        self.tabs.setCurrentWidget(self.racks_tab)
         self.doc.select("rack", rack_name)
 
     def reveal(self, kind: str, name: str) -> None:
@@ -344,7 +384,7 @@ class MainWindow(QMainWindow):
             device = self.doc.index.devices[name]
             if device.rack:
                 self.racks.show_rack(device.rack)
-                self.tabs.setCurrentWidget(self.racks)
+                self.tabs.setCurrentWidget(self.racks_tab)
                 self.doc.select("device", name)
         elif kind == "rack":
             self.tabs.setCurrentWidget(self.floor)
@@ -397,17 +437,51 @@ class MainWindow(QMainWindow):
         t = language.current()
         count, ok = QInputDialog.getInt(self, t("dialog.add_row_title"), t("dialog.add_row"), 10, 1, 60)
         if ok:
-            self._run(lambda: AddRacks(self.doc, self._default_rack_type(), count))
+            self.add_row_of(count)
+
+    def add_row_of(self, count: int) -> list[str]:
+        """A new row of ``count`` racks, inside its room: the room grows (in the same undo
+        step) when the row would stand outside it. The first new rack is selected. Returns
+        the new racks' names."""
+        doc = self.doc
+        try:
+            command = AddRacks(doc, self._default_rack_type(), count)
+        except DesignerError as exc:
+            self.statusBar().showMessage(exc.format(), 8000)
+            return []
+        racks = command.racks
+        room = doc.index.rooms[racks[0].room]
+        rack_type = doc.catalog.rack_types[racks[0].rack_type]  # the command checked it is there
+        # as far beyond the row as the row starts from the room's near walls
+        right = max(r.x_mm + footprint(rack_type, r.facing)[0] for r in racks) + min(r.x_mm for r in racks)
+        back = max(r.y_mm + footprint(rack_type, r.facing)[1] for r in racks) + room.hot_aisle_mm
+        grow = [(field, size) for field, size, now in (("width_mm", right, room.width_mm),
+                                                        ("depth_mm", back, room.depth_mm)) if size > now]
+        labels = {"width_mm": "field.width", "depth_mm": "field.depth"}
+        stack = doc.undo_stack
+        stack.beginMacro(command.text())
+        for field, size in grow:
+            stack.push(SetProperty(doc, "room", room.name, field, size, labels[field]))
+        stack.push(command)
+        stack.endMacro()
+        names = [r.name for r in racks]
+        doc.select("rack", names[0])
+        return names
 
     # -- files ----------------------------------------------------------------------------------------
 
     def maybe_save(self) -> bool:
+        """Before the design goes (exit, New, Open, the wizard): ask about unsaved work.
+        Discarded work is gone for good: its recovery file goes with it."""
         if not self.doc.modified:
             return True
         answer = self.prompts.ask_save_changes(self._file_title())
         if answer == "save":
             return self.save()
-        return answer == "discard"
+        if answer == "discard":
+            recovery.remove_recovery(self.doc.path)
+            return True
+        return False
 
     def open_path(self, path: str | Path) -> bool:
         if not self.maybe_save():
@@ -435,11 +509,12 @@ class MainWindow(QMainWindow):
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
 
-        if not self.maybe_save():
-            return
+        # asked once the new design is there: while the wizard is open the current design
+        # stays, and the autosave keeps its recovery file as long as it is not discarded
         wizard = NewDesignWizard(self.catalog, self)
-        if wizard.exec() and wizard.design is not None:
-            self.set_document(DesignDocument(wizard.design, self.catalog))
+        if wizard.exec() and wizard.design is not None and self.maybe_save():
+            # exists nowhere on disk: marked unsaved, and asked about at exit
+            self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
 
     def save(self) -> bool:
         if self.doc.path is None:
@@ -511,6 +586,11 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self.open_path(p))
         self.recent_menu.setEnabled(bool(self.recent_menu.actions()))
 
+    def _drop_recovery_when_clean(self) -> None:
+        """Undo back to the saved state (or a save): nothing is left to recover."""
+        if not self.doc.modified:
+            recovery.remove_recovery(self.doc.path)
+
     def write_recovery(self) -> Path | None:
         if self.doc.modified:
             return recovery.write_recovery(self.doc.design, self.doc.path)
@@ -520,6 +600,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
+        self.autosave.stop()  # nothing is written after the answer
         recovery.remove_recovery(self.doc.path)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("window_state", self.saveState())

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QGraphicsView
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
+from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from designer.ui import language, style
+from designer.ui.canvas import Canvas
 from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
 from designer.ui.metrics import rack_figures
 
@@ -40,13 +41,18 @@ class DeviceItem(QGraphicsRectItem):
         self.ghost = ghost  # the other face of a full-depth device
 
 
-class RackRowView(QGraphicsView):
+# a fitted elevation is never drawn larger than this (one rack alone would be huge)
+MAX_FIT_SCALE = 1.5
+
+
+class RackRowView(Canvas):
     status = Signal(str)
+    row_shown = Signal()  # drawn again: the row or the rows there are may have changed
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
         self.doc = doc
-        self.setScene(QGraphicsScene(self))
+        self.anchor: str | None = None  # the rack asked for: its row is followed through renames
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setAcceptDrops(True)
         self.setBackgroundBrush(QColor("#fafbfc"))
@@ -78,15 +84,39 @@ class RackRowView(QGraphicsView):
         racks = [r for r in self.doc.design.racks if r.room == self.room and r.row == self.row]
         return sorted(racks, key=lambda r: (r.x_mm, r.y_mm, r.name))
 
+    def rows(self) -> list[tuple[str, str | None]]:
+        """Every (room, row) that holds racks, in the order of the design's rooms."""
+        order = {room.name: i for i, room in enumerate(self.doc.design.site.rooms)}
+        found = {(r.room, r.row) for r in self.doc.design.racks}
+        return sorted(found, key=lambda key: (order.get(key[0], len(order)), key[0], key[1] or ""))
+
     def show_rack(self, rack_name: str) -> None:
         rack = self.doc.index.racks.get(rack_name)
         if rack is None:
             return
+        self.anchor = rack_name
         self.room, self.row = rack.room, rack.row
         self.rebuild()
-        slot = next((f for f in self.faces if f.rack == rack_name), None)
-        if slot:
-            self.centerOn(slot.rect.center())
+        self._centre_on_anchor()
+
+    def show_row(self, room: str, row: str | None) -> None:
+        """The row picker: that row, from its first rack."""
+        first = next((r for r in sorted(self.doc.design.racks, key=lambda r: (r.x_mm, r.y_mm, r.name))
+                      if r.room == room and r.row == row), None)
+        if first is not None:
+            self.show_rack(first.name)
+
+    def _follow(self) -> None:
+        """Keep showing a row after an edit: a room or row renamed takes the anchor rack
+        (and so the view) with it; a row gone leaves the first rack's."""
+        if self.racks_in_row():
+            return
+        racks = self.doc.index.racks
+        rack = racks.get(self.anchor) if self.anchor else None
+        if rack is None and self.doc.design.racks:
+            rack = self.doc.design.racks[0]
+            self.anchor = rack.name
+        self.room, self.row = (rack.room, rack.row) if rack is not None else (None, None)
 
     def rebuild(self) -> None:
         scene = self.scene()
@@ -95,8 +125,10 @@ class RackRowView(QGraphicsView):
         self.device_items.clear()
         self.highlight = None
         index = self.doc.index
-        if self.room is None and self.doc.design.racks:
-            self.room, self.row = self.doc.design.racks[0].room, self.doc.design.racks[0].row
+        # an edit redraws the row where the user has scrolled it
+        shown = (self.room, self.row)
+        centre = self.mapToScene(self.viewport().rect().center())
+        self._follow()
         x = 0.0
         small = QFont("Sans", 7)
         t = language.current()
@@ -122,8 +154,50 @@ class RackRowView(QGraphicsView):
             self._draw_devices(rack, rack_type, x)
             self._draw_totals(rack.name, x, height)
             x += 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + RACK_GAP
-        self._on_selection(self.doc.selection)
+        self._mark_selection(self.doc.selection)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
+        if self.auto_fit:
+            self._fit_scale()
+        if (self.room, self.row) == shown:
+            self.centerOn(centre)
+        elif self.auto_fit:
+            self._centre_on_anchor()
+        self.row_shown.emit()
+
+    # -- fit -----------------------------------------------------------------------------
+
+    def fit(self) -> None:
+        """Whole racks top to bottom (the row, when it fits across too), centred on the
+        rack asked for."""
+        self._fit_scale()
+        self._centre_on_anchor()
+
+    def _fit_scale(self) -> None:
+        rect = self.sceneRect()
+        viewport = self.viewport().rect()
+        self.auto_fit = True
+        if rect.isEmpty() or viewport.isEmpty():
+            return
+        scale = min(viewport.height() / rect.height(), MAX_FIT_SCALE)
+        if rect.width() * scale <= viewport.width():
+            scale = min(scale, viewport.width() / rect.width())
+        self.setTransform(QTransform.fromScale(scale, scale))
+
+    def _centre_on_anchor(self) -> None:
+        slot = next((f for f in self.faces if f.rack == self.anchor), None)
+        rect = self.sceneRect()
+        if slot is None:
+            self.centerOn(rect.center())
+        else:  # the rack's front and rear faces side by side
+            self.centerOn(slot.rect.right() + FACE_GAP / 2 + LABEL_W / 2, rect.center().y())
+
+    # -- selection by clicks -------------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        self.doc.select(None)
+
+    def is_empty_at(self, view_pos) -> bool:
+        return self._device_at(view_pos) is None and self.target_at(self.mapToScene(view_pos), 1) is None
 
     def _face_rect(self, rack: str, face: str) -> QRectF | None:
         slot = next((f for f in self.faces if f.rack == rack and f.face == face), None)
@@ -343,7 +417,7 @@ class RackRowView(QGraphicsView):
             return
         super().mouseReleaseEvent(event)
 
-    def _on_selection(self, selection) -> None:
+    def _mark_selection(self, selection) -> None:
         for name, items in self.device_items.items():
             for item in items:
                 selected = selection == ("device", name)
@@ -351,20 +425,66 @@ class RackRowView(QGraphicsView):
                 pen.setColor(style.SELECTION if selected else QColor("#222"))
                 pen.setWidth(3 if selected else 1)
                 item.setPen(pen)
-        if selection and selection[0] in ("device", "rack"):
-            name = selection[1]
-            if selection[0] == "device":
-                device = self.doc.index.devices.get(name)
-                if device and device.rack and (self.doc.index.racks[device.rack].row != self.row or
-                                               self.doc.index.racks[device.rack].room != self.room):
-                    self.show_rack(device.rack)
-                    return
-                if name in self.device_items:
-                    self.ensureVisible(self.device_items[name][0])
 
-    def wheelEvent(self, event) -> None:
-        if event.modifiers() & Qt.ControlModifier:
-            factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-            self.scale(factor, factor)
-        else:
-            super().wheelEvent(event)
+    def _on_selection(self, selection) -> None:
+        """A new selection: outlined, and its row shown (a rebuild only outlines it, so
+        the row picker can show another row while something stays selected)."""
+        self._mark_selection(selection)
+        if selection and selection[0] in ("device", "rack"):
+            index = self.doc.index
+            name = selection[1]
+            device = index.devices.get(name) if selection[0] == "device" else None
+            rack = index.racks.get(device.rack if device is not None else name)
+            # the selected rack (or the device's) in another row: show that row
+            if rack is not None and (rack.row != self.row or rack.room != self.room):
+                self.show_rack(rack.name)
+                return
+            if rack is not None:
+                self.anchor = rack.name  # what a fit centres on
+            if name in self.device_items:
+                self.ensureVisible(self.device_items[name][0])
+
+
+class RackTab(QWidget):
+    """The Racks tab: a picker of the design's rows above the elevations of one row."""
+
+    def __init__(self, view: RackRowView, parent=None) -> None:
+        super().__init__(parent)
+        self.view = view
+        self.label = QLabel()
+        self.picker = QComboBox()
+        self.picker.setMinimumContentsLength(16)
+        self.picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
+        bar = QHBoxLayout()
+        bar.addWidget(self.label)
+        bar.addWidget(self.picker)
+        bar.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(view, 1)
+        self.rows: list[tuple[str, str | None]] = []
+        self.picker.activated.connect(self._picked)
+        view.row_shown.connect(self.fill)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.label.setText(language.current()("field.row"))
+        self.fill()
+
+    def fill(self) -> None:
+        """The rows there are now, the shown one current (after every edit: renames too)."""
+        t = language.current()
+        rows = self.view.rows()
+        self.picker.blockSignals(True)
+        self.picker.clear()
+        self.rows = rows
+        for room, row in rows:
+            self.picker.addItem(f"{room} · {row if row is not None else t('not_set')}")
+        shown = (self.view.room, self.view.row)
+        self.picker.setCurrentIndex(rows.index(shown) if shown in rows else -1)
+        self.picker.blockSignals(False)
+
+    def _picked(self, i: int) -> None:
+        if 0 <= i < len(self.rows):
+            self.view.show_row(*self.rows[i])

@@ -1,5 +1,8 @@
 """Autosave to a recovery file while there are unsaved changes; offered on the next
-start after a crash; removed on a clean exit."""
+start after a crash. It is removed whenever its work stops being unsaved: on save, on
+Discard (at exit, or when another design replaces it), on a clean exit, and when undo
+returns to the saved state. A file older than the design it stands for was saved after
+it, so it is never offered."""
 
 from __future__ import annotations
 
@@ -38,7 +41,20 @@ def remove_recovery(original: Path | None) -> None:
         file.unlink(missing_ok=True)
 
 
-def pending_recoveries() -> list[tuple[Path, dict]]:
+def is_stale(meta: dict) -> bool:
+    """The original file was saved after this recovery was written."""
+    original = meta.get("original")
+    if not original:
+        return False
+    try:
+        return Path(original).stat().st_mtime > float(meta.get("saved_at", 0))
+    except (OSError, ValueError, TypeError):
+        return False
+
+
+def pending_recoveries(drop_stale: bool = False) -> list[tuple[Path, dict]]:
+    """The recovery files there are. ``drop_stale``: delete (and leave out) those whose
+    design was saved after them."""
     folder = recovery_dir()
     found = []
     if folder.is_dir():
@@ -48,5 +64,9 @@ def pending_recoveries() -> list[tuple[Path, dict]]:
                 meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
             except (OSError, ValueError):
                 meta = {}
+            if drop_stale and is_stale(meta):
+                for file in (path, meta_path):
+                    file.unlink(missing_ok=True)
+                continue
             found.append((path, meta))
     return found

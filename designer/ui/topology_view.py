@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
     QGraphicsRectItem,
-    QGraphicsScene,
     QGraphicsView,
     QHBoxLayout,
     QLabel,
@@ -28,10 +27,14 @@ from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, 
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
 from designer.ui import language, style
+from designer.ui.canvas import Canvas
 
 TIER_Y = {"core": 0.0, "spine": 170.0, "leaf": 340.0, "other": 340.0, "endpoint": 510.0}
 BOX_H = 34.0
 MAX_LABELLED = 40
+# drawing order: cables, switches, labels, the selected switch, overlays (paths, a failure's ✕)
+Z_SWITCH, Z_LABEL, Z_SELECTED, Z_OVERLAY, Z_FAILED = 2, 3, 4, 5, 6
+FAILED = QColor("#d0342c")
 
 
 class CableBundle(QGraphicsPathItem):
@@ -62,6 +65,15 @@ class SwitchItem(QGraphicsRectItem):
         self.switch_name = name
 
 
+class TopologyCanvas(Canvas):
+    def __init__(self, owner: "TopologyView") -> None:
+        super().__init__(owner)
+        self.owner = owner
+
+    def clear_selection(self) -> None:
+        self.owner.doc.select(None)
+
+
 class TopologyView(QWidget):
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -74,7 +86,7 @@ class TopologyView(QWidget):
         self.fabric_label, self.from_label, self.to_label = QLabel(), QLabel(), QLabel()
         self.result = QLabel()
         self.result.setWordWrap(True)
-        self.view = QGraphicsView(QGraphicsScene(self))
+        self.view = TopologyCanvas(self)
         self.view.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.view.setDragMode(QGraphicsView.ScrollHandDrag)
         bar = QHBoxLayout()
@@ -94,7 +106,10 @@ class TopologyView(QWidget):
         self.positions: dict[str, QRectF] = {}
         self.switch_items: dict[str, SwitchItem] = {}
         self.overlay = []
+        self.failed: str | None = None
         self._stale = True
+        self._syncing = False  # the scene's selection is being set from the document's
+        self.view.scene().selectionChanged.connect(self._scene_selection)
         self._set_texts()
         self.bind(doc)
 
@@ -119,6 +134,7 @@ class TopologyView(QWidget):
     def bind(self, doc) -> None:
         self.doc = doc
         doc.changed.connect(self._on_change)
+        doc.selection_changed.connect(self._doc_selection)
         self.fabric_box.blockSignals(True)
         self.fabric_box.clear()
         self.fabric_box.addItems([f.name for f in doc.design.fabrics])
@@ -147,10 +163,13 @@ class TopologyView(QWidget):
     def rebuild(self) -> None:
         self._stale = False
         scene = self.view.scene()
+        self._syncing = True
         scene.clear()
+        self._syncing = False
         self.positions.clear()
         self.switch_items.clear()
         self.overlay = []
+        self.failed = None
         name = self.fabric_box.currentText()
         if not name:
             return
@@ -183,7 +202,9 @@ class TopologyView(QWidget):
         self._draw_links()
         self._draw_labels(tiers, width, len(endpoints))
         self.view.setSceneRect(scene.itemsBoundingRect().adjusted(-60, -60, 60, 60))
-        self.view.fitInView(scene.itemsBoundingRect(), Qt.KeepAspectRatio)
+        if self.view.auto_fit:
+            self.view.fit()
+        self._doc_selection(self.doc.selection)
         analysis = self.doc.checker.ctx.fabric_analysis(name) if self.doc.checker else None
         if analysis:
             over = analysis["oversubscription"]
@@ -219,12 +240,12 @@ class TopologyView(QWidget):
                             + (t("topo.switch_ratio", ratio=format_ratio(fig.oversubscription))
                                if fig.oversubscription else ""))
             item.setFlag(QGraphicsRectItem.ItemIsSelectable)
-            item.setZValue(2)
+            item.setZValue(Z_SWITCH)
             scene.addItem(item)
             if len(members) <= MAX_LABELLED:
                 text = scene.addSimpleText(switch.split("-")[-1], QFont("Sans", 7))
                 text.setPos(x + 2, y + BOX_H / 2 - 6)
-                text.setZValue(3)
+                text.setZValue(Z_LABEL)
                 text.setBrush(QColor("#fff"))
             self.positions[switch] = rect
             self.switch_items[switch] = item
@@ -308,6 +329,42 @@ class TopologyView(QWidget):
         for item in self.overlay:
             scene.removeItem(item)
         self.overlay = []
+        self.failed = None
+        self._mark_selected()
+
+    # -- selection: the document's and the scene's agree -----------------------------------
+
+    def _scene_selection(self) -> None:
+        if self._syncing:
+            return
+        selected = [i for i in self.view.scene().selectedItems() if isinstance(i, SwitchItem)]
+        if selected:
+            self.doc.select("device", selected[0].switch_name)
+        elif self.doc.selection and self.doc.selection[1] in self.switch_items:
+            self.doc.select(None)
+        self._mark_selected()
+
+    def _doc_selection(self, selection) -> None:
+        wanted = selection[1] if selection and selection[0] == "device" else None
+        self._syncing = True
+        try:
+            for name, item in self.switch_items.items():
+                if item.isSelected() != (name == wanted):
+                    item.setSelected(name == wanted)
+        finally:
+            self._syncing = False
+        self._mark_selected()
+
+    def _mark_selected(self) -> None:
+        """The selected and the failed switch drawn on top of their neighbours, outlined."""
+        for name, item in self.switch_items.items():
+            selected = item.isSelected()
+            failed = name == self.failed
+            item.setZValue(Z_SELECTED if selected or failed else Z_SWITCH)
+            pen = QPen(style.SELECTION if selected else FAILED if failed else QColor("#1f5f3f"),
+                       3 if selected or failed else 1)
+            pen.setCosmetic(selected or failed)
+            item.setPen(pen)
 
     def show_paths(self) -> tuple[int, set[str]]:
         self._clear_overlay()
@@ -332,7 +389,7 @@ class TopologyView(QWidget):
             self.overlay.append(scene.addLine(upper.center().x(), upper.bottom(), lower.center().x(), lower.top(), pen))
         for switch in switches:
             item = scene.addRect(self.positions[switch], QPen(QColor("#d0342c"), 3))
-            item.setZValue(4)
+            item.setZValue(Z_OVERLAY)
             self.overlay.append(item)
         t = language.current()
         hops = t("topo.same_leaf") if source == target else t("topo.through", count=len(switches) - 2)
@@ -353,11 +410,19 @@ class TopologyView(QWidget):
         self._clear_overlay()
         impact = what_if_failed(self.doc.index, self.fabric_box.currentText(), self.links, {switch})
         rect = self.positions.get(switch)
+        self.failed = switch
         if rect is not None:
-            pen = QPen(QColor("#d0342c"), 4)
+            # the ✕ above everything, the switch itself above its neighbours
+            pen = QPen(FAILED, 4)
+            pen.setCosmetic(True)  # as thick at any zoom
             scene = self.view.scene()
-            self.overlay.append(scene.addLine(rect.left(), rect.top(), rect.right(), rect.bottom(), pen))
-            self.overlay.append(scene.addLine(rect.left(), rect.bottom(), rect.right(), rect.top(), pen))
+            for line in ((rect.left(), rect.top(), rect.right(), rect.bottom()),
+                         (rect.left(), rect.bottom(), rect.right(), rect.top())):
+                item = scene.addLine(*line, pen)
+                item.setZValue(Z_FAILED)
+                self.overlay.append(item)
+        self.doc.select("device", switch)  # and shown in the inspector
+        self._mark_selected()
         t = language.current()
         self.result.setText(t(
             "topo.failed", switch=switch, before=t.num(impact["bisection_before_gbps"] / 1000),
