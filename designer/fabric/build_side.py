@@ -13,7 +13,7 @@ a ratio near 4:3"): servers dual-homed to leaf pairs at 4:3, storage systems on 
 of their own at 1:1, the servers spread evenly over the fewest pairs; spines at least
 one for every two leaves (the RA's compute and storage fabrics alike), as many as
 share every leaf's uplinks equally. Control-plane endpoints (management nodes, UFM)
-take free ports on the server leaves. Built only when the design has storage, or when
+take free ports on the storage-system leaves (else the server leaves). Built only when the design has storage, or when
 the user reserves it (``storage_fabric="reserved"``, leaves held for the storage
 system ports named).
 
@@ -153,8 +153,13 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         lane_speed = server_speed if endpoints is server_eps else store_speed
         _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, group, lane_speed, "storage")
         leaf_devices.append((device, leaf_ports, endpoints is server_eps))
+    # control-plane ports on the storage-system leaves, which run at 1:1 and have room
+    # within the fabric's ratio; else on the server leaves
+    store_leaf_devices = [(d, lp) for d, lp, is_server in leaf_devices if not is_server]
     server_leaf_devices = [(d, lp) for d, lp, is_server in leaf_devices if is_server]
-    made = attach_control(built.links, server_leaf_devices, group, control, "storage", speed_of)
+    made = attach_control(built.links, store_leaf_devices, group, control, "storage", speed_of)
+    if made is None:
+        made = attach_control(built.links, server_leaf_devices, group, control, "storage", speed_of)
     if made is None:
         raise GenerationError("the storage leaves have no free ports for the management nodes and UFM appliances",
                               hint="use fewer --management-nodes, or --ufm-appliances 0")
