@@ -41,13 +41,18 @@ def remove_recovery(original: Path | None) -> None:
         file.unlink(missing_ok=True)
 
 
+STALE_GRACE_S = 1.0
+
+
 def is_stale(meta: dict) -> bool:
     """The original file was saved after this recovery was written."""
     original = meta.get("original")
     if not original:
         return False
     try:
-        return Path(original).stat().st_mtime > float(meta.get("saved_at", 0))
+        # a second's grace: file times come from a coarser clock than time.time() (and some
+        # file systems round them up); a save that late would have removed the recovery itself
+        return Path(original).stat().st_mtime > float(meta.get("saved_at", 0)) + STALE_GRACE_S
     except (OSError, ValueError, TypeError):
         return False
 
