@@ -275,6 +275,7 @@ class MediaSelector:
         self._modules: dict[tuple, list[Transceiver]] = {}
         self._reach: dict[tuple, float | None] = {}
         self._products: dict[tuple, list[CableProduct]] = {}
+        self._parts: dict[tuple, LinkParts] = {}
 
     def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = (),
                  protocol: str | None = None) -> list[CableProduct]:
@@ -449,6 +450,19 @@ class MediaSelector:
         """The catalog parts a link with media and length takes, and what none serves.
         ``lanes``: the legs of the splitter it rides on (1: none); ``copper_lanes`` as
         for ``choose``."""
+        key = (link.media, link.length_m, speed_gbps, lanes, copper_lanes,
+               tuple(e.shape for e in ends) if ends else None)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
+        elif found.missing is not None and found.missing.end is not None:
+            # the same shape at another cage: name this link's cage
+            end = next(e for e in ends if e.shape == found.missing.end.shape)
+            found = found._replace(missing=found.missing._replace(end=end))
+        return found
+
+    def _find_parts(self, link: Link, speed_gbps: float, ends: tuple | None, lanes: int,
+                    copper_lanes: int | None) -> LinkParts:
         media, length = link.media, link.length_m or 0.0
         protocol = ends[0].protocol if ends else None
         if media == "CAT6A":
