@@ -127,3 +127,18 @@ def test_orderable_part_numbers_are_read_from_the_catalog_text():
     assert orderable_part_number("MFP7E10-N007") == "MFP7E10-N007"
     assert orderable_part_number("OPN 980-9I13N-00C010") == "980-9I13N-00C010"
     assert orderable_part_number(None) is None
+
+
+def test_re_routing_keeps_a_media_only_at_a_length_its_product_comes_in(catalog):
+    """Re-routing keeps a link's planned media while it reaches, but at a stock length of that
+    media's own product: NVIDIA MFP7E30 (single-mode MPO-12/APC) is sourced at 30 m only, so a
+    7 m run kept on single-mode is a 30 m cord, not an invented 7 m one."""
+    from designer.fabric.cabling import reroute
+
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch="nvidia-qm9700"), catalog)
+    index = DesignIndex.build(design)
+    link = next(l for l in design.links if l.media == "MMF" and l.length_m < 30
+                and index.ports.speed_gbps(l.a.device, l.a.port) == 400)
+    link.media = "SMF"
+    (moved,) = reroute(index, catalog.cabling, [link])
+    assert (moved.media, moved.length_m) == ("SMF", 30)

@@ -633,10 +633,13 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
             # keep the planned media while it still reaches
             speed = _link_speed(index, link)
             lanes = splitter_lanes(index, link, used_lanes[link.cable_id]) if link.cable_id else 1
-            reach = selector.reach_m(link.media, speed, lanes, link_ends(index, link) or ())
-            stock = _stock(COMMODITY_LENGTHS_M, needed) or choice.length_m
-            if reach is not None and stock <= reach:
-                updated.append(link.model_copy(update={"length_m": stock}))
+            ends = link_ends(index, link) or ()
+            reach = selector.reach_m(link.media, speed, lanes, ends)
+            # a length the kept media's own product comes in
+            stock = selector.parts(link.model_copy(update={"length_m": needed}), speed, ends, lanes).cable
+            length = stock_length(stock, needed) if stock is not None else None
+            if reach is not None and length is not None and length <= reach:
+                updated.append(link.model_copy(update={"length_m": length}))
                 continue
         updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
     return updated
