@@ -140,5 +140,27 @@ def test_re_routing_keeps_a_media_only_at_a_length_its_product_comes_in(catalog)
     link = next(l for l in design.links if l.media == "MMF" and l.length_m < 30
                 and index.ports.speed_gbps(l.a.device, l.a.port) == 400)
     link.media = "SMF"
-    (moved,) = reroute(index, catalog.cabling, [link])
+    # without the commodity OS2 trunk (cut to any length), MFP7E30 is the only single-mode cord
+    vendor_only = catalog.cabling.model_copy(update={"cables": [
+        p for p in catalog.cabling.cables if p.slug != "os2-mpo12-apc-trunk"]})
+    (moved,) = reroute(index, vendor_only, [link])
     assert (moved.media, moved.length_m) == ("SMF", 30)
+    # with it, the kept single-mode link is the commodity trunk at its run's length
+    (moved,) = reroute(index, catalog.cabling, [link])
+    assert moved.media == "SMF" and moved.length_m < 30
+
+
+def test_single_mode_runs_take_the_shortest_cord_vendor_first_at_equal_length(catalog):
+    """NVIDIA MFP7E30 is sourced at 30 m only; a commodity OS2 MPO-12/APC trunk (IEEE 802.3bs
+    Clause 124, 400GBASE-DR4 over four fibre pairs) is made to length. The shortest cord that
+    covers the run wins; at equal length the vendor's part."""
+    selector = MediaSelector(catalog.cabling)
+    leaf = EndCage(("leaf", "fabric", 0), "OSFP", 2, 400.0, "switch", "finned", "infiniband")
+    spine = leaf._replace(key=("spine", "fabric", 0))
+    for needed, length in ((60, 60), (52, 60)):  # beyond multimode reach (50 m)
+        choice = selector.choose(needed, 400, 1, False, (leaf, spine))
+        assert (choice.media, choice.length_m, choice.product.slug) == ("SMF", length, "os2-mpo12-apc-trunk")
+    for needed, length, part in ((30, 30, "nvidia-mfp7e30-smf-mpo12-apc"), (25, 25, "os2-mpo12-apc-trunk"),
+                                 (8, 10, "os2-mpo12-apc-trunk")):
+        product, cut = selector.cord("SMF", 400, needed)
+        assert (cut, product.slug) == (length, part), needed
