@@ -79,3 +79,41 @@ def test_complete_is_false_while_a_part_has_no_price():
     data = bom.as_dict()
     assert data["complete"] is False and data["unpriced_parts"] == ["b"]
     assert data["total"] == 20.0, "the total stays the sum of what is priced; complete says it is partial"
+
+
+def test_a_copper_cable_into_a_flat_top_twin_port_cage_is_its_flat_top_variant(catalog):
+    """NVIDIA MCP4Y10-Nxxx overview: flat-top (-FLT) ends "for liquid-cooled switches and DGX H100
+    systems with a flat top for the DGX H100 and finned top connector for the switch"; 1 m:
+    MCP4Y10-N001 = 980-9IA0F-00N001, flat-top 980-9IA0G-00N001."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from factories import small_design
+
+    design = small_design()
+    for device_type in design.device_types:
+        device_type.port_groups[0].ports_per_cage = 2  # twin-port OSFP cages at both ends
+    for link in design.links:
+        link.media, link.length_m = "DAC", 1
+    lines = [line for line in build_bom(design, catalog).lines if line.section == "cables"]
+    flat = [line for line in lines if line.part.endswith("/flat-to-finned")]
+    assert flat and flat[0].part == "nvidia-mcp4y10-dac-2x400g-osfp@1m/flat-to-finned"
+    assert flat[0].part_number == "980-9IA0G-00N001" and "flat-to-finned" in flat[0].description
+    assert flat[0].quantity == 16, "one twin-port cable per pair of cages: 32 links"
+    # between two switches (finned cages) it stays the finned part
+    for device_type in design.device_types:
+        if device_type.kind == "server":
+            device_type.kind = "switch"
+    finned = [line for line in build_bom(design, catalog).lines if line.section == "cables"]
+    assert {line.part_number for line in finned} == {"980-9IA0F-00N001"}
+
+
+def test_flat_top_variants_are_read_from_the_part_number_text(catalog):
+    """NVIDIA MCA4J80-N003: OPN 980-9I60Z-00N003, flat-top 980-9I600-00N003, flat-to-finned
+    980-9I601-00N003 (the catalog's ordering text)."""
+    acc = next(p for p in catalog.cabling.cables if p.slug == "nvidia-mca4j80-acc-2x400g-osfp")
+    assert acc.part_number_at(3) == "980-9I60Z-00N003"
+    assert acc.part_number_at(3, "flat") == "980-9I600-00N003"
+    assert acc.part_number_at(3, "flat-to-finned") == "980-9I601-00N003"
+    assert acc.part_number_at(4, "flat") is None  # no flat-top variant listed at 4 m

@@ -25,6 +25,8 @@ Side = Literal["switch", "adapter", "any"]
 ModuleTop = Literal["finned", "flat"]
 
 _OPN = re.compile(r"\bOPN\s+([0-9A-Z][0-9A-Z-]+[0-9A-Z])", re.IGNORECASE)
+_FLAT_TOP_OPN = re.compile(r"\bflat-top(?: head)?\s+([0-9A-Z][0-9A-Z-]+[0-9A-Z])", re.IGNORECASE)
+_FLAT_TO_FINNED_OPN = re.compile(r"\bflat-to-finned\s+([0-9A-Z][0-9A-Z-]+[0-9A-Z])", re.IGNORECASE)
 
 
 def orderable_part_number(text: str | None) -> str | None:
@@ -65,9 +67,17 @@ class CableProduct(Model):
     def serves(self, protocol: str | None) -> bool:
         return not protocol or not self.protocols or protocol in self.protocols
 
-    def part_number_at(self, length_m: float) -> str | None:
-        """The OPN of this product at a stock length (None when none is published)."""
-        return orderable_part_number(self.part_numbers.get(f"{length_m:g}"))
+    def part_number_at(self, length_m: float, top: str | None = None) -> str | None:
+        """The OPN of this product at a stock length (None when none is published); with
+        ``top="flat"`` the OPN of its flat-top (twin-port end or head) variant, e.g.
+        "MCP4Y10-N002 (OPN 980-9IA0I-00N002; flat-top 980-9IA0J-00N002)" -> 980-9IA0J-00N002;
+        with ``top="flat-to-finned"`` its flat-to-finned variant where one is listed, else the
+        flat-top one (NVIDIA MCP4Y10: the -FLT part is flat on the DGX end, finned on the switch)."""
+        text = self.part_numbers.get(f"{length_m:g}") or ""
+        if top in ("flat", "flat-to-finned"):
+            found = (_FLAT_TO_FINNED_OPN.search(text) if top == "flat-to-finned" else None) or _FLAT_TOP_OPN.search(text)
+            return found[1] if found else None
+        return orderable_part_number(text or None)
 
 
 class Transceiver(Model):

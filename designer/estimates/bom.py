@@ -103,6 +103,7 @@ def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[floa
 NO_DEVICE_PN = "no part number in the catalog entry's sources"
 NO_PART = "no catalog part serves this line's links (see CABLE_NO_PART)"
 NO_LENGTH_PN = "no part number published for this length"
+NO_FLAT_PN = "no flat-top variant published for this length"
 
 
 def _ordering(entry: Any, part_number: str | None) -> dict[str, str | None]:
@@ -146,20 +147,24 @@ def build_bom(
         product = products.get(row["part"]) if row["part"] else None
         length_key = f"{row['length_m']:g}"
         kind = "breakout " if row["breakout"] else ""
+        top = row.get("top")
+        flat = top in ("flat", "flat-to-finned")
         description = f"{row['media']} {kind}cable {row['speed_gbps']:g}G, {length_key} m"
         part_number = product.part_numbers.get(length_key) if product is not None else None
         if part_number:
             description += f" ({part_number.split(' ')[0]})"
-        price_key = f"{part}@{length_key}m"
+        if flat:
+            description += f", {top}"
+        price_key = f"{part}@{length_key}m" + (f"/{top}" if flat else "")
         price, source = _price(design, price_key, None)
         if price is None:
             price, source = _price(design, part, product.list_price if product else None)
         if product is None:
             ordering = {"manufacturer": None, "part_number": None, "part_number_note": NO_PART}
         else:
-            ordering = _ordering(product, product.part_number_at(row["length_m"]))
+            ordering = _ordering(product, product.part_number_at(row["length_m"], top))
             if ordering["part_number"] is None and product.part_number_note is None:
-                ordering["part_number_note"] = NO_LENGTH_PN
+                ordering["part_number_note"] = NO_FLAT_PN if flat else NO_LENGTH_PN
         bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source, **ordering))
     optics = {t.slug: t for t in catalog.cabling.transceivers}
     for row in transceivers:

@@ -539,6 +539,17 @@ def _fanning_cage(pair: tuple | None, far: dict[tuple, set]) -> EndCage | None:
     return None
 
 
+def _cable_top(link: Link, pair: tuple | None) -> str | None:
+    """The top variant a cable with its own ends needs: None (finned, the products' default),
+    "flat" where its twin-port ends all sit in flat-top cages, "flat-to-finned" where one does."""
+    if link.media not in COPPER or not pair:
+        return None
+    twins = [e.top for e in pair if e.ports == 2]
+    if "flat" not in twins:
+        return None
+    return "flat" if all(top == "flat" for top in twins) else "flat-to-finned"
+
+
 def copper_legs(index: DesignIndex, link: Link, pair: tuple | None) -> int | None:
     """2 where a twin-port cage at one end fans out to two cages (a copper cable there is
     a splitter), else None. Looks at the other links of that cage only."""
@@ -679,11 +690,11 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
             parts = selector.parts(link, speed, pair, n_lanes)
             part = parts.cable.slug if parts.cable else None
             if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True)
+                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True, None)
             else:
                 fibre_speed = parts.fibre_speed_gbps or speed
                 for i in range(parts.fibres):
-                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False)
+                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False, None)
             continue
         n_lanes = 1
         if link.cable_id:
@@ -699,12 +710,16 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
             key = ("link", n)
         parts = selector.parts(link, speed, pair, n_lanes)
         part = parts.cable.slug if parts.cable else None
-        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1)
+        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
+        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
+        top = _cable_top(link, pair)
+        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
     rows: Counter = Counter(units.values())
     cables = [
-        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count}
-        for (media, length, speed, part, breakout), count in sorted(
-            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3])))
+        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
+         "top": top}
+        for (media, length, speed, part, breakout, top), count in sorted(
+            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     optics: dict[str, dict] = {}
     for end, media, length in modules.values():
