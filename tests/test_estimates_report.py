@@ -62,7 +62,8 @@ def test_figures_agree_across_blocks(report):
 
 def test_bom_is_in_the_report(report):
     bom = report["bom"]
-    assert set(bom) == {"currency", "lines", "section_totals", "total", "unpriced_parts"}
+    # the contract's keys all stay (new ones, e.g. "complete", may be added)
+    assert set(bom) >= {"currency", "lines", "section_totals", "total", "unpriced_parts"}
     server = next(line for line in bom["lines"] if line["part"] == "nvidia-dgx-h100")
     assert (server["quantity"], server["unit_price"], server["total"]) == (16, 300_000, 4_800_000)
     # 12 QM9700 at 32,000, 6 SN4600C at 20,000 and 6 SN2201 at 6,000 (catalog estimates)

@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "LINK_ENDPOINT_MISSING": "a link names a device or port that does not exist",
     "CABLE_REACH_EXCEEDED": "a cable is longer than its media reaches at that speed, or has no media",
     "CABLE_TOO_SHORT": "a cable is shorter than the route between its two ends",
+    "CABLE_NO_PART": "no catalog part serves a link's media, speed and cages: a cable, a transceiver for one end's cage (form factor, link layer, side, top) or a fibre cord",
     "OVERSUBSCRIPTION_ABOVE_TARGET": "a fabric's worst leaf or spine ratio is above the fabric's target",
     "FABRIC_PARTITIONED": "some leaves cannot reach each other through the switches",
     "SINGLE_POINT_OF_FAILURE": "one switch or cable whose failure cuts endpoints off or splits the fabric",

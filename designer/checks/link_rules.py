@@ -8,7 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import splitter_lanes
+from designer.fabric.cabling import COPPER, copper_legs, link_ends, splitter_lanes
 from designer.model.hardware import split_lane
 from designer.model.link import Link
 
@@ -110,6 +110,55 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
         )
 
 
+# (what is missing, on a splitter?) -> message key
+_NO_PART_KEYS = {("cable", False): "cable_no_part_cable", ("cable", True): "cable_no_part_splitter",
+                 ("fibre", False): "cable_no_part_fibre", ("fibre", True): "cable_no_part_split_fibre"}
+
+
+def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
+    """CABLE_NO_PART: links whose media, speed and cages no catalog part serves (a cable,
+    a module for one end's cage, or a fibre cord for the modules). Judged with the
+    links' first device (``a``); links missing the same thing make one finding."""
+    index = ctx.index
+    groups: dict[tuple, list] = {}
+    for link in index.links_by_device.get(device_name, []):
+        if link.a.device != device_name or link.media is None or link.length_m is None:
+            continue
+        ports = index.ports
+        speed_a, speed_b = ports.speed_gbps(link.a.device, link.a.port), ports.speed_gbps(link.b.device, link.b.port)
+        ends = link_ends(index, link)
+        if speed_a is None or speed_b is None or ends is None:
+            continue
+        speed = min(speed_a, speed_b)
+        lanes = splitter_lanes(index, link, ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
+        legs = copper_legs(index, link, ends) if link.media in COPPER else None
+        missing = ctx.media.parts(link, speed, ends, lanes, legs).missing
+        if missing is None:
+            continue
+        shape = missing.end.shape if missing.end is not None else tuple(e.form_factor for e in ends)
+        groups.setdefault((missing.what, link.media, missing.speed_gbps, missing.legs, shape), []).append(
+            (link, ends, missing))
+    for (what, media, speed, legs, _shape), items in groups.items():
+        links = [f"{link.a} - {link.b}" for link, _ends, _m in items]
+        length = max(link.length_m for link, _ends, _m in items)
+        ends, missing = items[0][1], items[0][2]
+        objects = sorted({d for link, _e, _m in items for d in (link.a.device, link.b.device)})
+        common = {"links": names(links, 4), "count": len(links), "media": media, "length_m": length}
+        if what == "module":
+            end = missing.end
+            message = msg("cable_no_part_module", device=end.key[0], cage=end.form_factor or "?", ports=end.ports,
+                          port_speed=end.port_speed_gbps, protocol=end.protocol or "any", side=end.side,
+                          top=end.top or "any", **common)
+        elif what == "fibre":
+            key = _NO_PART_KEYS[what, legs > 1]
+            message = msg(key, speed=speed, legs=legs, **common)
+        else:
+            key = _NO_PART_KEYS[what, legs > 1]
+            cage_a, cage_b = (e.form_factor or "?" for e in ends)
+            message = msg(key, speed=speed, legs=legs, cage_a=cage_a, cage_b=cage_b, **common)
+        yield finding("error", "CABLE_NO_PART", objects, message, msg("hint.add_catalog_part"))
+
+
 # The hint names the next media up from the one that falls short.
 _NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hint.reach_aoc",
                     "MMF": "hint.reach_mmf", "SMF": "hint.reach_smf", "CAT6A": "hint.reach_cat6a"}
@@ -141,4 +190,4 @@ def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
         )
 
 
-DEVICE_RULES = (unconnected, double_use)
+DEVICE_RULES = (unconnected, double_use, no_part)

@@ -143,6 +143,39 @@ TEMPLATES: dict[str, Template] = {
     "hint.reach_cat6a": "use fibre or move the devices closer",
     "cable_too_short": "Link {link} is {length_m:g} m but the route between its ends is {route_m:.1f} m",
     "hint.reroute_or_longer": "re-route the cables (Edit > Re-route cables) or order a longer cable",
+    # no catalog part serves these links (CABLE_NO_PART); length_m: the longest of them
+    "cable_no_part_cable": {
+        "one": "{count:,} link ({links:and_more}): no catalog {media} cable of {length_m:g} m serves {speed:g}G between a "
+               "{cage_a} and a {cage_b} cage",
+        "other": "{count:,} links ({links:and_more}): no catalog {media} cable of up to {length_m:g} m serves "
+                 "{speed:g}G between a {cage_a} and a {cage_b} cage",
+    },
+    "cable_no_part_splitter": {
+        "one": "{count:,} link ({links:and_more}): no catalog {media} splitter of {length_m:g} m serves {legs} x {speed:g}G "
+               "between a {cage_a} and a {cage_b} cage",
+        "other": "{count:,} links ({links:and_more}): no catalog {media} splitter of up to {length_m:g} m serves "
+                 "{legs} x {speed:g}G between a {cage_a} and a {cage_b} cage",
+    },
+    "cable_no_part_module": {
+        "one": "{count:,} link ({links:and_more}): no catalog {media} transceiver fits the {cage} cage of {device} "
+               "({ports} x {port_speed:g}G, {protocol!t}, {side!t} side, {top!t} top) for {length_m:g} m",
+        "other": "{count:,} links ({links:and_more}): no catalog {media} transceiver fits the {cage} cage of "
+                 "{device} ({ports} x {port_speed:g}G, {protocol!t}, {side!t} side, {top!t} top) for up to "
+                 "{length_m:g} m",
+    },
+    "cable_no_part_fibre": {
+        "one": "{count:,} link ({links:and_more}): no catalog {media} fibre of {length_m:g} m or longer carries {speed:g}G",
+        "other": "{count:,} links ({links:and_more}): no catalog {media} fibre of {length_m:g} m or longer "
+                 "carries {speed:g}G",
+    },
+    "cable_no_part_split_fibre": {
+        "one": "{count:,} link ({links:and_more}): no catalog {media} {legs}-way splitter fibre of {length_m:g} m or longer "
+               "carries {speed:g}G",
+        "other": "{count:,} links ({links:and_more}): no catalog {media} {legs}-way splitter fibre of "
+                 "{length_m:g} m or longer carries {speed:g}G",
+    },
+    "hint.add_catalog_part": "add the vendor's part (with its part number and source) to the cabling catalog, "
+                             "or choose other media or ports",
     # -- fabrics --------------------------------------------------------------
     "leaves_without_uplinks": {
         "one": "Fabric {fabric}: {count:,} leaf without uplinks ({leaves:ellipsis}): "

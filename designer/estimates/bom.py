@@ -1,5 +1,9 @@
 """The bill of materials: every part the design needs, with unit prices and totals.
 
+Every line names the part's manufacturer and its orderable part number (OPN) beside our
+slug, from the catalog entry; where the catalog has none, ``part_number_note`` says why.
+``complete`` is False while any line has no price (those are ``unpriced_parts``).
+
 Prices come from the design's price list (``estimates.cost.prices``, what the user
 entered) or else the catalog's list price (an estimate, marked as such); a part with
 neither has an unknown price, counted in the totals as zero and listed as unpriced.
@@ -29,6 +33,9 @@ class BomLine:
     quantity: int
     unit_price: float | None
     price_source: str  # "design" | "catalog estimate" | "catalog" | "unknown"
+    manufacturer: str | None = None
+    part_number: str | None = None  # the vendor's orderable part number (OPN)
+    part_number_note: str | None = None  # why there is none
 
     @property
     def total(self) -> float | None:
@@ -43,6 +50,9 @@ class BomLine:
             "unit_price": self.unit_price,
             "total": self.total,
             "price_source": self.price_source,
+            "manufacturer": self.manufacturer,
+            "part_number": self.part_number,
+            "part_number_note": self.part_number_note,
         }
 
 
@@ -69,7 +79,13 @@ class Bom:
             "section_totals": {s: round(self.section_total(s), 2) for s in SECTIONS},
             "total": round(self.total, 2),
             "unpriced_parts": [line.part for line in self.unpriced],
+            "complete": self.complete,
         }
+
+    @property
+    def complete(self) -> bool:
+        """True when every line has a price, so the totals are the whole cost."""
+        return not self.unpriced
 
 
 def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[float | None, str]:
@@ -82,6 +98,19 @@ def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[floa
             return None, f"unknown (catalog price is in {catalog_price.currency})"
         return catalog_price.amount, "catalog estimate" if catalog_price.estimate else "catalog"
     return None, "unknown"
+
+
+NO_DEVICE_PN = "no part number in the catalog entry's sources"
+NO_PART = "no catalog part serves this line's links (see CABLE_NO_PART)"
+NO_LENGTH_PN = "no part number published for this length"
+NO_FLAT_PN = "no flat-top variant published for this length"
+
+
+def _ordering(entry: Any, part_number: str | None) -> dict[str, str | None]:
+    """manufacturer, part_number and (when there is none) the reason, for a BomLine."""
+    note = None if part_number else (getattr(entry, "part_number_note", None) or NO_DEVICE_PN)
+    return {"manufacturer": getattr(entry, "manufacturer", None), "part_number": part_number,
+            "part_number_note": note}
 
 
 def build_bom(
@@ -101,14 +130,16 @@ def build_bom(
         device_type = index.device_types[slug]
         price, source = _price(design, slug, device_type.list_price)
         bom.lines.append(BomLine(_SECTION_OF_KIND[device_type.kind], slug,
-                                 f"{device_type.manufacturer} {device_type.model}", quantity, price, source))
+                                 f"{device_type.manufacturer} {device_type.model}", quantity, price, source,
+                                 **_ordering(device_type, device_type.part_number)))
     racks: dict[str, int] = {}
     for rack in design.racks:
         racks[rack.rack_type] = racks.get(rack.rack_type, 0) + 1
     for slug, quantity in sorted(racks.items()):
         rack_type = index.rack_types[slug]
         price, source = _price(design, slug, rack_type.list_price)
-        bom.lines.append(BomLine("racks", slug, f"{rack_type.manufacturer} {rack_type.model}", quantity, price, source))
+        bom.lines.append(BomLine("racks", slug, f"{rack_type.manufacturer} {rack_type.model}", quantity, price, source,
+                                 **_ordering(rack_type, rack_type.part_number)))
     cables, transceivers = cabling_rows if cabling_rows is not None else cable_summary(index, catalog.cabling)
     products = {c.slug: c for c in catalog.cabling.cables}
     for row in cables:
@@ -116,15 +147,25 @@ def build_bom(
         product = products.get(row["part"]) if row["part"] else None
         length_key = f"{row['length_m']:g}"
         kind = "breakout " if row["breakout"] else ""
+        top = row.get("top")
+        flat = top in ("flat", "flat-to-finned")
         description = f"{row['media']} {kind}cable {row['speed_gbps']:g}G, {length_key} m"
         part_number = product.part_numbers.get(length_key) if product is not None else None
         if part_number:
             description += f" ({part_number.split(' ')[0]})"
-        price_key = f"{part}@{length_key}m"
+        if flat:
+            description += f", {top}"
+        price_key = f"{part}@{length_key}m" + (f"/{top}" if flat else "")
         price, source = _price(design, price_key, None)
         if price is None:
             price, source = _price(design, part, product.list_price if product else None)
-        bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source))
+        if product is None:
+            ordering = {"manufacturer": None, "part_number": None, "part_number_note": NO_PART}
+        else:
+            ordering = _ordering(product, product.part_number_at(row["length_m"], top))
+            if ordering["part_number"] is None and product.part_number_note is None:
+                ordering["part_number_note"] = NO_FLAT_PN if flat else NO_LENGTH_PN
+        bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source, **ordering))
     optics = {t.slug: t for t in catalog.cabling.transceivers}
     for row in transceivers:
         part = row["part"] or row["type"]
@@ -132,5 +173,7 @@ def build_bom(
         description = (f"{module.manufacturer or ''} {module.model or module.slug}".strip() if module
                        else row["type"])
         price, source = _price(design, part, module.list_price if module else None)
-        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source))
+        ordering = (_ordering(module, module.orderable_part_number) if module is not None
+                    else {"manufacturer": None, "part_number": None, "part_number_note": NO_PART})
+        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source, **ordering))
     return bom

@@ -41,6 +41,7 @@ END_SLACK_MM = 750.0  # per end, between racks
 COMMODITY_LENGTHS_M = (0.5, 1, 1.5, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 150, 200, 300, 500)
 MEDIA_ORDER = ("DAC", "ACC", "AOC", "MMF", "SMF")
 OPTICAL = ("MMF", "SMF")
+COPPER = ("DAC", "ACC", "AOC")  # cables with their own ends (AOC too): no modules, no separate fibre
 
 
 class Geometry:
@@ -108,27 +109,63 @@ def route_length_m(index: DesignIndex, link: Link) -> float | None:
 
 class EndCage(NamedTuple):
     """What a cable or module plugs into at one end of a link: the cage of the port,
-    how many ports (or breakout lanes) it carries and at what speed each. (A named
+    how many ports (or breakout lanes) it carries and at what speed each, the side it is
+    on (a switch's cage or an adapter's), the module top it takes and the link layer
+    of the link (InfiniBand or Ethernet; None when the design does not say). (A named
     tuple: a large design builds one per link end, and tuples are quick to make.)"""
 
     key: tuple  # (device, port group, cage number): one module per key
     form_factor: str | None  # "OSFP", "QSFP112", "RJ45"...; None when unpublished
     ports: int
     port_speed_gbps: float
+    side: str = "adapter"  # "switch" | "adapter"
+    top: str | None = None  # "finned" | "flat": the module top the cage takes
+    protocol: str | None = None  # "infiniband" | "ethernet"
+
+    @property
+    def shape(self) -> tuple:
+        """Everything but the cage's identity: what a part must fit."""
+        return self[1:]
 
 
-def end_cage(index: DesignIndex, device_name: str, port: str) -> EndCage | None:
+# The top a cage takes unless its port group says otherwise: air-cooled switch cages
+# take finned modules, adapter cages (ConnectX, with a riding heat sink) flat-top ones
+# (NVIDIA LinkX MMA4Z00-NS / MMA4Z00-NS400 product pages).
+DEFAULT_TOP = {"switch": "finned", "adapter": "flat"}
+# A fabric's protocol -> the link layer its parts must run.
+LINK_LAYER = {"infiniband": "infiniband", "roce-v2": "ethernet", "ethernet": "ethernet"}
+
+
+def end_cage(index: DesignIndex, device_name: str, port: str, protocol: str | None = None) -> EndCage | None:
     group = index.ports.group(device_name, port)
     if group is None:
         return None
     physical, number = index.ports.physical(device_name, port)
-    breakout = index.devices[device_name].port_breakouts.get(physical) if physical != port else None
+    device = index.devices[device_name]
+    breakout = device.port_breakouts.get(physical) if physical != port else None
     if breakout is not None:
         # a split port: its cage carries the lanes of its module's port(s)
         ports, speed = breakout.count * group.ports_per_cage, breakout.speed_gbps
     else:
         ports, speed = group.ports_per_cage, group.speed_gbps
-    return EndCage((device_name, group.name, (number - 1) // group.ports_per_cage), group.cage, ports, speed)
+    side = "switch" if index.type_of(device).kind == "switch" else "adapter"
+    return EndCage((device_name, group.name, (number - 1) // group.ports_per_cage), group.cage, ports, speed,
+                   side, group.module_top or DEFAULT_TOP[side], protocol)
+
+
+def link_protocol(index: DesignIndex, link: Link) -> str | None:
+    """The link layer a link runs: its fabric's protocol, else the protocol of a switch
+    at either end; None when neither says."""
+    fabric = index.fabrics.get(link.fabric) if link.fabric else None
+    if fabric is not None:
+        return LINK_LAYER.get(fabric.protocol)
+    for end in (link.a, link.b):
+        device = index.devices.get(end.device)
+        if device is not None and end.device in index.devices and device.device_type in index.device_types:
+            found = index.type_of(device).switch_protocol
+            if found:
+                return LINK_LAYER.get(found)
+    return None
 
 
 # A cage takes the plugs of the slower members of its family (SFF-8665 / SFF-8679 QSFP
@@ -168,6 +205,35 @@ def _lanes_text(lanes: str, speed_gbps: float) -> tuple[int, float]:
     return 1, speed_gbps
 
 
+# How a module fits a cage, best first: port for port; fewer, faster ports serving a
+# split cage through splitter fibres (a 2 x 400G module for 4 x 200G lanes); more,
+# slower ports carrying one fast port of a switch (a twin-port 2 x 400G module in an
+# 800G switch cage, "switch-to-switch at 800Gb/s" in NVIDIA's MMA4Z00-NS400-T
+# connectivity scenarios; not stated for adapters), one fibre per module port.
+EXACT, SPLIT, AGGREGATE = 0, 1, 2
+
+
+def module_fit(module: Transceiver, end: EndCage) -> int | None:
+    ports, speed = _module_lanes(module)
+    if ports == end.ports and speed == end.port_speed_gbps:
+        return EXACT
+    same_rate = ports * speed == end.ports * end.port_speed_gbps
+    if ports < end.ports and end.ports % ports == 0 and same_rate:
+        return SPLIT
+    if ports > end.ports and ports % end.ports == 0 and same_rate and end.side == "switch":
+        return AGGREGATE
+    return None
+
+
+def fibres_per_link(end: EndCage, module: Transceiver) -> tuple[int, float]:
+    """The fibres one link needs at this end and the speed each carries: one, or one per
+    module port where several module ports carry one fast port."""
+    if module_fit(module, end) == AGGREGATE:
+        ports, speed = _module_lanes(module)
+        return ports // end.ports, speed
+    return 1, end.port_speed_gbps
+
+
 @dataclass(frozen=True)
 class CableChoice:
     media: str
@@ -180,12 +246,43 @@ def _stock(lengths: list[float] | tuple[float, ...], needed_m: float) -> float |
     return min(fits) if fits else None
 
 
+def stock_length(product: CableProduct, needed_m: float) -> float | None:
+    """The shortest length of this product that covers the run: its published stock
+    lengths, or any commodity length for a cord made to length; None when it comes in
+    none long enough (or its lengths are not published)."""
+    if product.stock_lengths_m:
+        return _stock(product.stock_lengths_m, needed_m)
+    if product.cut_to_length:
+        return _stock(COMMODITY_LENGTHS_M, needed_m) or float(math.ceil(needed_m))
+    return None
+
+
+class Missing(NamedTuple):
+    """What no catalog part serves on a link: "cable" (a copper or active cable for this
+    media, speed, legs and cages), "module" (a transceiver for one end's cage) or
+    "fibre" (a fibre cord for the modules), with the end it concerns."""
+
+    what: str
+    end: EndCage | None
+    speed_gbps: float
+    legs: int
+
+
+class LinkParts(NamedTuple):
+    cable: CableProduct | None  # the cable or fibre product
+    modules: tuple  # optical links: the module at each end (Transceiver or None)
+    fibres: int  # fibre cords per link (optical)
+    fibre_speed_gbps: float | None  # what each fibre carries (optical)
+    missing: Missing | None
+
+
 class MediaSelector:
     """Chooses media, product and stock length from the cabling catalog.
 
-    A cable product must serve the links' speed per port, the splitter's lane count and
-    the connector at both ends; an optical link needs a module for each end's cage (form
-    factor, ports per cage, speed per port) that reaches, the fibre being cut to length.
+    A cable product must serve the links' speed per port, the splitter's lane count, the
+    connector at both ends and the link layer; an optical link needs a module for each
+    end's cage (form factor, ports per cage, speed per port, link layer, side and top)
+    that reaches, and fibre cords of a stocked length for the modules' ports.
     """
 
     def __init__(self, cabling: Cabling) -> None:
@@ -195,18 +292,21 @@ class MediaSelector:
         self._modules: dict[tuple, list[Transceiver]] = {}
         self._reach: dict[tuple, float | None] = {}
         self._products: dict[tuple, list[CableProduct]] = {}
+        self._parts: dict[tuple, LinkParts] = {}
 
-    def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = ()) -> list[CableProduct]:
-        key = (media, speed_gbps, lanes, cages)
+    def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = (),
+                 protocol: str | None = None) -> list[CableProduct]:
+        key = (media, speed_gbps, lanes, cages, protocol)
         found = self._products.get(key)
         if found is None:
-            found = self._products[key] = self._find_products(media, speed_gbps, lanes, cages)
+            found = self._products[key] = self._find_products(media, speed_gbps, lanes, cages, protocol)
         return found
 
-    def _find_products(self, media: str, speed_gbps: float, lanes: int, cages: tuple) -> list[CableProduct]:
+    def _find_products(self, media: str, speed_gbps: float, lanes: int, cages: tuple,
+                       protocol: str | None) -> list[CableProduct]:
         found = []
         for product in self.cabling.cables:
-            if product.media != media or speed_gbps not in product.speeds_gbps:
+            if product.media != media or speed_gbps not in product.speeds_gbps or not product.serves(protocol):
                 continue
             if lanes > 1 and media not in OPTICAL:
                 if not product.breakout or (product.breakout_lanes or 0) != lanes:
@@ -218,38 +318,70 @@ class MediaSelector:
             found.append(product)
         return found
 
+    def splitter_fibres(self, media: str, speed_gbps: float, lanes: int,
+                        protocol: str | None = None) -> list[CableProduct]:
+        return [p for p in self.cabling.cables if p.media == media and p.breakout and p.breakout_lanes == lanes
+                and speed_gbps in p.speeds_gbps and p.serves(protocol)]
+
+    def cord(self, media: str, speed_gbps: float, needed_m: float, lanes: int = 1,
+             protocol: str | None = None) -> tuple[CableProduct, float] | None:
+        """The fibre (a splitter fibre for a split port where one exists) and the
+        shortest stock length of it that covers the run."""
+        candidates = self.splitter_fibres(media, speed_gbps, lanes, protocol) if lanes > 1 else []
+        if not candidates:
+            candidates = self.products(media, speed_gbps, 1, (), protocol)
+        best = None
+        for product in candidates:
+            length = stock_length(product, needed_m)
+            if length is not None and (best is None or length < best[1]):
+                best = (product, length)
+        return best
+
     def modules(self, end: EndCage, media: str, length_m: float = 0.0) -> list[Transceiver]:
-        """Modules that fit the cage and reach. One with fewer, faster ports also serves
-        a split cage through splitter fibres (a 2 x 400G module for 4 x 200G lanes),
-        but only where no exact fit exists."""
-        key = (end.form_factor, end.ports, end.port_speed_gbps, media, length_m)
+        """Modules that fit the cage (see ``module_fit``; the best kind of fit only),
+        the link layer, the side and the top, and reach."""
+        key = (end.shape, media, length_m)
         found = self._modules.get(key)
         if found is None:
             found = self._modules[key] = self._find_modules(end, media, length_m)
         return found
 
     def _find_modules(self, end: EndCage, media: str, length_m: float) -> list[Transceiver]:
-        exact, split = [], []
+        by_fit: dict[int, list[Transceiver]] = {}
         for module in self.cabling.transceivers:
             if module.media != media or (module.reach_m is not None and module.reach_m + 1e-9 < length_m):
                 continue
             if end.form_factor and not cage_takes(end.form_factor, module.form_factor):
                 continue
-            ports, speed = _module_lanes(module)
-            if ports == end.ports and speed == end.port_speed_gbps:
-                exact.append(module)
-            elif ports < end.ports and end.ports % ports == 0 and ports * speed == end.ports * end.port_speed_gbps:
-                split.append(module)
-        return exact or split
+            if not module.serves(end.protocol) or module.side not in ("any", end.side):
+                continue
+            if module.top is not None and end.top is not None and module.top != end.top:
+                continue
+            fit = module_fit(module, end)
+            if fit is not None:
+                by_fit.setdefault(fit, []).append(module)
+        return by_fit[min(by_fit)] if by_fit else []
 
     def module(self, end: EndCage, media: str, length_m: float = 0.0) -> Transceiver | None:
-        """The shortest-reach module that does the job (the cheaper optic)."""
+        """The shortest-reach module that does the job (the cheaper optic); one made for
+        this side before one made for any."""
         fits = self.modules(end, media, length_m)
-        return min(fits, key=lambda m: m.reach_m or 1e9) if fits else None
+        return min(fits, key=lambda m: (m.reach_m or 1e9, m.side == "any")) if fits else None
+
+    def fibres(self, ends: tuple, modules: tuple) -> tuple[int, float | None]:
+        """Fibres per link and the speed each carries, from the modules at the ends."""
+        count, speed = 1, None
+        for end, module in zip(ends, modules):
+            if module is None:
+                continue
+            n, each = fibres_per_link(end, module)
+            if n > count or speed is None:
+                count, speed = max(count, n), each
+        return count, speed
 
     def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: tuple = ()) -> float | None:
         """The furthest a link of this media reaches (None: nothing in the catalog)."""
-        key = (media, speed_gbps, lanes, tuple((e.form_factor, e.ports, e.port_speed_gbps) for e in ends))
+        key = (media, speed_gbps, lanes, tuple(e.shape for e in ends))
         if key not in self._reach:
             self._reach[key] = self._find_reach(media, speed_gbps, lanes, ends)
         return self._reach[key]
@@ -268,18 +400,22 @@ class MediaSelector:
                      and t.speed_gbps in (speed_gbps, 2 * speed_gbps)]
             return max(optic) if optic else None
         cages = tuple(end.form_factor for end in ends)
-        reaches = [p.max_reach_m for p in self.products(media, speed_gbps, lanes, cages) if p.max_reach_m]
+        protocol = ends[0].protocol if ends else None
+        reaches = [p.max_reach_m for p in self.products(media, speed_gbps, lanes, cages, protocol) if p.max_reach_m]
         return max(reaches) if reaches else None
 
     def choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool,
-               ends: tuple[EndCage, EndCage] | None = None) -> CableChoice | None:
-        shape = tuple((e.form_factor, e.ports, e.port_speed_gbps) for e in ends) if ends else ()
-        key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape)
+               ends: tuple[EndCage, EndCage] | None = None, copper_lanes: int | None = None) -> CableChoice | None:
+        """``copper_lanes``: the legs a copper cable would need where that differs from
+        ``lanes`` (a twin-port cage whose two ports go to two cages takes a splitter)."""
+        shape = tuple(e.shape for e in ends) if ends else ()
+        key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape, copper_lanes)
         if key not in self._cache:
-            self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or ())
+            self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or (), copper_lanes or lanes)
         return self._cache[key]
 
-    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: tuple) -> CableChoice | None:
+    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: tuple,
+                copper_lanes: int) -> CableChoice | None:
         if rj45:
             products = [p for p in self.cabling.cables if p.media == "CAT6A"]
             reach = max((p.max_reach_m or 0 for p in products), default=100.0)
@@ -288,30 +424,85 @@ class MediaSelector:
             length = _stock(COMMODITY_LENGTHS_M, needed_m) or math.ceil(needed_m)
             return CableChoice("CAT6A", length, products[0] if products else None)
         cages = tuple(end.form_factor for end in ends)
+        protocol = ends[0].protocol if ends else None
+        unserved = None  # an optical media whose modules fit but for which no fibre is stocked
         for media in MEDIA_ORDER:
             if media in OPTICAL:
-                # the modules at both ends must reach; the fibre is stocked or cut to length
-                if ends and any(self.module(end, media, needed_m) is None for end in ends):
+                # the modules at both ends must reach; the fibre comes in stock lengths
+                fibre_speed = speed_gbps
+                if ends:
+                    modules = tuple(self.module(end, media, needed_m) for end in ends)
+                    if None in modules:
+                        if unserved is None and (self.reach_m(media, speed_gbps) or 0) >= needed_m:
+                            # optics of this media reach, but none fits a cage here
+                            unserved = CableChoice(media, self._any_length(needed_m), None)
+                        continue
+                    fibre_speed = self.fibres(ends, modules)[1] or speed_gbps
+                elif (self.reach_m(media, speed_gbps) or 0) < needed_m:
                     continue
-                if not ends and (self.reach_m(media, speed_gbps) or 0) < needed_m:
-                    continue
-                cords = [p for p in self.cabling.cables if p.media == media and not p.breakout
-                         and speed_gbps in p.speeds_gbps]
-                stock = sorted({l for p in cords for l in p.stock_lengths_m})
-                length = _stock(stock, needed_m) or _stock(COMMODITY_LENGTHS_M, needed_m)
-                if length is not None:
-                    return CableChoice(media, length, cords[0] if cords else None)
+                cord = self.cord(media, fibre_speed, needed_m, lanes, protocol)
+                if cord is not None:
+                    return CableChoice(media, cord[1], cord[0])
+                if unserved is None:
+                    unserved = CableChoice(media, self._any_length(needed_m), None)
                 continue
-            for product in sorted(self.products(media, speed_gbps, lanes, cages), key=lambda p: p.max_reach_m or 0):
+            for product in sorted(self.products(media, speed_gbps, copper_lanes, cages, protocol),
+                                  key=lambda p: p.max_reach_m or 0):
                 reach = product.max_reach_m
                 if reach is None or needed_m > reach:
                     continue
-                length = _stock(product.stock_lengths_m, needed_m)
-                if length is None and not product.stock_lengths_m:
-                    length = _stock(COMMODITY_LENGTHS_M, needed_m)
+                length = stock_length(product, needed_m)
                 if length is not None and length <= reach + 1e-9:
                     return CableChoice(media, length, product)
-        return None
+        # the link gets a media that reaches; the part no catalog entry supplies (a module
+        # for a cage, a fibre) is a CABLE_NO_PART finding, not a generation failure
+        return unserved
+
+    @staticmethod
+    def _any_length(needed_m: float) -> float:
+        return _stock(COMMODITY_LENGTHS_M, needed_m) or float(math.ceil(needed_m))
+
+    def parts(self, link: Link, speed_gbps: float, ends: tuple | None, lanes: int = 1,
+              copper_lanes: int | None = None) -> LinkParts:
+        """The catalog parts a link with media and length takes, and what none serves.
+        ``lanes``: the legs of the splitter it rides on (1: none); ``copper_lanes`` as
+        for ``choose``."""
+        key = (link.media, link.length_m, speed_gbps, lanes, copper_lanes,
+               tuple(e.shape for e in ends) if ends else None)
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
+        elif found.missing is not None and found.missing.end is not None:
+            # the same shape at another cage: name this link's cage
+            end = next(e for e in ends if e.shape == found.missing.end.shape)
+            found = found._replace(missing=found.missing._replace(end=end))
+        return found
+
+    def _find_parts(self, link: Link, speed_gbps: float, ends: tuple | None, lanes: int,
+                    copper_lanes: int | None) -> LinkParts:
+        media, length = link.media, link.length_m or 0.0
+        protocol = ends[0].protocol if ends else None
+        if media == "CAT6A":
+            products = [p for p in self.cabling.cables if p.media == "CAT6A"]
+            return LinkParts(products[0] if products else None, (), 1, None,
+                             None if products else Missing("cable", None, speed_gbps, 1))
+        if media in OPTICAL:
+            modules = tuple(self.module(end, media, length) for end in ends) if ends else ()
+            for end, module in zip(ends or (), modules):
+                if module is None:
+                    return LinkParts(None, modules, 1, None, Missing("module", end, speed_gbps, lanes))
+            count, fibre_speed = self.fibres(ends, modules) if ends else (1, None)
+            fibre_speed = fibre_speed or speed_gbps
+            cord = self.cord(media, fibre_speed, length, lanes, protocol)
+            if cord is None:
+                return LinkParts(None, modules, count, fibre_speed, Missing("fibre", None, fibre_speed, lanes))
+            return LinkParts(cord[0], modules, count, fibre_speed, None)
+        legs = copper_lanes or lanes
+        cages = tuple(end.form_factor for end in ends) if ends else ()
+        for product in self.products(media, speed_gbps, legs, cages, protocol):
+            if (product.max_reach_m or 0) + 1e-9 >= length and stock_length(product, length) is not None:
+                return LinkParts(product, (), 1, None, None)
+        return LinkParts(None, (), 1, None, Missing("cable", None, speed_gbps, legs))
 
 
 def splitter_lanes(index: DesignIndex, link: Link, used: int) -> int:
@@ -336,9 +527,68 @@ def _link_speed(index: DesignIndex, link: Link) -> float | None:
     return min(a, b)
 
 
-def _ends(index: DesignIndex, link: Link) -> tuple[EndCage, EndCage] | None:
-    a, b = end_cage(index, link.a.device, link.a.port), end_cage(index, link.b.device, link.b.port)
+def link_ends(index: DesignIndex, link: Link) -> tuple[EndCage, EndCage] | None:
+    """The cages at both ends of a link, each with the link's link layer."""
+    protocol = link_protocol(index, link)
+    a = end_cage(index, link.a.device, link.a.port, protocol)
+    b = end_cage(index, link.b.device, link.b.port, protocol)
     return (a, b) if a is not None and b is not None else None
+
+
+def _far_cages(links: list[Link], ends: dict[int, tuple | None], keep) -> dict[tuple, set]:
+    """Which far cages each cage is cabled to, over the straight (not splitter) links
+    ``keep`` accepts."""
+    far: dict[tuple, set] = {}
+    for link in links:
+        pair = ends.get(id(link))
+        if pair and not link.cable_id and keep(link):
+            far.setdefault(pair[0].key, set()).add(pair[1].key)
+            far.setdefault(pair[1].key, set()).add(pair[0].key)
+    return far
+
+
+def _fanning_cage(pair: tuple | None, far: dict[tuple, set]) -> EndCage | None:
+    """A twin-port cage of this link whose two ports go to different cages: copper from
+    it is a splitter (one cable from that cage), not a straight cable."""
+    for end in pair or ():
+        if end.ports == 2 and len(far.get(end.key, ())) > 1:
+            return end
+    return None
+
+
+def _cable_top(link: Link, pair: tuple | None) -> str | None:
+    """The top variant a cable with its own ends needs: None (finned, the products' default),
+    "flat" where its twin-port ends all sit in flat-top cages, "flat-to-finned" where one does."""
+    if link.media not in COPPER or not pair:
+        return None
+    twins = [e.top for e in pair if e.ports == 2]
+    if "flat" not in twins:
+        return None
+    return "flat" if all(top == "flat" for top in twins) else "flat-to-finned"
+
+
+def copper_legs(index: DesignIndex, link: Link, pair: tuple | None) -> int | None:
+    """2 where a twin-port cage at one end fans out to two cages (a copper cable there is
+    a splitter), else None. Looks at the other links of that cage only."""
+    if link.cable_id or pair is None:
+        return None
+    for end, cage in zip((link.a, link.b), pair):
+        if cage.ports != 2:
+            continue
+        far = set()
+        for other in index.links_by_device.get(end.device, []):
+            if other.cable_id or other.media in OPTICAL or other.media == "CAT6A":
+                continue
+            for near, away in ((other.a, other.b), (other.b, other.a)):
+                if near.device != end.device:
+                    continue
+                here = end_cage(index, near.device, near.port)
+                there = end_cage(index, away.device, away.port)
+                if here is not None and there is not None and here.key == cage.key:
+                    far.add(there.key)
+        if len(far) > 1:
+            return 2
+    return None
 
 
 def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geometry: Geometry) -> dict[int, tuple]:
@@ -352,6 +602,9 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
             if length is not None:
                 longest[link.cable_id] = max(longest.get(link.cable_id, 0.0), length)
     ports = index.ports
+    ends = {id(link): link_ends(index, link) for link in every}
+    far = _far_cages(every, ends, lambda l: not (ports.is_rj45(l.a.device, l.a.port)
+                                               or ports.is_rj45(l.b.device, l.b.port)))
     plan = {}
     for link in links:
         routed = geometry.length_m(link)
@@ -361,8 +614,9 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
         needed = longest.get(link.cable_id, routed) if link.cable_id else routed
         rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
         n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
-        choice = selector.choose(needed, speed, n_lanes, rj45,
-                                 _ends(index, link))
+        pair = ends.get(id(link)) or link_ends(index, link)
+        fanning = None if link.cable_id else _fanning_cage(pair, far)
+        choice = selector.choose(needed, speed, n_lanes, rj45, pair, 2 if fanning else None)
         plan[id(link)] = (needed, choice)
     return plan
 
@@ -407,10 +661,13 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
             # keep the planned media while it still reaches
             speed = _link_speed(index, link)
             lanes = splitter_lanes(index, link, used_lanes[link.cable_id]) if link.cable_id else 1
-            reach = selector.reach_m(link.media, speed, lanes, _ends(index, link) or ())
-            stock = _stock(COMMODITY_LENGTHS_M, needed) or choice.length_m
-            if reach is not None and stock <= reach:
-                updated.append(link.model_copy(update={"length_m": stock}))
+            ends = link_ends(index, link) or ()
+            reach = selector.reach_m(link.media, speed, lanes, ends)
+            # a length the kept media's own product comes in
+            stock = selector.parts(link.model_copy(update={"length_m": needed}), speed, ends, lanes).cable
+            length = stock_length(stock, needed) if stock is not None else None
+            if reach is not None and length is not None and length <= reach:
+                updated.append(link.model_copy(update={"length_m": length}))
                 continue
         updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
     return updated
@@ -424,20 +681,19 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
 
     Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
     cages cabled to each other, one splitter per twin-port cage whose two ports go to
-    different cages, else one per link. Fibre: one per link, or one splitter fibre per
-    split port. Modules: one per cage at each optical end.
+    different cages, else one per link. Fibre: one per link (one per module port where a
+    twin-port module carries one fast port), or one splitter fibre per split port.
+    Modules: one per cage at each optical end, chosen for that end's side, top and link
+    layer (a switch-side and an adapter-side module are separate rows). A row's ``part``
+    is None where no catalog part serves it; the checks report those links
+    (``CABLE_NO_PART``).
     """
     selector = MediaSelector(cabling)
     links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
     lanes = Counter(l.cable_id for l in links if l.cable_id)
-    ends = {id(l): _ends(index, l) for l in links}
+    ends = {id(l): link_ends(index, l) for l in links}
     # which far cages each copper cage reaches
-    far: dict[tuple, set] = {}
-    for link in links:
-        pair = ends[id(link)]
-        if link.media not in OPTICAL and link.media != "CAT6A" and not link.cable_id and pair:
-            far.setdefault(pair[0].key, set()).add(pair[1].key)
-            far.setdefault(pair[1].key, set()).add(pair[0].key)
+    far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     units: dict[tuple, tuple] = {}
     modules: dict[tuple, tuple[EndCage, str, float]] = {}
     for n, link in enumerate(links):
@@ -448,14 +704,14 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
                 previous = modules.get(end.key)
                 modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
-            splitters = selector.products(link.media, speed, 1) if n_lanes == 1 else [
-                p for p in cabling.cables if p.media == link.media and p.breakout and p.breakout_lanes == n_lanes
-                and speed in p.speeds_gbps]
-            if link.cable_id and splitters and n_lanes > 1:
-                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, splitters[0].slug, True)
+            parts = selector.parts(link, speed, pair, n_lanes)
+            part = parts.cable.slug if parts.cable else None
+            if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
+                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True, None)
             else:
-                cords = selector.products(link.media, speed, 1)
-                units[("fibre", n)] = (link.media, link.length_m, speed, cords[0].slug if cords else None, False)
+                fibre_speed = parts.fibre_speed_gbps or speed
+                for i in range(parts.fibres):
+                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False, None)
             continue
         n_lanes = 1
         if link.cable_id:
@@ -464,33 +720,36 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
             key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)
-        elif pair and link.media != "CAT6A" and any(e.ports == 2 and len(far.get(e.key, ())) > 1 for e in pair):
+        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
             # a twin-port cage fanning out to two cages: one splitter from that cage
-            near = next(e for e in pair if e.ports == 2 and len(far.get(e.key, ())) > 1)
             key, n_lanes = ("split-cage", near.key), 2
         else:
             key = ("link", n)
-        cages = tuple(e.form_factor for e in pair) if pair else ()
-        products = [p for p in selector.products(link.media, speed, n_lanes, cages)
-                    if (p.max_reach_m or 0) >= link.length_m or link.media == "CAT6A"]
-        part = products[0].slug if products else None
-        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1)
+        parts = selector.parts(link, speed, pair, n_lanes)
+        part = parts.cable.slug if parts.cable else None
+        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
+        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
+        top = _cable_top(link, pair)
+        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
     rows: Counter = Counter(units.values())
     cables = [
-        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count}
-        for (media, length, speed, part, breakout), count in sorted(
-            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3])))
+        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
+         "top": top}
+        for (media, length, speed, part, breakout, top), count in sorted(
+            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     optics: dict[str, dict] = {}
     for end, media, length in modules.values():
         module = selector.module(end, media, length)
         label = module.slug if module else (
-            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} (not in catalog)")
+            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
+            f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
         row = optics.setdefault(label, {
             "type": label, "part": module.slug if module else None,
             "form_factor": module.form_factor if module else end.form_factor,
             "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
-            "media": media, "count": 0,
+            "media": media, "side": module.side if module else end.side,
+            "top": module.top if module else end.top, "count": 0,
         })
         row["count"] += 1
     transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))

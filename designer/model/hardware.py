@@ -62,6 +62,10 @@ class PortGroup(Model):
     ports_per_cage: int = Field(default=1, ge=1, le=8)
     role: PortRole
     breakout: list[Breakout] = Field(default_factory=list)
+    # The top of the module its cages take: "flat" where the cage has a riding heat sink
+    # (e.g. the DGX H100/H200 twin-port OSFP cages), "finned" for air-cooled switch cages.
+    # None: the side's usual (finned on switches, flat on adapters).
+    module_top: Literal["finned", "flat"] | None = None
 
     def port_names(self) -> list[str]:
         return [f"{self.prefix}{i}" for i in range(1, self.count + 1)]

@@ -13,7 +13,14 @@ import io
 from designer.estimates.bom import SECTIONS, Bom
 from designer.report.i18n import Translator
 
-CSV_COLUMNS = ("section", "part", "description", "quantity", "unit_price", "total", "currency", "price_source")
+# new columns go at the end: scripts read the first eight by position too
+CSV_COLUMNS = ("section", "part", "description", "quantity", "unit_price", "total", "currency", "price_source",
+               "manufacturer", "part_number", "part_number_note")
+# the workbook's headers for the ordering columns, by language
+ORDERING_HEADERS = {
+    "en": ("Manufacturer", "Part number (OPN)", "Part number note"),
+    "zh": ("制造商", "订货料号（OPN）", "料号说明"),
+}
 
 
 def bom_csv(bom: Bom) -> bytes:
@@ -24,8 +31,9 @@ def bom_csv(bom: Bom) -> bytes:
     writer.writerow(CSV_COLUMNS)
     for line in bom.lines:
         writer.writerow([line.section, line.part, line.description, line.quantity,
-                         _money(line.unit_price), _money(line.total), bom.currency, line.price_source])
-    writer.writerow(["TOTAL", "", "", "", "", _money(bom.total), bom.currency, ""])
+                         _money(line.unit_price), _money(line.total), bom.currency, line.price_source,
+                         line.manufacturer or "", line.part_number or "", line.part_number_note or ""])
+    writer.writerow(["TOTAL", "", "", "", "", _money(bom.total), bom.currency, "", "", "", ""])
     return out.getvalue().encode("utf-8-sig")
 
 
@@ -59,7 +67,8 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
     for cell in summary[1]:
         cell.font, cell.fill = bold, header_fill
     headers = [t("part"), t("description"), t("qty"), f"{t('unit_price')} ({bom.currency})",
-               f"{t('line_total')} ({bom.currency})", t("price_source")]
+               f"{t('line_total')} ({bom.currency})", t("price_source"),
+               *ORDERING_HEADERS.get(t.lang, ORDERING_HEADERS["en"])]
     for section in SECTIONS:
         lines = [line for line in bom.lines if line.section == section]
         if not lines:
@@ -71,7 +80,8 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
         for line in lines:
             row = sheet.max_row + 1
             sheet.append([line.part, line.description, line.quantity, line.unit_price, f"=C{row}*D{row}",
-                          line.price_source if line.unit_price is not None else t("price_not_published")])
+                          line.price_source if line.unit_price is not None else t("price_not_published"),
+                          line.manufacturer, line.part_number, line.part_number_note])
             sheet.cell(row, 4).number_format = money_format
             sheet.cell(row, 5).number_format = money_format
         last = sheet.max_row
@@ -79,7 +89,7 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
         sheet.cell(total_row, 1, t("grand_total")).font = bold
         total = sheet.cell(total_row, 5, f"=SUM(E2:E{last})")
         total.font, total.number_format = bold, money_format
-        for column, width in zip("ABCDEF", (38, 46, 8, 16, 18, 20)):
+        for column, width in zip("ABCDEFGHI", (38, 46, 8, 16, 18, 20, 14, 24, 40)):
             sheet.column_dimensions[column].width = width
         sheet.freeze_panes = "A2"
         ref = sheet.title.replace("'", "''")

@@ -78,6 +78,16 @@ FINDINGS_ZH: dict[str, Template] = {
     "hint.cable_lanes": "改接其子通道（如 p1s1），或取消拆分",
     "link_endpoint_missing": "链路 {link}：{ends} 不存在",
     "hint.recable_or_delete": "将其改接到现有端口，或删除该链路",
+    "cable_no_part_cable": "{count} 条链路（{links}）：目录中没有最长 {length_m:g} m、{speed:g}G 的 {media} 线缆"
+                           "可连接 {cage_a} 与 {cage_b} 端口笼",
+    "cable_no_part_splitter": "{count} 条链路（{links}）：目录中没有最长 {length_m:g} m、{legs} × {speed:g}G 的 "
+                              "{media} 分支线缆可连接 {cage_a} 与 {cage_b} 端口笼",
+    "cable_no_part_module": "{count} 条链路（{links}）：目录中没有适配 {device} 的 {cage} 端口笼的 {media} 光模块"
+                            "（{ports} × {port_speed:g}G，{protocol!t}，{side!t}侧，{top!t}顶），距离最长 {length_m:g} m",
+    "cable_no_part_fibre": "{count} 条链路（{links}）：目录中没有 {length_m:g} m 或更长、承载 {speed:g}G 的 {media} 光纤",
+    "cable_no_part_split_fibre": "{count} 条链路（{links}）：目录中没有 {length_m:g} m 或更长、承载 {speed:g}G 的 "
+                                 "{media} {legs} 分支光纤",
+    "hint.add_catalog_part": "将厂商部件（含料号与出处）加入线缆目录，或改用其他介质或端口",
     "link_speed_mismatch": "链路 {link} 连接 {speed_a:g}G 端口与 {speed_b:g}G 端口，实际速率为 {speed:g}G",
     "hint.match_speed": "使用较快端口的拆分子通道，或改用速率相同的端口",
     "cable_no_media": "链路 {link} 需要 {length_m:g} m，产品目录中没有能在 {speed:g}G 下达到该距离的介质",
@@ -124,4 +134,7 @@ FINDINGS_ZH: dict[str, Template] = {
 }
 
 # Words that arrive as a finding's field values (``{tier!t}``).
-FINDING_TERMS_ZH = {"leaf": "叶", "spine": "脊", "core": "核心", "other": "其他"}
+FINDING_TERMS_ZH = {"leaf": "叶", "spine": "脊", "core": "核心", "other": "其他",
+                    # CABLE_NO_PART: link layer, side and module top
+                    "infiniband": "InfiniBand", "ethernet": "以太网", "any": "不限", "switch": "交换机",
+                    "adapter": "网卡", "finned": "带散热鳍片", "flat": "平"}

@@ -383,6 +383,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "LINK_SPEED_MISMATCH": {"en": "Link speed mismatch", "zh": "链路两端速率不一致"},
     "LINK_ENDPOINT_MISSING": {"en": "Link end missing", "zh": "链路端点不存在"},
     "CABLE_REACH_EXCEEDED": {"en": "Cable beyond its reach", "zh": "线缆超出传输距离"},
+    "CABLE_NO_PART": {"en": "Cable or optic not in the catalog", "zh": "目录中无对应线缆或光模块"},
     "CABLE_TOO_SHORT": {"en": "Cable too short", "zh": "线缆长度不足"},
     "OVERSUBSCRIPTION_ABOVE_TARGET": {"en": "Oversubscription above target", "zh": "收敛比高于目标"},
     "FABRIC_PARTITIONED": {"en": "Fabric partitioned", "zh": "网络分区"},
