@@ -107,10 +107,12 @@ class ControlPlane:
         self.draft.links.extend(made)
 
     def storage_endpoints(self, compute_protocol: str) -> list[Endpoint]:
-        """What the storage fabric cables besides servers and storage: the management
-        nodes' storage ports, and a UFM pair when the storage fabric is InfiniBand."""
+        """What the storage fabric cables besides servers and storage: on InfiniBand the
+        management nodes' storage ports and a UFM pair."""
         endpoints = []
-        if self.management_type is not None:
+        # the RA cables the management nodes' HDR200 VPI ports into the InfiniBand storage
+        # fabric ("Slurm management"); on Ethernet storage they reach it through in-band
+        if self.management_type is not None and compute_protocol == "infiniband":
             ports = fabric_ports(self.management_type, "storage")
             endpoints += [Endpoint(n, ports, CENTRAL) for n in self.management if ports]
         if compute_protocol == "infiniband":
