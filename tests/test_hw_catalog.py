@@ -130,3 +130,13 @@ def test_cli_without_figure_still_refuses(tmp_path):
                      "-o", tmp_path / "x.json")
     assert result.code != 0
     assert "no published power figure" in result.err
+
+
+def test_proposal_sources_say_the_figure_was_supplied(catalog):
+    from designer.estimates.bom import build_bom
+    from designer.report.sources import part_sources
+
+    design = generate(_spec(server_max_kw=5.5), catalog)
+    rows = {row["part"]: row for row in part_sources(design, build_bom(design, catalog), catalog)}
+    titles = [ref["title"] for ref in rows["huawei-atlas-800t-a2"]["sources"]]
+    assert any(t.startswith(USER_SUPPLIED) and "not published by the vendor" in t for t in titles)
