@@ -96,6 +96,10 @@ def _new_parser(sub) -> None:
     size.add_argument("--nodes", type=int, metavar="N", help="number of servers")
     size.add_argument("--gpus", type=int, metavar="G", help="number of GPUs (rounded up to whole servers)")
     new.add_argument("--switch", required=True, metavar="SLUG", help="compute fabric switch, e.g. nvidia-qm9700")
+    new.add_argument("--server-max-kw", type=float, metavar="KW",
+                     help="server maximum power where the vendor publishes none (stored as supplied by the user)")
+    new.add_argument("--server-weight-kg", type=float, metavar="KG",
+                     help="server weight where the vendor publishes none (stored as supplied by the user)")
     new.add_argument("--oversubscription", default="1:1", metavar="RATIO", help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
     rail = new.add_mutually_exclusive_group()
     rail.add_argument("--rail-optimized", dest="rail_optimized", action="store_true", default=True,
@@ -300,6 +304,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
         room_power_kw=args.room_power_kw,
         room_cooling_kw=args.room_cooling_kw,
         pue=args.pue,
+        server_max_kw=args.server_max_kw,
+        server_weight_kg=args.server_weight_kg,
     )
     catalog = load_catalog(args.catalog)
     design, notes = generate_with_notes(spec, catalog)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from datetime import date
 
 from designer.catalog import Catalog
 from designer.errors import GenerationError
@@ -16,7 +17,7 @@ from designer.fabric import plan as fp
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
-from designer.model.hardware import DeviceType, RackType
+from designer.model.hardware import DeviceType, RackType, SourceRef
 from designer.model.link import Fabric, Link
 
 # placement groups besides the scalable units
@@ -62,7 +63,7 @@ class Draft:
 
 
 def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
-    server = catalog.require_device(spec.server, ("server",), "server")
+    server = _with_user_figures(catalog.require_device(spec.server, ("server",), "server"), spec)
     if not server.ports_with_role("compute"):
         raise GenerationError(
             f"{server.slug} has no compute ports (port groups with role compute)",
@@ -91,6 +92,35 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             )
     nodes = _node_count(spec, server)
     return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes)
+
+
+USER_SUPPLIED = "supplied by the user"
+
+
+def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
+    """A copy of the server type carrying the figures the user supplied (--server-max-kw,
+    --server-weight-kg), each marked in ``source`` as supplied by the user, not published."""
+    update: dict = {}
+    covers: list[str] = []
+    if spec.server_max_kw is not None:
+        if not (math.isfinite(spec.server_max_kw) and spec.server_max_kw > 0):
+            raise GenerationError(f"--server-max-kw {spec.server_max_kw:g} is not a power", hint="e.g. 5.5")
+        update["power"] = server.power.model_copy(update={"max_w": round(spec.server_max_kw * 1000, 3)})
+        covers.append("power.max_w")
+    if spec.server_weight_kg is not None:
+        if not (math.isfinite(spec.server_weight_kg) and spec.server_weight_kg > 0):
+            raise GenerationError(f"--server-weight-kg {spec.server_weight_kg:g} is not a weight", hint="e.g. 120")
+        update["weight_kg"] = spec.server_weight_kg
+        covers.append("weight")
+    if not update:
+        return server
+    who = f"by {spec.author}, " if spec.author else ""
+    note = SourceRef(title=f"{USER_SUPPLIED} ({who}designer new, {date.today().isoformat()}); not published by the vendor",
+                     covers=covers)
+    # figures the user replaces are no longer backed by the vendor documents that covered them
+    kept = [s.model_copy(update={"covers": [c for c in s.covers if c not in covers]}) for s in server.source]
+    update["source"] = [*kept, note]
+    return server.model_copy(update=update)
 
 
 def _missing_rack(catalog: Catalog, slug: str) -> RackType:

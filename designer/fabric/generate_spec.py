@@ -51,3 +51,7 @@ class GenerateSpec:
     pue: float | None = None
     cold_aisle_mm: float = 1200.0
     hot_aisle_mm: float = 1200.0
+    # figures the user supplies for the server where the vendor publishes none (stored in the
+    # design's embedded server type, marked as supplied by the user)
+    server_max_kw: float | None = None
+    server_weight_kg: float | None = None
