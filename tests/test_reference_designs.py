@@ -168,3 +168,25 @@ def test_generated_designs_pass_the_checks(catalog, server, nodes):
     report = build_report(design, catalog=catalog)
     errors = [f["code"] for f in report["findings"] if f["severity"] == "error"]
     assert errors == []
+
+
+def test_h100_pod_optics_per_side(h100_pod):
+    """RA-11333-001 Appendix A Table 8, compute: 1,536 switch OSFP transceivers (980-9I510-00NS00,
+    finned: every cage of the 48 QM9700) and 508 system OSFP transceivers in the DGX
+    (980-9I51A-00NS00, flat-top: 4 twin-port cages x 127); storage: 254 DGX QSFP112 transceivers."""
+    design, report = h100_pod
+    from designer.estimates.bom import build_bom
+    from designer.catalog import load_catalog
+
+    bom = build_bom(design, load_catalog(include_user=False))
+    by_opn: dict[str, int] = {}
+    for line in bom.lines:
+        if line.section == "transceivers":
+            by_opn[line.part_number or line.part] = by_opn.get(line.part_number or line.part, 0) + line.quantity
+    assert by_opn.get("980-9I51A-00NS00") == 508
+    assert by_opn.get("980-9I693-00NS00") == 254
+    compute_switch_cages = 48 * 32
+    assert by_opn.get("980-9I510-00NS00", 0) >= compute_switch_cages
+    # (switch-side modules: ours are fewer than the RA's 1,536 + 369 where switches in one rack
+    # take a copper DAC instead of two modules and a fibre, and UFM splitters are AOCs)
+    assert all(line.manufacturer for line in bom.lines if line.section == "transceivers")
