@@ -125,8 +125,11 @@ def test_the_port_groups_module_top_is_honoured(cabling):
     # and the generated design follows the port group
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch="nvidia-qm9700"),
                       load_catalog(include_user=False))
-    qm9700 = next(t for t in design.device_types if t.slug == "nvidia-qm9700")
+    # a copy: the design's types are the (shared) catalog's objects
+    at = next(i for i, t in enumerate(design.device_types) if t.slug == "nvidia-qm9700")
+    qm9700 = design.device_types[at].model_copy(deep=True)
     qm9700.port_groups[0].module_top = "flat"
+    design.device_types[at] = qm9700
     optics = _optics(design, cabling)
     assert "nvidia-mma4z00-ns" not in optics, "no finned module anywhere once the switch cages say flat"
 

@@ -106,8 +106,8 @@ def test_h100_pod_compute_and_storage_cables(h100_pod):
 def test_h100_pod_pdus_by_rack(h100_pod):
     """RA-11333-001 Appendix A Table 7: 96 PDUs for the 32 four-DGX racks (three each: a DGX's
     six 4+2 PSUs keep four when one feed is lost). The RA's other 12 (two for each of 6 racks)
-    are a PX3-5747V-V2 our catalog lacks; with the compute racks' model a 25-switch rack needs
-    a third for its cords."""
+    are a PX3-5747V-V2 our catalog lacks; with the compute racks' 34.5 kVA model the rack of 24
+    QM9700 (41 kW at maximum) needs a third, so that one PDU can fail."""
     design, _report = h100_pod
     per_rack: dict[str, int] = {}
     dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}

@@ -66,8 +66,11 @@ def place_racks(
     if resolved.storage is not None:
         per_rack_limit(resolved.storage, resolved.rack, budget_w, reserve)
 
+    pdu = resolved.pdu.pdu if resolved.pdu is not None else None
+    outlets = 2 * sum(pdu.outlets.values()) if pdu is not None and pdu.outlets else None
+
     def new(kind: str, group: str, rack_type: RackType):
-        return lambda: RackDraft(kind, group, rack_type, budget_w, reserve)
+        return lambda: RackDraft(kind, group, rack_type, budget_w, reserve, outlets=outlets)
 
     def switches_in(*groups: str) -> list[tuple[Device, DeviceType]]:
         names = [n for n, g in draft.groups.items() if g in groups and n in draft.devices and _is_switch(draft, n)]

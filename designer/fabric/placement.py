@@ -49,6 +49,10 @@ class RackDraft:
     x_mm: float = 0.0
     y_mm: float = 0.0
     facing: Facing = "south"
+    # power cords the rack's first two PDUs have outlets for (None: no PDU chosen); a rack
+    # is not filled past them, so a switch rack keeps to two PDUs (RA-11333-001 Table 7)
+    outlets: int | None = None
+    cords: int = 0
 
     @property
     def top_free_u(self) -> int:
@@ -64,6 +68,8 @@ class RackDraft:
         weight = device_type.weight_kg or 0.0
         if limit is not None and self.weight_kg + self.reserve.weight_kg + weight > limit + 1e-6:
             return False
+        if self.outlets is not None and self.devices and self.cords + (device_type.psu.count or 1) > self.outlets:
+            return False
         return True
 
     def place(self, device: Device, device_type: DeviceType) -> None:
@@ -73,6 +79,7 @@ class RackDraft:
         max_w, _typ = device_power_w(device_type)
         self.power_w += max_w
         self.weight_kg += device_type.weight_kg or 0.0
+        self.cords += device_type.psu.count or 1
         self.devices.append(device)
 
 
