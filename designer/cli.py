@@ -259,7 +259,6 @@ def _cmd_new(args: argparse.Namespace) -> int:
     from designer.fabric.generate import GenerateSpec, generate_with_notes
     from designer.fabric.plan import parse_ratio
     from designer.model.io import save_design
-    from designer.report.json_report import build_report
 
     output = Path(args.output)
     if output.exists() and not args.force:
@@ -310,14 +309,24 @@ def _cmd_new(args: argparse.Namespace) -> int:
     catalog = load_catalog(args.catalog)
     design, notes = generate_with_notes(spec, catalog)
     save_design(design, output)
-    report = build_report(design, catalog=catalog)
-    totals = report["totals"]
+    # the summary from the same functions as the report's totals and fabric analysis,
+    # without the checks, cable counts and estimates it does not print (half of the time)
+    from designer.fabric.analysis import fabric_counts
+    from designer.fabric.graph import fabric_links
+    from designer.model.index import DesignIndex
+    from designer.model.loads import design_load
+
+    index = DesignIndex.build(design)
+    load = design_load(index)
+    kinds = load.count_by_kind
+    storage_nodes = kinds.get("storage", 0)
     print(
-        f"wrote {output}: {totals['servers']} servers ({totals['gpus']} GPUs), {totals['switches']} switches, "
-        f"{totals['storage_nodes']} storage {'node' if totals['storage_nodes'] == 1 else 'nodes'} in {totals['racks']} racks, {totals['links']} links; "
-        f"{totals['power_max_kw']:,.1f} kW maximum"
+        f"wrote {output}: {kinds.get('server', 0)} servers ({load.gpus} GPUs), {kinds.get('switch', 0)} switches, "
+        f"{storage_nodes} storage {'node' if storage_nodes == 1 else 'nodes'} in {len(design.racks)} racks, "
+        f"{len(design.links)} links; {round(load.power_max_kw, 3):,.1f} kW maximum"
     )
-    for fabric in report["fabrics"]:
+    grouped = fabric_links(index)
+    for fabric in (fabric_counts(index, f.name, grouped.get(f.name, [])) for f in design.fabrics):
         sw = fabric["switches"]
         print(
             f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "

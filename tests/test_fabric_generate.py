@@ -350,3 +350,20 @@ def test_generation_does_not_depend_on_the_hash_seed(tmp_path):
                        env={**os.environ, "PYTHONHASHSEED": seed}, check=True, capture_output=True)
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_new_prints_the_figures_the_report_gives(tmp_path):
+    """`designer new` summarises without building the whole report, from the same functions:
+    every figure it prints equals the report's."""
+    out = tmp_path / "pod.json"
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "40", "--switch", "nvidia-qm9700",
+                     "--storage", "weka-wekapod-nitro-8", "--storage-nodes", "2", "-o", out)
+    assert result.code == 0, result
+    report = json.loads(run_cli("report", out, "--json").out)
+    t = report["totals"]
+    assert (f"{t['servers']} servers ({t['gpus']} GPUs), {t['switches']} switches, {t['storage_nodes']} storage nodes "
+            f"in {t['racks']} racks, {t['links']} links; {t['power_max_kw']:,.1f} kW maximum") in result.out
+    for fabric in report["fabrics"]:
+        sw = fabric["switches"]
+        assert (f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
+                f"{sw['core']} core, {fabric['links']['leaf_spine']} leaf-spine links") in result.out

@@ -41,12 +41,10 @@ __all__ = [
 # ---------------------------------------------------------------- report section
 
 
-def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
-    graph = build_fabric_graph(index, fabric_name, links)
-    topo = build_topology(index, graph)
-    fabric = index.fabrics.get(fabric_name)
-    link_classes = Counter()
-    # (tier pair, speed) -> links: the topology drawing labels each tier "N x 400G"
+def classify_links(graph, topo) -> tuple[Counter, Counter]:
+    """Links by class (endpoint_leaf, leaf_spine, spine_core, other), and by (class, speed):
+    the topology drawing labels each tier "N x 400G"."""
+    link_classes: Counter = Counter()
     link_speeds: Counter = Counter()
     for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
         # an end counts by its tier only where it switches: on its management port a
@@ -62,6 +60,28 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
         }.get(tuple(tiers), "other")
         link_classes[key] += 1
         link_speeds[(key, bandwidth)] += 1
+    return link_classes, link_speeds
+
+
+def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+    """What ``designer new`` prints of a fabric, the same figures as the report's analysis
+    (endpoints, switches per tier, links per class) without its path and failure work."""
+    graph = build_fabric_graph(index, fabric_name, links)
+    topo = build_topology(index, graph)
+    classes, _speeds = classify_links(graph, topo)
+    return {
+        "name": fabric_name,
+        "endpoints": len(graph.endpoints),
+        "switches": {tier: len(topo.of_tier(tier)) for tier in ("leaf", "spine", "core", "other")},
+        "links": {key: classes[key] for key in ("endpoint_leaf", "leaf_spine", "spine_core", "other")},
+    }
+
+
+def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+    graph = build_fabric_graph(index, fabric_name, links)
+    topo = build_topology(index, graph)
+    fabric = index.fabrics.get(fabric_name)
+    link_classes, link_speeds = classify_links(graph, topo)
 
     def worst(tier: str) -> float | None:
         ratios = [topo.figures[s].oversubscription for s in topo.of_tier(tier)]
