@@ -44,6 +44,11 @@ INBAND_LINKS_PER_CORE = 2  # RA-11333-001 Table 8: 24 leaf-core cables for 6 lea
 INBAND_ISL_PER_PAIR = 2  # RA-11333-001 Table 8: 6 ISL cables for 3 leaf pairs
 
 
+def resolved_speed(draft: Draft, device: str, port: str) -> float | None:
+    group = draft.types[draft.devices[device].device_type].port_group_of(port)
+    return group.speed_gbps if group is not None else None
+
+
 def fabric_ports(device_type: DeviceType, role: str, count: int | None = None) -> list[str]:
     """The ports a device cables to a fabric role, in order: those its catalog entry
     names first, then the others of that role at the same speed; ``count`` of them
@@ -269,7 +274,9 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         store = [p for p in fabric_ports(resolved.storage, "inband")
                  if resolved.storage.port_group_of(p).speed_gbps == speed]
         endpoints += [Endpoint(n, store, STORAGE) for n in storage_names if store]
-    endpoints += [e for e in control if e.ports]
+    # management nodes at the in-band speed only (a 1GbE in-band network leaves their 100G ports free)
+    control_speed = {e.device: [p for p in e.ports if resolved_speed(draft, e.device, p) == speed] for e in control}
+    endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
     if spec.inband_oversubscription is not None:
         _side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
