@@ -178,12 +178,13 @@ def _mount(rack: RackDraft, device: Device, device_type: DeviceType, top: bool) 
     rack.devices.append(device)
 
 
-def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[list[RackDraft]]) -> None:
+def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[list[RackDraft]]) -> list[RackDraft]:
     """Out-of-band access switches shared by neighbouring racks and sized by the
     management ports they serve (NVIDIA DGX SuperPOD RA-11333-001 Table 7: 8 SN2201 for
     38 racks), each uplinked twice into the in-band network ("Two uplinks per OOB to
     in-band", Table 8); without an in-band network with free ports, into an aggregation
-    pair (and a core pair above several pairs)."""
+    pair (and a core pair above several pairs). Returns racks it had to add for them
+    (not yet laid out)."""
     oob = resolved.oob
     access = oob.main_fabric_group()
     if access is None:
@@ -191,8 +192,9 @@ def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[li
     draft.add_type(oob)
     racks = [r for g in groups for r in g]
     sets = _oob_sets(draft, racks, access.count)
+    added: list[RackDraft] = []
     if not sets:
-        return
+        return added
     width = max(2, len(str(len(sets))))
     leaves: list[tuple[Device, RackDraft]] = []
     for i, (rack, ports) in enumerate(sets):
@@ -205,14 +207,15 @@ def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[li
     draft.fabrics.append(Fabric(name="oob", role="oob", protocol="ethernet"))
     uplink = oob.uplink_group()
     if uplink is None or len(leaves) < 2:
-        return
+        return added
     targets = _inband_uplink_ports(draft, uplink.speed_gbps, 2 * len(leaves))
     if targets is None:
-        targets = _oob_aggregation(draft, catalog, resolved, racks, len(leaves), uplink.speed_gbps)
+        targets = _oob_aggregation(draft, catalog, resolved, racks, len(leaves), uplink.speed_gbps, added)
     for i, (leaf, _rack) in enumerate(leaves):
         for u in range(2):
             device, port = targets[(2 * i + u)]
             draft.links.append(make_link(leaf.name, f"{uplink.prefix}{u + 1}", device, port, "oob"))
+    return added
 
 
 def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[tuple[str, str]] | None:
@@ -237,7 +240,7 @@ def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[t
 
 
 def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: list[RackDraft], leaves: int,
-                     speed_gbps: float) -> list[tuple[str, str]]:
+                     speed_gbps: float, added: list[RackDraft]) -> list[tuple[str, str]]:
     """Aggregation pairs for ``leaves`` out-of-band switches (each leaf one link to both
     switches of its pair), a core pair above several pairs; mounted in the central
     network racks. Returns the leaf-facing ports in the order the leaves take them."""
@@ -252,15 +255,22 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
             f"{leaves} out-of-band switches need {pairs} aggregation pairs, more than one core pair of "
             f"{agg_type.slug} ({group.count} ports) holds",
             hint="name a larger --oob-aggregation-switch or a larger --oob-switch")
-    hosts = [r for r in racks if r.kind == "network" and r.group == CENTRAL] or [r for r in racks if r.kind == "network"] or racks
+    hosts = [r for r in racks if r.kind == "network" and r.group == CENTRAL] or [r for r in racks if r.kind == "network"]
     names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
     placed = []
     for n, name in enumerate(names):
         device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
-        rack = next((r for r in hosts if r.next_u + agg_type.u_height - 1 <= r.top_free_u and r.fits(agg_type)), None)
+        rack = next((r for r in hosts if r.fits(agg_type)), None)
         if rack is None:
-            raise GenerationError("the network racks have no room for the out-of-band aggregation switches",
-                                  hint="use a taller --network-rack-type")
+            # the network racks are full: one more at the end of the floor (the caller lays it out)
+            model = racks[0]
+            rack = RackDraft("network", CENTRAL, resolved.network_rack, model.budget_w, model.reserve,
+                             outlets=model.outlets)
+            if not rack.fits(agg_type):
+                raise GenerationError(f"{agg_type.slug} does not fit an empty {resolved.network_rack.slug}",
+                                      hint="name another --oob-aggregation-switch or --network-rack-type")
+            hosts.append(rack)
+            added.append(rack)
         rack.place(device, agg_type)
         draft.devices[name] = device
         placed.append(device)

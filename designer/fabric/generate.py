@@ -21,7 +21,7 @@ from designer.fabric.cabling import assign_cabling
 from designer.fabric.draft import STORAGE, Draft, Resolved, endpoint_ports, resolve
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.placement import FloorLayout, RackDraft, lay_out, per_rack_limit
-from designer.fabric.wiring import Endpoint
+from designer.fabric.wiring import Endpoint, make_link
 from designer.model.design import Design, Project
 from designer.model.hardware import split_lane
 from designer.model.device import Device
@@ -89,7 +89,13 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     groups = [g for g in groups if g]
     layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
     feeds = add_pdus(draft, resolved, groups)
-    wire_oob(draft, catalog, resolved, groups)
+    added = wire_oob(draft, catalog, resolved, groups)
+    if added:
+        # racks for the out-of-band aggregation, at the end of the floor; the others keep their places
+        groups.append(added)
+        layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
+        feeds.update(add_pdus(draft, resolved, [added]))
+        _oob_for_added(draft, resolved, added)
     design = _assemble(draft, resolved, [r for g in groups for r in g], layout, feeds)
     index = DesignIndex.build(design)
     unreachable = assign_cabling(index, catalog.cabling)
@@ -102,6 +108,22 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         )
     settle_long_lived()
     return design, notes
+
+
+def _oob_for_added(draft: Draft, resolved: Resolved, racks: list[RackDraft]) -> None:
+    """Management ports of devices in racks added for the out-of-band aggregation, on
+    the free access ports of the out-of-band switches (left free where none is)."""
+    access = resolved.oob.main_fabric_group()
+    leaves = [d for d in draft.devices.values() if d.fabric == "oob" and d.tier == "leaf"]
+    used = {d.name: set() for d in leaves}
+    for link in draft.links:
+        if link.b.device in used:
+            used[link.b.device].add(link.b.port)
+    free = [(d.name, p) for d in leaves for p in access.port_names() if p not in used[d.name]]
+    wanted = [(d.name, p) for r in racks for d in r.devices
+              for p in endpoint_ports(d, draft.types[d.device_type], "oob")]
+    for (device, port), (leaf, leaf_port) in zip(wanted, free[-len(wanted):] if wanted else []):
+        draft.links.append(make_link(device, port, leaf, leaf_port, "oob"))
 
 
 def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: FloorLayout,
