@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from designer.catalog import Catalog
-from designer.fabric.cabling import cable_summary
+from designer.fabric.cable_counts import cable_summary
 from designer.model.design import Design
 from designer.model.hardware import Price
 from designer.model.index import DesignIndex

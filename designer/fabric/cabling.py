@@ -1,10 +1,7 @@
-"""Cable routes, lengths, media and the parts they need.
+"""Cable media and the parts they need.
 
-Length. Within a rack a cable runs vertically between the two devices plus a
-service loop. Between racks it rises to the overhead tray above the rack, runs
-along and across the rows (rack centre to rack centre, Manhattan distance), drops
-into the other rack, plus a service loop at each end. The result is rounded up to a
-stock length of the chosen product.
+Length: the routed length (``designer.fabric.routes``) rounded up to a stock length
+of the chosen product.
 
 Media by reach, cheapest first: copper (DAC, then active copper ACC) for short
 runs, then active optical cable (AOC), then transceivers with multimode fibre
@@ -12,7 +9,7 @@ runs, then active optical cable (AOC), then transceivers with multimode fibre
 from the cabling catalog (``cabling.yaml``); a media the catalog has no product for
 at that speed is not chosen.
 
-Counting. A breakout (splitter) cable serves all lanes of one switch port (shared
+Counting (``designer.fabric.cable_counts``). A breakout (splitter) cable serves all lanes of one switch port (shared
 ``cable_id``); a twin-port copper cable between two twin-port cages serves both
 ports. Optical links need one transceiver per cage at each end (a twin-port cage
 takes one twin-port module for its two ports) and one fibre per link.
@@ -31,80 +28,13 @@ from designer.catalog.cabling import CableProduct, Cabling, Transceiver
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link
-from designer.model.units import RACK_UNIT_MM
+from designer.fabric.routes import Geometry
 
-PLINTH_MM = 100.0  # rack floor to the bottom of U1
-TRAY_ABOVE_RACK_MM = 300.0
-SAME_RACK_SLACK_MM = 600.0
-END_SLACK_MM = 750.0  # per end, between racks
 # Lengths commodity cords come in where the catalog lists none.
 COMMODITY_LENGTHS_M = (0.5, 1, 1.5, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 150, 200, 300, 500)
 MEDIA_ORDER = ("DAC", "ACC", "AOC", "MMF", "SMF")
 OPTICAL = ("MMF", "SMF")
 COPPER = ("DAC", "ACC", "AOC")  # cables with their own ends (AOC too): no modules, no separate fibre
-
-
-class Geometry:
-    """Where each device's ports are in the room: its rack, the height of its centre,
-    the rack's centre on the floor and the height of the tray above it (mm)."""
-
-    def __init__(self, index: DesignIndex) -> None:
-        self.index = index
-        self._racks: dict[str, tuple[float, float, float]] = {}
-        self._devices: dict[str, tuple[str, float] | None] = {}
-
-    def rack(self, rack_name: str) -> tuple[float, float, float]:
-        found = self._racks.get(rack_name)
-        if found is None:
-            rack = self.index.racks[rack_name]
-            rack_type = self.index.rack_type_of(rack)
-            top = rack_type.height_mm or (PLINTH_MM + rack_type.u_height * RACK_UNIT_MM + 100.0)
-            x, y = rack_centre_mm(self.index, rack_name)
-            found = (x, y, top + TRAY_ABOVE_RACK_MM)
-            self._racks[rack_name] = found
-        return found
-
-    def device(self, device_name: str) -> tuple[str, float] | None:
-        if device_name in self._devices:
-            return self._devices[device_name]
-        device = self.index.devices.get(device_name)
-        found = None
-        if device is not None and device.rack in self.index.racks:
-            device_type = self.index.type_of(device)
-            if device.position_u is not None:
-                z = PLINTH_MM + (device.position_u - 1 + device_type.u_height / 2) * RACK_UNIT_MM
-                found = (device.rack, z)
-            elif device_type.u_height == 0:
-                # zero-U parts (vertical PDUs) run the rack's height; take their middle
-                rack_type = self.index.rack_type_of(self.index.racks[device.rack])
-                found = (device.rack, PLINTH_MM + rack_type.u_height * RACK_UNIT_MM / 2)
-        self._devices[device_name] = found
-        return found
-
-    def length_m(self, link: Link) -> float | None:
-        """Routed length before rounding; None when an end is not mounted in a rack."""
-        a, b = self.device(link.a.device), self.device(link.b.device)
-        if a is None or b is None:
-            return None
-        (rack_a, za), (rack_b, zb) = a, b
-        if rack_a == rack_b:
-            return (abs(za - zb) + SAME_RACK_SLACK_MM) / 1000.0
-        xa, ya, tray_a = self.rack(rack_a)
-        xb, yb, tray_b = self.rack(rack_b)
-        tray = max(tray_a, tray_b)
-        return ((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM) / 1000.0
-
-
-def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:
-    rack = index.racks[rack_name]
-    rack_type = index.rack_type_of(rack)
-    if rack.facing in ("east", "west"):
-        return rack.x_mm + rack_type.depth_mm / 2, rack.y_mm + rack_type.width_mm / 2
-    return rack.x_mm + rack_type.width_mm / 2, rack.y_mm + rack_type.depth_mm / 2
-
-
-def route_length_m(index: DesignIndex, link: Link) -> float | None:
-    return Geometry(index).length_m(link)
 
 
 class EndCage(NamedTuple):
@@ -673,84 +603,10 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
     return updated
 
 
-# ---------------------------------------------------------------- counting
+def __getattr__(name: str):
+    # the counting moved to cable_counts; ``from designer.fabric.cabling import cable_summary`` still works
+    if name == "cable_summary":
+        from designer.fabric.cable_counts import cable_summary
 
-
-def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], list[dict]]:
-    """Cables by media, stock length and speed; transceivers by type. Report rows.
-
-    Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
-    cages cabled to each other, one splitter per twin-port cage whose two ports go to
-    different cages, else one per link. Fibre: one per link (one per module port where a
-    twin-port module carries one fast port), or one splitter fibre per split port.
-    Modules: one per cage at each optical end, chosen for that end's side, top and link
-    layer (a switch-side and an adapter-side module are separate rows). A row's ``part``
-    is None where no catalog part serves it; the checks report those links
-    (``CABLE_NO_PART``).
-    """
-    selector = MediaSelector(cabling)
-    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
-    lanes = Counter(l.cable_id for l in links if l.cable_id)
-    ends = {id(l): link_ends(index, l) for l in links}
-    # which far cages each copper cage reaches
-    far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
-    units: dict[tuple, tuple] = {}
-    modules: dict[tuple, tuple[EndCage, str, float]] = {}
-    for n, link in enumerate(links):
-        speed = _link_speed(index, link) or 0.0
-        pair = ends[id(link)]
-        if link.media in OPTICAL:
-            for end in pair or ():
-                previous = modules.get(end.key)
-                modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
-            n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
-            parts = selector.parts(link, speed, pair, n_lanes)
-            part = parts.cable.slug if parts.cable else None
-            if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True, None)
-            else:
-                fibre_speed = parts.fibre_speed_gbps or speed
-                for i in range(parts.fibres):
-                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False, None)
-            continue
-        n_lanes = 1
-        if link.cable_id:
-            key: tuple = ("breakout", link.cable_id)
-            n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
-        elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
-                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
-            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)
-        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
-            # a twin-port cage fanning out to two cages: one splitter from that cage
-            key, n_lanes = ("split-cage", near.key), 2
-        else:
-            key = ("link", n)
-        parts = selector.parts(link, speed, pair, n_lanes)
-        part = parts.cable.slug if parts.cable else None
-        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
-        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
-        top = _cable_top(link, pair)
-        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
-    rows: Counter = Counter(units.values())
-    cables = [
-        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
-         "top": top}
-        for (media, length, speed, part, breakout, top), count in sorted(
-            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
-    ]
-    optics: dict[str, dict] = {}
-    for end, media, length in modules.values():
-        module = selector.module(end, media, length)
-        label = module.slug if module else (
-            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
-            f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
-        row = optics.setdefault(label, {
-            "type": label, "part": module.slug if module else None,
-            "form_factor": module.form_factor if module else end.form_factor,
-            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
-            "media": media, "side": module.side if module else end.side,
-            "top": module.top if module else end.top, "count": 0,
-        })
-        row["count"] += 1
-    transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
-    return cables, transceivers
+        return cable_summary
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

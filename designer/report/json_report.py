@@ -14,7 +14,7 @@ from designer.checks.context import CheckContext
 from designer.checks.rack_rules import floor_area_m2
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
-from designer.fabric.cabling import cable_summary
+from designer.fabric.cable_counts import cable_summary
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load

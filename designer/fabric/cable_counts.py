@@ -1,0 +1,91 @@
+"""Counting cables and transceivers for the report and the bill of materials."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from designer.catalog.cabling import Cabling
+from designer.fabric.cabling import (
+    OPTICAL, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends, splitter_lanes,
+)
+from designer.model.index import DesignIndex
+
+
+def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], list[dict]]:
+    """Cables by media, stock length and speed; transceivers by type. Report rows.
+
+    Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
+    cages cabled to each other, one splitter per twin-port cage whose two ports go to
+    different cages, else one per link. Fibre: one per link (one per module port where a
+    twin-port module carries one fast port), or one splitter fibre per split port.
+    Modules: one per cage at each optical end, chosen for that end's side, top and link
+    layer (a switch-side and an adapter-side module are separate rows). A row's ``part``
+    is None where no catalog part serves it; the checks report those links
+    (``CABLE_NO_PART``).
+    """
+    selector = MediaSelector(cabling)
+    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
+    lanes = Counter(l.cable_id for l in links if l.cable_id)
+    ends = {id(l): link_ends(index, l) for l in links}
+    # which far cages each copper cage reaches
+    far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
+    units: dict[tuple, tuple] = {}
+    modules: dict[tuple, tuple[EndCage, str, float]] = {}
+    for n, link in enumerate(links):
+        speed = _link_speed(index, link) or 0.0
+        pair = ends[id(link)]
+        if link.media in OPTICAL:
+            for end in pair or ():
+                previous = modules.get(end.key)
+                modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
+            n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
+            parts = selector.parts(link, speed, pair, n_lanes)
+            part = parts.cable.slug if parts.cable else None
+            if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
+                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True, None)
+            else:
+                fibre_speed = parts.fibre_speed_gbps or speed
+                for i in range(parts.fibres):
+                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False, None)
+            continue
+        n_lanes = 1
+        if link.cable_id:
+            key: tuple = ("breakout", link.cable_id)
+            n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
+        elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
+                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
+            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)
+        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
+            # a twin-port cage fanning out to two cages: one splitter from that cage
+            key, n_lanes = ("split-cage", near.key), 2
+        else:
+            key = ("link", n)
+        parts = selector.parts(link, speed, pair, n_lanes)
+        part = parts.cable.slug if parts.cable else None
+        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
+        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
+        top = _cable_top(link, pair)
+        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
+    rows: Counter = Counter(units.values())
+    cables = [
+        {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
+         "top": top}
+        for (media, length, speed, part, breakout, top), count in sorted(
+            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
+    ]
+    optics: dict[str, dict] = {}
+    for end, media, length in modules.values():
+        module = selector.module(end, media, length)
+        label = module.slug if module else (
+            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
+            f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
+        row = optics.setdefault(label, {
+            "type": label, "part": module.slug if module else None,
+            "form_factor": module.form_factor if module else end.form_factor,
+            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
+            "media": media, "side": module.side if module else end.side,
+            "top": module.top if module else end.top, "count": 0,
+        })
+        row["count"] += 1
+    transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
+    return cables, transceivers

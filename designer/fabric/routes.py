@@ -1,0 +1,77 @@
+"""Where a cable runs: rack to tray to rack, and its routed length.
+
+Within a rack a cable runs vertically between the two devices plus a service loop.
+Between racks it rises to the overhead tray above the rack, runs along and across the
+rows (rack centre to rack centre, Manhattan distance), drops into the other rack, plus
+a service loop at each end.
+"""
+
+from __future__ import annotations
+
+from designer.model.index import DesignIndex
+from designer.model.link import Link
+from designer.model.units import RACK_UNIT_MM
+
+PLINTH_MM = 100.0  # rack floor to the bottom of U1
+TRAY_ABOVE_RACK_MM = 300.0
+SAME_RACK_SLACK_MM = 600.0
+END_SLACK_MM = 750.0  # per end, between racks
+
+
+class Geometry:
+    """Where each device's ports are in the room: its rack, the height of its centre,
+    the rack's centre on the floor and the height of the tray above it (mm)."""
+
+    def __init__(self, index: DesignIndex) -> None:
+        self.index = index
+        self._racks: dict[str, tuple[float, float, float]] = {}
+        self._devices: dict[str, tuple[str, float] | None] = {}
+
+    def rack(self, rack_name: str) -> tuple[float, float, float]:
+        found = self._racks.get(rack_name)
+        if found is None:
+            rack = self.index.racks[rack_name]
+            rack_type = self.index.rack_type_of(rack)
+            top = rack_type.height_mm or (PLINTH_MM + rack_type.u_height * RACK_UNIT_MM + 100.0)
+            x, y = rack_centre_mm(self.index, rack_name)
+            found = (x, y, top + TRAY_ABOVE_RACK_MM)
+            self._racks[rack_name] = found
+        return found
+
+    def device(self, device_name: str) -> tuple[str, float] | None:
+        if device_name in self._devices:
+            return self._devices[device_name]
+        device = self.index.devices.get(device_name)
+        found = None
+        if device is not None and device.rack in self.index.racks:
+            device_type = self.index.type_of(device)
+            if device.position_u is not None:
+                z = PLINTH_MM + (device.position_u - 1 + device_type.u_height / 2) * RACK_UNIT_MM
+                found = (device.rack, z)
+            elif device_type.u_height == 0:
+                # zero-U parts (vertical PDUs) run the rack's height; take their middle
+                rack_type = self.index.rack_type_of(self.index.racks[device.rack])
+                found = (device.rack, PLINTH_MM + rack_type.u_height * RACK_UNIT_MM / 2)
+        self._devices[device_name] = found
+        return found
+
+    def length_m(self, link: Link) -> float | None:
+        """Routed length before rounding; None when an end is not mounted in a rack."""
+        a, b = self.device(link.a.device), self.device(link.b.device)
+        if a is None or b is None:
+            return None
+        (rack_a, za), (rack_b, zb) = a, b
+        if rack_a == rack_b:
+            return (abs(za - zb) + SAME_RACK_SLACK_MM) / 1000.0
+        xa, ya, tray_a = self.rack(rack_a)
+        xb, yb, tray_b = self.rack(rack_b)
+        tray = max(tray_a, tray_b)
+        return ((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM) / 1000.0
+
+
+def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:
+    rack = index.racks[rack_name]
+    rack_type = index.rack_type_of(rack)
+    if rack.facing in ("east", "west"):
+        return rack.x_mm + rack_type.depth_mm / 2, rack.y_mm + rack_type.width_mm / 2
+    return rack.x_mm + rack_type.width_mm / 2, rack.y_mm + rack_type.depth_mm / 2
