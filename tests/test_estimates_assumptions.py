@@ -150,6 +150,20 @@ PARTICULAR = {
 }
 
 
+NCCL_EXAMPLE = [
+    "collectives as NCCL runs them (its own cost model, src/graph/tuning.cc): one ring per NIC, 47 GB/s per NIC (94% "
+    "of its line rate; NVIDIA states 46-48 GB/s per NDR 400G NIC, nccl-tests issue 290) and 370 GB/s of NVLink per "
+    "GPU (82% of its line rate, nccl-tests issue 212), divided by the worst leaf oversubscription when above 1; busbw "
+    "as nccl-tests defines it",
+    "NVLink SHARP (NVLS): the NVSwitches reduce; all-reduce algbw 275 GB/s per GPU (about 275 of 450 GB/s on 8 H100, "
+    "a busbw of about 480 GB/s, nccl-tests issue 212)",
+    "in-network reduction (SHARP) on nvidia-qm9700: the fabric reduces between the nodes; NCCL needs the SHARP plugin "
+    "and NCCL_COLLNET_ENABLE=1 for it",
+    "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate NICs for it, nccl-tests "
+    "issue 267); its latency is assumed: one ring base latency and one hop over the slowest link",
+]
+
+
 def _fields(template) -> set[str]:
     forms = template.values() if isinstance(template, dict) else [template]
     return {name.split(".")[0].split("[")[0] for form in forms
@@ -193,6 +207,8 @@ def test_the_english_sentences_stay_word_for_word(estimates):
         "PUE 1.30 (room Hall 1)", COMMON[0], DEPRECIATION_5, COMMON[1], COMMON[2],
         "bill-of-materials parts without a price: 1; they count as zero, so the CAPEX is partial",
         DEFAULT_MODEL, COMMON[3], COMMON[4], DEFAULT_SCALING, COMMON[5],
+        # issue 12: the collectives as NCCL runs them add their assumptions after the old ones
+        *NCCL_EXAMPLE,
     ]
 
 

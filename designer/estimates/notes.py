@@ -58,6 +58,21 @@ NOTE_TEMPLATES: dict[str, Template] = {
                                  "compute port cabled at its speed, non-blocking",
     "allreduce.mixed_servers": "several GPU server types: {gpus_per_server} GPUs per server (as {part}), "
                                "each bandwidth the slowest type's",
+    # -- collectives as NCCL runs them (nccl.py) --------------------------------
+    "collectives.model": "collectives as NCCL runs them (its own cost model, src/graph/tuning.cc): one ring per NIC, "
+                         "{nic_achieved_gbytes_s:g} GB/s per NIC ({nic_efficiency:.0%} of its line rate; NVIDIA states "
+                         "46-48 GB/s per NDR 400G NIC, nccl-tests issue 290) and {nvlink_achieved_gbytes_s:g} GB/s of "
+                         "NVLink per GPU ({nvlink_efficiency:.0%} of its line rate, nccl-tests issue 212), divided by "
+                         "the worst leaf oversubscription when above 1; busbw as nccl-tests defines it",
+    "collectives.nvls": "NVLink SHARP (NVLS): the NVSwitches reduce; all-reduce algbw {nvls_algbw_gbytes_s:g} GB/s per "
+                        "GPU (about 275 of 450 GB/s on 8 H100, a busbw of about 480 GB/s, nccl-tests issue 212)",
+    "collectives.no_nvls": "no NVLink SHARP (NVLS): the GPUs are not joined by NVLink 4 or later through NVSwitches",
+    "collectives.sharp": "in-network reduction (SHARP) on {switches}: the fabric reduces between the nodes; NCCL needs "
+                         "the SHARP plugin and NCCL_COLLNET_ENABLE=1 for it",
+    "collectives.no_sharp": "no in-network reduction (SHARP): not every switch of the compute fabric offers it",
+    "collectives.all_to_all": "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate "
+                              "NICs for it, nccl-tests issue 267); its latency is assumed: one ring base latency and "
+                              "one hop over the slowest link",
     # -- data-parallel scaling (scaling.py) ------------------------------------
     "scaling.weak": "scaling is weak scaling: {step_compute_s:g} s of compute per step at any size, "
                     "{overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "

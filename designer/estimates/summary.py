@@ -16,6 +16,7 @@ from designer.catalog import Catalog
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
 from designer.estimates.collective import allreduce_estimate, cluster_path, compute_oversubscription, model_notes
+from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import storage_estimate
@@ -30,6 +31,10 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     path, comm_notes = cluster_path(design, index, analyses)
     _ratio, compute_fabric = compute_oversubscription(analyses)
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
+    system, sharp_switches = cluster_system(design, index, path, compute_fabric)
+    message_bytes = inputs.communication.message_mb * 1e6
+    allreduce = allreduce_estimate(inputs.communication, path, compute_fabric)
+    allreduce["nccl"] = nccl_allreduce(system, message_bytes)
     # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
     # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
     notes = [
@@ -38,13 +43,15 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *comm_notes,
         *scaling_notes(inputs.scaling),
         *storage_notes,
+        *system_notes(system, sharp_switches),
     ]
     return {
         "currency": design.project.currency,
         "assumptions": [n.english for n in notes],
         "assumption_keys": [n.as_dict() for n in notes],
         "tco": tco,
-        "allreduce": allreduce_estimate(inputs.communication, path, compute_fabric),
+        "allreduce": allreduce,
+        "collectives": collectives_block(system, message_bytes),
         "scaling": scaling_estimate(inputs.scaling, path),
         "storage": storage,
         "stages": stage_figures(design, index, catalog, switch_tiers(index, analyses)),

@@ -38,6 +38,21 @@ class CommunicationInputs(Model):
     alpha_inter_us: NonNegativeFloat = 6.0  # per-step latency across the fabric
     # Share of the inter-node link bandwidth a collective actually achieves.
     link_efficiency: Share = 0.9
+    # -- the NCCL-grade model (designer/estimates/nccl.py; sources there) --------------
+    # Share of a NIC's line rate NCCL reaches: 47 of 50 GB/s, the middle of the 46-48 GB/s
+    # per NDR 400G NIC NCCL's maintainers state (github.com/NVIDIA/nccl-tests issue 290).
+    nic_efficiency: Share = 0.94
+    # Share of the NVLink line rate (one direction) NCCL's ring reaches: 370 of 450 GB/s on
+    # H100, ~20 % protocol overhead (nccl-tests issue 212).
+    nvlink_efficiency: Share = 370.0 / 450.0
+    # NVLink SHARP all-reduce algbw as a share of the NVLink line rate: ~275 of 450 GB/s on
+    # 8 H100, i.e. ~480 GB/s busbw (nccl-tests issue 212).
+    nvls_efficiency: Share = 275.0 / 450.0
+    # NVSwitch multicast (NVLS) and in-network reduction (SHARP): None = from the catalog.
+    nvls: bool | None = None
+    sharp: bool | None = None
+    # GPUs in one NVLink domain (8 in a DGX, 72 in an NVL72 rack); None = GPUs per server.
+    scale_up_gpus: int | None = Field(default=None, ge=1)
 
 
 class ScalingInputs(Model):

@@ -41,6 +41,21 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
                                  "且无收敛（1:1）。",
     "allreduce.mixed_servers": "包含多种 GPU 服务器型号：按每台 {gpus_per_server} 块 GPU 计（同 {part}），"
                                "各项带宽取最慢型号的值。",
+    # -- collectives as NCCL runs them -----------------------------------------
+    "collectives.model": "集合通信按 NCCL 的实际运行方式估算（采用其自身的代价模型 src/graph/tuning.cc）：每块网卡一个环，"
+                         "每块网卡 {nic_achieved_gbytes_s:g} GB/s（线速的 {nic_efficiency:.0%}；NVIDIA 给出每块 NDR 400G "
+                         "网卡 46–48 GB/s，见 nccl-tests issue 290），每块 GPU 的 NVLink 为 {nvlink_achieved_gbytes_s:g} "
+                         "GB/s（线速的 {nvlink_efficiency:.0%}，见 nccl-tests issue 212），叶层最坏收敛比大于 1 时再除以"
+                         "该收敛比；总线带宽（busbw）按 nccl-tests 的定义计算。",
+    "collectives.nvls": "NVLink SHARP（NVLS）：由 NVSwitch 完成归约；All-reduce 每块 GPU 的算法带宽（algbw）为 "
+                        "{nvls_algbw_gbytes_s:g} GB/s（8 块 H100 上约为 450 GB/s 中的 275 GB/s，即总线带宽约 480 GB/s，"
+                        "见 nccl-tests issue 212）。",
+    "collectives.no_nvls": "无 NVLink SHARP（NVLS）：GPU 之间没有经 NVSwitch 的 NVLink 4 或更新版本互联。",
+    "collectives.sharp": "{switches} 支持网内归约（SHARP）：节点之间的归约由网络完成；NCCL 需安装 SHARP 插件并设置 "
+                         "NCCL_COLLNET_ENABLE=1。",
+    "collectives.no_sharp": "无网内归约（SHARP）：计算网络中并非所有交换机都支持。",
+    "collectives.all_to_all": "跨节点的 All-to-all 每块 GPU 只能达到一块网卡的带宽（NCCL 不会为其聚合多块网卡，"
+                              "见 nccl-tests issue 267）；其时延为假设值：一个环的基础时延加上最慢链路上的一跳。",
     # -- data-parallel scaling --------------------------------------------------
     "scaling.weak": "扩展效率按弱扩展计：任意规模下每步计算 {step_compute_s:g} 秒，All-reduce 的 {overlap:.0%} "
                     "与计算重叠；每个多服务器规模点均计入收敛比。",
