@@ -161,6 +161,12 @@ NCCL_EXAMPLE = [
     "and NCCL_COLLNET_ENABLE=1 for it",
     "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate NICs for it, nccl-tests "
     "issue 267); its latency is assumed: one ring base latency and one hop over the slowest link",
+    # and the sizing from the workload
+    "workload sizing: model states 16 bytes per parameter (ZeRO, Rajbhandari et al. 2020), activations as Korthikanti "
+    "et al. 2022, training FLOPs 6 x parameters x tokens (Kaplan et al. 2020), at 40% model FLOPs utilisation (Llama "
+    "3 reached 38-43% on H100)",
+    "model shape derived from the parameter count: 33 layers, hidden size 4224, 33 attention heads",
+    "parallel layout: tensor 2 x pipeline 1 x data 64",
 ]
 
 

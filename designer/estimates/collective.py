@@ -186,6 +186,15 @@ def gpu_servers(index: DesignIndex) -> dict[str, int]:
     return counts
 
 
+def main_gpu(index: DesignIndex) -> tuple[str | None, float | None]:
+    """(GPU model, memory GB) of the GPU server type holding the most GPUs."""
+    counts = gpu_servers(index)
+    if not counts:
+        return None, None
+    main = max((index.device_types[slug] for slug in counts), key=lambda t: (counts[t.slug] * t.gpu_count, t.slug))
+    return (main.gpus.model, main.gpus.memory_gb) if main.gpus else (None, None)
+
+
 def model_notes(inputs: CommunicationInputs) -> list[Note]:
     """The assumptions of the all-reduce model itself, whatever the design."""
     return [

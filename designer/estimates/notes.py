@@ -73,6 +73,16 @@ NOTE_TEMPLATES: dict[str, Template] = {
     "collectives.all_to_all": "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate "
                               "NICs for it, nccl-tests issue 267); its latency is assumed: one ring base latency and "
                               "one hop over the slowest link",
+    # -- sizing from the workload (workload.py) --------------------------------
+    "workload.model": "workload sizing: model states {bytes_per_parameter:g} bytes per parameter (ZeRO, Rajbhandari "
+                      "et al. 2020), activations as Korthikanti et al. 2022, training FLOPs 6 x parameters x tokens "
+                      "(Kaplan et al. 2020), at {mfu:.0%} model FLOPs utilisation (Llama 3 reached 38-43% on H100)",
+    "workload.shape_derived": "model shape derived from the parameter count: {layers} layers, hidden size "
+                              "{hidden_size}, {attention_heads} attention heads",
+    "workload.peak_unknown": "{gpu}: peak dense FLOPS unknown; enter workload.peak_tflops_per_gpu for the time to "
+                             "train",
+    "workload.layout": "parallel layout: tensor {tensor_parallel} x pipeline {pipeline_parallel} x data "
+                       "{data_parallel}",
     # -- data-parallel scaling (scaling.py) ------------------------------------
     "scaling.weak": "scaling is weak scaling: {step_compute_s:g} s of compute per step at any size, "
                     "{overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "

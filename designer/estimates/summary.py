@@ -15,12 +15,13 @@ from typing import Any
 from designer.catalog import Catalog
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
-from designer.estimates.collective import allreduce_estimate, cluster_path, compute_oversubscription, model_notes
+from designer.estimates.collective import main_gpu, allreduce_estimate, cluster_path, compute_oversubscription, model_notes
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import storage_estimate
 from designer.estimates.tco import tco_estimate
+from designer.estimates.workload import catalog_fit, workload_estimate
 
 
 def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[str, Any]:
@@ -35,6 +36,9 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     message_bytes = inputs.communication.message_mb * 1e6
     allreduce = allreduce_estimate(inputs.communication, path, compute_fabric)
     allreduce["nccl"] = nccl_allreduce(system, message_bytes)
+    gpu_model, gpu_memory = main_gpu(index)
+    workload, workload_notes = workload_estimate(inputs.workload, system, gpu_model, gpu_memory,
+                                                 catalog_fit(inputs.workload, list(catalog.device_types.values())))
     # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
     # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
     notes = [
@@ -44,6 +48,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *scaling_notes(inputs.scaling),
         *storage_notes,
         *system_notes(system, sharp_switches),
+        *workload_notes,
     ]
     return {
         "currency": design.project.currency,
@@ -54,5 +59,6 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         "collectives": collectives_block(system, message_bytes),
         "scaling": scaling_estimate(inputs.scaling, path),
         "storage": storage,
+        "workload": workload,
         "stages": stage_figures(design, index, catalog, switch_tiers(index, analyses)),
     }

@@ -6,6 +6,8 @@ assumptions" section; a user replaces them with the customer's figures.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from designer.model.base import Model, Name, NonNegativeFloat, PositiveFloat, Share
@@ -73,11 +75,40 @@ class StorageInputs(Model):
     archive_copies: int = Field(default=1, ge=0)
 
 
+class WorkloadInputs(Model):
+    """The training job the cluster is for (designer/estimates/workload.py; sources there)."""
+
+    parameters_billion: PositiveFloat = 7.0
+    # 20 tokens per parameter, the compute-optimal ratio of Hoffmann et al. 2022 (Chinchilla).
+    tokens_billion: PositiveFloat = 140.0
+    sequence_length: int = Field(default=4096, ge=1)
+    # 1,024 sequences of 4,096 tokens = 4M tokens a step, Llama 2's global batch (Touvron et al. 2023).
+    global_batch_sequences: int = Field(default=1024, ge=1)
+    micro_batch_sequences: int = Field(default=1, ge=1)
+    precision: Literal["bf16", "fp16", "fp8", "fp32"] = "bf16"
+    optimizer: Literal["adam", "sgd"] = "adam"
+    zero_stage: int = Field(default=0, ge=0, le=3)
+    recompute: Literal["none", "selective", "full"] = "selective"
+    # None: chosen (the fewest GPUs per model replica whose memory fits)
+    tensor_parallel: int | None = Field(default=None, ge=1)
+    pipeline_parallel: int | None = Field(default=None, ge=1)
+    data_parallel: int | None = Field(default=None, ge=1)
+    # None: derived from the parameters (a GPT shape, hidden = 128 x layers)
+    layers: int | None = Field(default=None, ge=1)
+    hidden_size: int | None = Field(default=None, ge=1)
+    attention_heads: int | None = Field(default=None, ge=1)
+    # None: the GPU's published dense figure where the module knows it
+    peak_tflops_per_gpu: PositiveFloat | None = None
+    # Model FLOPs utilisation: 38-43 % in BF16 on up to 16K H100 (Llama 3, Dubey et al. 2024).
+    mfu: Share = 0.4
+
+
 class EstimateInputs(Model):
     cost: CostInputs = Field(default_factory=CostInputs)
     communication: CommunicationInputs = Field(default_factory=CommunicationInputs)
     scaling: ScalingInputs = Field(default_factory=ScalingInputs)
     storage: StorageInputs = Field(default_factory=StorageInputs)
+    workload: WorkloadInputs = Field(default_factory=WorkloadInputs)
 
 
 class Stage(Model):

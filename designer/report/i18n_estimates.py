@@ -56,6 +56,13 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "collectives.no_sharp": "无网内归约（SHARP）：计算网络中并非所有交换机都支持。",
     "collectives.all_to_all": "跨节点的 All-to-all 每块 GPU 只能达到一块网卡的带宽（NCCL 不会为其聚合多块网卡，"
                               "见 nccl-tests issue 267）；其时延为假设值：一个环的基础时延加上最慢链路上的一跳。",
+    # -- sizing from the workload ---------------------------------------------
+    "workload.model": "按训练任务估算规模：模型状态每参数 {bytes_per_parameter:g} 字节（ZeRO，Rajbhandari 等 2020），"
+                      "激活值按 Korthikanti 等 2022 计算，训练计算量 = 6 × 参数量 × token 数（Kaplan 等 2020），"
+                      "模型算力利用率（MFU）按 {mfu:.0%} 计（Llama 3 在 H100 上达到 38–43 %）。",
+    "workload.shape_derived": "模型结构由参数量推算：{layers} 层，隐藏维度 {hidden_size}，{attention_heads} 个注意力头。",
+    "workload.peak_unknown": "{gpu} 的稠密峰值算力未知；请填写 workload.peak_tflops_per_gpu 以估算训练天数。",
+    "workload.layout": "并行方式：张量并行 {tensor_parallel} × 流水线并行 {pipeline_parallel} × 数据并行 {data_parallel}。",
     # -- data-parallel scaling --------------------------------------------------
     "scaling.weak": "扩展效率按弱扩展计：任意规模下每步计算 {step_compute_s:g} 秒，All-reduce 的 {overlap:.0%} "
                     "与计算重叠；每个多服务器规模点均计入收敛比。",
