@@ -151,6 +151,9 @@ PARTICULAR = {
 
 
 NCCL_EXAMPLE = [
+    # the storage tiers the user has not entered yet
+    "no per-node storage read tiers entered: the SuperPOD RA's Good / Better / Best table (RA-11333-001 Table 6) was "
+    "not available to transcribe with its source; enter its figures in storage.read_tiers_per_node_gbytes_s",
     "collectives as NCCL runs them (its own cost model, src/graph/tuning.cc): one ring per NIC, 47 GB/s per NIC (94% "
     "of its line rate; NVIDIA states 46-48 GB/s per NDR 400G NIC, nccl-tests issue 290) and 370 GB/s of NVLink per "
     "GPU (82% of its line rate, nccl-tests issue 212), divided by the worst leaf oversubscription when above 1; busbw "

@@ -90,6 +90,9 @@ NOTE_TEMPLATES: dict[str, Template] = {
     # -- storage (storage.py) --------------------------------------------------
     "storage.tiers": "capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; "
                      "cold = archive copies x (dataset + checkpoints kept)",
+    "storage.tiers_unset": "no per-node storage read tiers entered: the SuperPOD RA's Good / Better / Best table "
+                           "(RA-11333-001 Table 6) was not available to transcribe with its source; enter its figures "
+                           "in storage.read_tiers_per_node_gbytes_s",
     "storage.read_unpublished": "storage read bandwidth unpublished for {parts}: counted as 0",
     "storage.write_unpublished": "storage write bandwidth unpublished for {parts}: checkpoint time unknown",
 }

@@ -19,7 +19,7 @@ from designer.estimates.collective import main_gpu, allreduce_estimate, cluster_
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
-from designer.estimates.storage import storage_estimate
+from designer.estimates.storage import checkpoint_from_workload, storage_estimate
 from designer.estimates.tco import tco_estimate
 from designer.estimates.workload import catalog_fit, workload_estimate
 
@@ -50,6 +50,9 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *system_notes(system, sharp_switches),
         *workload_notes,
     ]
+    bytes_per_checkpoint = workload["bytes_per_parameter"]["weights"] + workload["bytes_per_parameter"]["optimizer"]
+    storage["checkpoint_from_workload"] = checkpoint_from_workload(
+        inputs.workload.parameters_billion, bytes_per_checkpoint, storage["write_available_gbytes_s"])
     return {
         "currency": design.project.currency,
         "assumptions": [n.english for n in notes],

@@ -73,6 +73,12 @@ class StorageInputs(Model):
     dataset_tb: NonNegativeFloat = 100.0
     hot_share: Share = 0.2  # share of the dataset on NVMe at any time
     archive_copies: int = Field(default=1, ge=0)
+    # Read demand per GPU server (GB/s) instead of samples x sample size; e.g. a tier of the
+    # SuperPOD RA's storage guidance (RA-11333-001 Table 6), entered by the user.
+    read_per_node_gbytes_s: NonNegativeFloat | None = None
+    # Named per-node read tiers {name: GB/s}, lowest first (e.g. the RA's Good / Better / Best);
+    # none bundled: the table's figures were not at hand to transcribe with a source.
+    read_tiers_per_node_gbytes_s: dict[str, NonNegativeFloat] = Field(default_factory=dict)
 
 
 class WorkloadInputs(Model):

@@ -452,4 +452,8 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "storage.dataset_tb": {"en": "Dataset (TB)", "zh": "数据集（TB）"},
     "storage.hot_share": {"en": "Share of the dataset on NVMe", "zh": "数据集在 NVMe 上的比例"},
     "storage.archive_copies": {"en": "Archive copies", "zh": "归档副本数"},
+    "storage.read_per_node_gbytes_s": {"en": "Read demand per GPU server (GB/s; else samples x size)",
+                                       "zh": "每台 GPU 服务器的读带宽需求（GB/s；否则按样本数 × 样本大小）"},
+    "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
+                                             "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
