@@ -69,7 +69,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from designer.estimates.collective import CommPath, gpu_servers
+from designer.estimates.collective import CommPath, gpu_servers, main_server_type
 from designer.estimates.notes import Note, names, note
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
@@ -403,7 +403,7 @@ def cluster_system(design: Design, index: DesignIndex, path: CommPath,
     if not counts or path.gpus <= 0:
         return None, []
     types = [index.device_types[slug] for slug in counts]
-    main = max(types, key=lambda t: (counts[t.slug] * t.gpu_count, t.slug))
+    main = main_server_type(index, counts)
     ports = [g for g in main.ports_with_role("compute")]
     nics_per_server = sum(g.count for g in ports)
     gpus = path.gpus

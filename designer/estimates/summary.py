@@ -15,7 +15,13 @@ from typing import Any
 from designer.catalog import Catalog
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
-from designer.estimates.collective import main_gpu, allreduce_estimate, cluster_path, compute_oversubscription, model_notes
+from designer.estimates.collective import (
+    allreduce_estimate,
+    cluster_path,
+    compute_oversubscription,
+    main_gpu,
+    model_notes,
+)
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers

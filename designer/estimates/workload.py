@@ -89,7 +89,9 @@ def activation_bytes(s: int, b: int, h: int, a: int, layers: int, t: int, recomp
     return sbh * layers * (34.0 / t + 5.0 * a * s / (h * t))
 
 
-def memory_per_gpu(inputs: WorkloadInputs, t: int, p: int, d: int, shape: tuple[int, int, int, bool]) -> dict[str, float]:
+def memory_per_gpu(
+    inputs: WorkloadInputs, t: int, p: int, d: int, shape: tuple[int, int, int, bool]
+) -> dict[str, float]:
     """GB per GPU: weights, gradients, optimizer states, activations (the chosen recomputation)."""
     n = inputs.parameters_billion * 1e9
     w, g, o = state_bytes(inputs.precision, inputs.optimizer)
@@ -182,8 +184,13 @@ def _group(system: NcclSystem, ranks: int, per_node: int) -> NcclSystem:
                    sharp=system.sharp and nodes > 1)
 
 
-def workload_estimate(inputs: WorkloadInputs, system: NcclSystem | None, gpu_model: str | None,
-                      memory_gb: float | None, catalog_servers: list[dict[str, Any]]) -> tuple[dict[str, Any], list[Note]]:
+def workload_estimate(
+    inputs: WorkloadInputs,
+    system: NcclSystem | None,
+    gpu_model: str | None,
+    memory_gb: float | None,
+    catalog_servers: list[dict[str, Any]],
+) -> tuple[dict[str, Any], list[Note]]:
     """The report's ``workload`` block and its assumptions."""
     n = inputs.parameters_billion * 1e9
     tokens = inputs.tokens_billion * 1e9

@@ -206,7 +206,8 @@ def parse_perftest(text: str, name: str) -> Result:
             unit = "Gb/sec" if "Gb/sec" in text else "MB/sec"
             peak, average = float(values[2]), float(values[3])
             factor = 1.0 if unit == "Gb/sec" else MIB * 8 / 1e9
-            data.update({"unit": unit, "peak_gbits_s": round(peak * factor, 3), "average_gbits_s": round(average * factor, 3)})
+            data.update({"unit": unit, "peak_gbits_s": round(peak * factor, 3),
+                         "average_gbits_s": round(average * factor, 3)})
         else:
             data.update({"t_min_us": float(values[2]), "t_max_us": float(values[3]), "t_typical_us": float(values[4]),
                          "t_avg_us": float(values[5]) if len(values) > 5 else None})

@@ -22,10 +22,10 @@ from typing import Any
 
 from designer.catalog import Catalog
 from designer.checks import Checker
+from designer.checks.design_rules import storage_bandwidth_gbytes_s
 from designer.estimates.collective import cluster_path, compute_oversubscription
 from designer.estimates.nccl import NcclSystem, algorithms, cluster_system, row
 from designer.estimates.storage import storage_systems
-from designer.checks.design_rules import storage_bandwidth_gbytes_s
 from designer.model.design import Design
 
 SU_NODES = 32  # DGX SuperPOD scalable unit: 32 DGX systems (RA-11333-001)
