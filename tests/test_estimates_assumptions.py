@@ -14,6 +14,7 @@ from designer.checks import Checker
 from designer.estimates.bom import build_bom
 from designer.estimates.notes import NOTE_TEMPLATES, PUE_SOURCES
 from designer.estimates.summary import planning_estimates
+from designer.fabric.generate import GenerateSpec, generate
 from designer.model import Device, DeviceType, GpuSpec, PortGroup, PowerSpec, Room, StorageSpec
 from designer.model.io import load_design
 from designer.report.i18n import Translator
@@ -82,6 +83,15 @@ def _uncabled(catalog):
     return design
 
 
+def _roce(catalog):
+    # issue 12: a RoCE v2 fabric, one cable without a length and no response time for 400 GbE
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=4, switch="nvidia-sn5600"), catalog)
+    first = next(i for i, link in enumerate(design.links) if link.fabric == "compute")
+    design.links[first] = design.links[first].model_copy(update={"length_m": None})
+    design.estimates.roce.response_bits_by_speed_gbps = {"100": 201728.0}
+    return design
+
+
 SCENARIOS = {
     "example": lambda catalog: load_design(example_design(), catalog),
     "small": lambda catalog: small_design(),
@@ -93,6 +103,7 @@ SCENARIOS = {
     "mixed": lambda catalog: _mixed_servers(),
     "storage_unpublished": lambda catalog: _storage_unpublished(),
     "uncabled": _uncabled,
+    "roce": _roce,
 }
 
 

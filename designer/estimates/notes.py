@@ -83,6 +83,14 @@ NOTE_TEMPLATES: dict[str, Template] = {
                              "train",
     "workload.layout": "parallel layout: tensor {tensor_parallel} x pipeline {pipeline_parallel} x data "
                        "{data_parallel}",
+    # -- lossless RoCE v2 (roce.py) ---------------------------------------------
+    "roce.headroom": "PFC headroom per port and lossless priority: 2 x {mtu_bytes} bytes + twice the cable's delay "
+                     "({cable_delay_ns_per_m:g} ns per m) at the link rate + the PAUSE frame and the IEEE 802.3 "
+                     "response time, summed per switch",
+    "roce.buffer_unpublished": "{parts}: packet buffer not in the catalog; enter it in roce.switch_buffer_mb to "
+                               "compare the headroom with it",
+    "roce.response_unknown": "no PAUSE response time for {speeds} ports: their headroom is not counted",
+    "roce.no_length": "{count} RoCE switch ports have no cable length: counted as 0 m",
     # -- data-parallel scaling (scaling.py) ------------------------------------
     "scaling.weak": "scaling is weak scaling: {step_compute_s:g} s of compute per step at any size, "
                     "{overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "

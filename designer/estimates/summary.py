@@ -23,6 +23,7 @@ from designer.estimates.collective import (
     model_notes,
 )
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
+from designer.estimates.roce import roce_estimate
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import checkpoint_from_workload, storage_estimate
@@ -45,6 +46,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     gpu_model, gpu_memory = main_gpu(index)
     workload, workload_notes = workload_estimate(inputs.workload, system, gpu_model, gpu_memory,
                                                  catalog_fit(inputs.workload, list(catalog.device_types.values())))
+    roce, roce_notes = roce_estimate(design, index)
     # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
     # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
     notes = [
@@ -55,6 +57,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *storage_notes,
         *system_notes(system, sharp_switches),
         *workload_notes,
+        *roce_notes,
     ]
     bytes_per_checkpoint = workload["bytes_per_parameter"]["weights"] + workload["bytes_per_parameter"]["optimizer"]
     storage["checkpoint_from_workload"] = checkpoint_from_workload(
@@ -69,5 +72,6 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         "scaling": scaling_estimate(inputs.scaling, path),
         "storage": storage,
         "workload": workload,
+        "roce": roce,
         "stages": stage_figures(design, index, catalog, switch_tiers(index, analyses)),
     }

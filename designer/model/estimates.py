@@ -109,12 +109,30 @@ class WorkloadInputs(Model):
     mfu: Share = 0.4
 
 
+class RoceInputs(Model):
+    """Lossless RoCE v2: PFC headroom per switch port (designer/estimates/roce.py; sources there)."""
+
+    # Largest frame on any priority of the link (both ends): a 9,216-byte jumbo frame.
+    mtu_bytes: int = Field(default=9216, ge=1500, le=16384)
+    # Propagation: 513 ns per 100 m of single-mode fibre (Cisco, "Priority Flow Control: Build
+    # Reliable Layer 2 Infrastructure"); 476 ns per 100 m in twin-ax copper.
+    cable_delay_ns_per_m: PositiveFloat = 5.13
+    # A port's response time to a PAUSE, in bit times, by link speed (Gb/s): the IEEE 802.3
+    # upper bounds for 100 and 400 GbE; other speeds are the user's to enter.
+    response_bits_by_speed_gbps: dict[str, PositiveFloat] = Field(
+        default_factory=lambda: {"100": 201728.0, "400": 463360.0})
+    # Published packet buffer per switch type (MB = 10^6 bytes), by catalog slug; none bundled.
+    switch_buffer_mb: dict[str, PositiveFloat] = Field(default_factory=dict)
+    lossless_priorities: int = Field(default=1, ge=1, le=8)
+
+
 class EstimateInputs(Model):
     cost: CostInputs = Field(default_factory=CostInputs)
     communication: CommunicationInputs = Field(default_factory=CommunicationInputs)
     scaling: ScalingInputs = Field(default_factory=ScalingInputs)
     storage: StorageInputs = Field(default_factory=StorageInputs)
     workload: WorkloadInputs = Field(default_factory=WorkloadInputs)
+    roce: RoceInputs = Field(default_factory=RoceInputs)
 
 
 class Stage(Model):

@@ -63,6 +63,12 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "workload.shape_derived": "模型结构由参数量推算：{layers} 层，隐藏维度 {hidden_size}，{attention_heads} 个注意力头。",
     "workload.peak_unknown": "{gpu} 的稠密峰值算力未知；请填写 workload.peak_tflops_per_gpu 以估算训练天数。",
     "workload.layout": "并行方式：张量并行 {tensor_parallel} × 流水线并行 {pipeline_parallel} × 数据并行 {data_parallel}。",
+    # -- lossless RoCE v2 ------------------------------------------------------
+    "roce.headroom": "每个端口每个无损优先级的 PFC 缓冲余量（headroom）：2 × {mtu_bytes} 字节 + 按链路速率计的两倍线缆时延"
+                     "（每米 {cable_delay_ns_per_m:g} 纳秒）+ PAUSE 帧与 IEEE 802.3 规定的响应时间，按交换机汇总。",
+    "roce.buffer_unpublished": "产品目录中没有 {parts} 的包缓存大小；请填入 roce.switch_buffer_mb 以便与缓冲余量比较。",
+    "roce.response_unknown": "{speeds} 端口没有 PAUSE 响应时间：其缓冲余量未计入。",
+    "roce.no_length": "{count} 个 RoCE 交换机端口没有线缆长度：按 0 米计。",
     # -- data-parallel scaling --------------------------------------------------
     "scaling.weak": "扩展效率按弱扩展计：任意规模下每步计算 {step_compute_s:g} 秒，All-reduce 的 {overlap:.0%} "
                     "与计算重叠；每个多服务器规模点均计入收敛比。",
@@ -73,4 +79,14 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
                            "（RA-11333-001 表 6）未能连同出处一并录入；请将其数值填入 storage.read_tiers_per_node_gbytes_s。",
     "storage.read_unpublished": "{parts} 未公布存储读带宽，按 0 计。",
     "storage.write_unpublished": "{parts} 未公布存储写带宽，检查点写入时间未知。",
+}
+
+# The lossless RoCE v2 checklist (``designer.estimates.roce.CHECKLIST``), by key.
+ROCE_CHECKLIST_ZH: dict[str, str] = {
+    "pfc_priority": "仅在 RoCE 优先级（如优先级 3）上启用 PFC，所有交换机端口与网卡一致",
+    "ecn": "在 RoCE 队列上启用 ECN 标记（WRED），网卡启用 DCQCN 拥塞控制",
+    "trust_dscp": "交换机端口信任 DSCP；网卡按约定的 DSCP 标记 RoCE 报文与 CNP",
+    "headroom": "无损缓冲池与每端口缓冲余量不小于计算值",
+    "watchdog": "启用 PFC watchdog，防止 PFC 风暴与死锁",
+    "mtu": "端到端 MTU 一致（网卡、交换机端口、RoCE 路径 MTU）",
 }
