@@ -126,3 +126,16 @@ def test_the_report_sizes_the_bundled_example_and_the_catalog():
     servers = {row["server"]: row for row in w["catalog"]}
     assert servers["nvidia-dgx-h100"]["min_servers"] == 1
     assert servers["nvidia-dgx-b200"]["min_gpus_for_states"] == 1  # 112 GB on a 180 GB B200
+
+
+def test_scaling_points_also_say_the_efficiency_with_nccls_all_reduce():
+    # 16 DGX H100, 7 B bf16 gradients (14 GB), 1 s of compute: NCCL's all-reduce (SHARP on the
+    # QM9700 fabric, 274.6 GB/s algbw) takes 14 GB / 274.6 GB/s + 41 us = 51.0 ms -> 1 / 1.051 = 0.9515
+    catalog = load_catalog(include_user=False)
+    design = load_design(example_design(), catalog)
+    checker = Checker(design, catalog.cabling)
+    est = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
+    last = est["scaling"]["points"][-1]
+    assert (last["nodes"], last["algorithm_nccl"]) == (16, "sharp")
+    assert last["efficiency_nccl"] == pytest.approx(1 / (1 + 14e9 / (450e9 * 275 / 450) + 41e-6), abs=1e-3)
+    assert last["efficiency_nccl"] > last["efficiency"]  # the single-ring model's 0.8869

@@ -69,7 +69,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         "tco": tco,
         "allreduce": allreduce,
         "collectives": collectives_block(system, message_bytes),
-        "scaling": scaling_estimate(inputs.scaling, path),
+        "scaling": scaling_estimate(inputs.scaling, path, system),
         "storage": storage,
         "workload": workload,
         "roce": roce,

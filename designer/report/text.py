@@ -97,6 +97,13 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
         out.append(f"    scaling ({est['scaling']['model_parameters_billion']:g}B parameters): {last['nodes']} servers "
                    f"{_pct(last['efficiency'])} efficient (1:1 {_pct(last['efficiency_1to1'])}, "
                    f"2:1 {_pct(last['efficiency_2to1'])})")
+    wl = est.get("workload") or {}
+    if wl.get("layout"):
+        lay, mem = wl["layout"], wl["memory_per_gpu_gb"]
+        days = "unknown (peak FLOPS unknown)" if wl["days_to_train"] is None else f"{_num(wl['days_to_train'], 1)} days"
+        out.append(f"    workload ({wl['parameters_billion']:g}B parameters, {wl['tokens_billion']:g}B tokens): "
+                   f"TP {lay['tensor_parallel']} x PP {lay['pipeline_parallel']} x DP {lay['data_parallel']}, "
+                   f"{_num(mem['total'])} GB per GPU{'' if mem['fits'] else ' (does not fit)'}, {days} to train")
     st = est["storage"]
     write = ("write time unknown" if st["checkpoint_write_s"] is None
              else f"written in {_num(st['checkpoint_write_s'], 1)} s")
