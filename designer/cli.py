@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from designer import __version__
 from designer.errors import DesignerError
 
-COMMANDS = ("catalog", "check", "report", "schema", "new", "export")
+COMMANDS = ("catalog", "check", "report", "schema", "new", "export", "poc")
 
 
 def _catalog_option(parser: argparse.ArgumentParser) -> None:
@@ -67,6 +67,20 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("file")
     report.add_argument("--json", action="store_true", help="print the full report as JSON")
     _catalog_option(report)
+
+    poc = sub.add_parser("poc", help="POC acceptance: the test plan, and results checked against it")
+    poc_sub = poc.add_subparsers(dest="poc_command", metavar="ACTION", required=True)
+    p_plan = poc_sub.add_parser("plan", help="write the acceptance test plan with expected figures")
+    p_plan.add_argument("file")
+    p_plan.add_argument("--json", action="store_true", help="print the plan as JSON")
+    p_plan.add_argument("--tolerance", type=float, default=0.10, help="share below expected that passes (0.10)")
+    _catalog_option(p_plan)
+    p_check = poc_sub.add_parser("check", help="check nccl-tests, perftest and fio outputs; exit 1 on a failure")
+    p_check.add_argument("file")
+    p_check.add_argument("results", nargs="+", metavar="RESULTS")
+    p_check.add_argument("--json", action="store_true", help="print the verdicts as JSON")
+    p_check.add_argument("--tolerance", type=float, default=0.10, help="share below expected that passes (0.10)")
+    _catalog_option(p_check)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the project file")
     _catalog_option(schema)
@@ -374,6 +388,29 @@ def _cmd_catalog(args: argparse.Namespace) -> int:
     return catalog_cli.run(args)
 
 
+def _cmd_poc(args: argparse.Namespace) -> int:
+    from designer.poc.check import check_results, format_check
+    from designer.poc.plan import PocContext, build_plan, format_plan
+
+    if not 0 <= args.tolerance < 1:
+        raise DesignerError(f"expected a share from 0 to 1; got {args.tolerance}", field="--tolerance")
+    design, catalog = _load(args)
+    poc = PocContext(design, catalog)
+    plan = build_plan(design, catalog, args.tolerance, poc)
+    if args.poc_command == "plan":
+        _print_json(plan) if args.json else sys.stdout.write(format_plan(plan))
+        return 0
+    report = check_results(plan, poc, args.results)
+    if args.json:
+        _print_json(report)
+        for error in report["errors"]:  # also said where a script's user sees them
+            where = f"{error['file']}:{error['line']}" if error.get("line") else error["file"]
+            print(f"error: {where}: {error['message']}", file=sys.stderr)
+    else:
+        sys.stdout.write(format_check(report))
+    return report["exit_code"]
+
+
 _HANDLERS = {
     "catalog": _cmd_catalog,
     "check": _cmd_check,
@@ -381,6 +418,7 @@ _HANDLERS = {
     "schema": _cmd_schema,
     "new": _cmd_new,
     "export": _cmd_export,
+    "poc": _cmd_poc,
 }
 
 if __name__ == "__main__":

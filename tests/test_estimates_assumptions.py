@@ -14,6 +14,7 @@ from designer.checks import Checker
 from designer.estimates.bom import build_bom
 from designer.estimates.notes import NOTE_TEMPLATES, PUE_SOURCES
 from designer.estimates.summary import planning_estimates
+from designer.fabric.generate import GenerateSpec, generate
 from designer.model import Device, DeviceType, GpuSpec, PortGroup, PowerSpec, Room, StorageSpec
 from designer.model.io import load_design
 from designer.report.i18n import Translator
@@ -82,6 +83,15 @@ def _uncabled(catalog):
     return design
 
 
+def _roce(catalog):
+    # issue 12: a RoCE v2 fabric, one cable without a length and no response time for 400 GbE
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=4, switch="nvidia-sn5600"), catalog)
+    first = next(i for i, link in enumerate(design.links) if link.fabric == "compute")
+    design.links[first] = design.links[first].model_copy(update={"length_m": None})
+    design.estimates.roce.response_bits_by_speed_gbps = {"100": 201728.0}
+    return design
+
+
 SCENARIOS = {
     "example": lambda catalog: load_design(example_design(), catalog),
     "small": lambda catalog: small_design(),
@@ -93,6 +103,7 @@ SCENARIOS = {
     "mixed": lambda catalog: _mixed_servers(),
     "storage_unpublished": lambda catalog: _storage_unpublished(),
     "uncabled": _uncabled,
+    "roce": _roce,
 }
 
 
@@ -150,6 +161,29 @@ PARTICULAR = {
 }
 
 
+NCCL_EXAMPLE = [
+    # the storage tiers the user has not entered yet
+    "no per-node storage read tiers entered: the SuperPOD RA's Good / Better / Best table (RA-11333-001 Table 6) was "
+    "not available to transcribe with its source; enter its figures in storage.read_tiers_per_node_gbytes_s",
+    "collectives as NCCL runs them (its own cost model, src/graph/tuning.cc): one ring per NIC, 47 GB/s per NIC (94% "
+    "of its line rate; NVIDIA states 46-48 GB/s per NDR 400G NIC, nccl-tests issue 290) and 370 GB/s of NVLink per "
+    "GPU (82% of its line rate, nccl-tests issue 212), divided by the worst leaf oversubscription when above 1; busbw "
+    "as nccl-tests defines it",
+    "NVLink SHARP (NVLS): the NVSwitches reduce; all-reduce algbw 275 GB/s per GPU (about 275 of 450 GB/s on 8 H100, "
+    "a busbw of about 480 GB/s, nccl-tests issue 212)",
+    "in-network reduction (SHARP) on nvidia-qm9700: the fabric reduces between the nodes; NCCL needs the SHARP plugin "
+    "and NCCL_COLLNET_ENABLE=1 for it",
+    "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate NICs for it, nccl-tests "
+    "issue 267); its latency is assumed: one ring base latency and one hop over the slowest link",
+    # and the sizing from the workload
+    "workload sizing: model states 16 bytes per parameter (ZeRO, Rajbhandari et al. 2020), activations as Korthikanti "
+    "et al. 2022, training FLOPs 6 x parameters x tokens (Kaplan et al. 2020), at 40% model FLOPs utilisation (Llama "
+    "3 reached 38-43% on H100)",
+    "model shape derived from the parameter count: 33 layers, hidden size 4224, 33 attention heads",
+    "parallel layout: tensor 2 x pipeline 1 x data 64",
+]
+
+
 def _fields(template) -> set[str]:
     forms = template.values() if isinstance(template, dict) else [template]
     return {name.split(".")[0].split("[")[0] for form in forms
@@ -193,6 +227,8 @@ def test_the_english_sentences_stay_word_for_word(estimates):
         "PUE 1.30 (room Hall 1)", COMMON[0], DEPRECIATION_5, COMMON[1], COMMON[2],
         "bill-of-materials parts without a price: 1; they count as zero, so the CAPEX is partial",
         DEFAULT_MODEL, COMMON[3], COMMON[4], DEFAULT_SCALING, COMMON[5],
+        # issue 12: the collectives as NCCL runs them add their assumptions after the old ones
+        *NCCL_EXAMPLE,
     ]
 
 

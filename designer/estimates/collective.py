@@ -29,6 +29,7 @@ from typing import Any, Iterable
 from designer.estimates.notes import Note, note
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
+from designer.model.hardware import DeviceType
 from designer.model.index import DesignIndex
 
 BYTES_PER_MB = 1e6
@@ -186,6 +187,20 @@ def gpu_servers(index: DesignIndex) -> dict[str, int]:
     return counts
 
 
+def main_server_type(index: DesignIndex, counts: dict[str, int]) -> DeviceType:
+    """The GPU server type holding the most GPUs (ties: the first slug)."""
+    return max((index.device_types[slug] for slug in counts), key=lambda t: (counts[t.slug] * t.gpu_count, t.slug))
+
+
+def main_gpu(index: DesignIndex) -> tuple[str | None, float | None]:
+    """(GPU model, memory GB) of the GPU server type holding the most GPUs."""
+    counts = gpu_servers(index)
+    if not counts:
+        return None, None
+    main = main_server_type(index, counts)
+    return (main.gpus.model, main.gpus.memory_gb) if main.gpus else (None, None)
+
+
 def model_notes(inputs: CommunicationInputs) -> list[Note]:
     """The assumptions of the all-reduce model itself, whatever the design."""
     return [
@@ -213,7 +228,7 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
                         inputs.alpha_inter_us * S_PER_US)
         return path, [note("allreduce.no_gpu_servers")]
     types = {slug: index.device_types[slug] for slug in counts}
-    main = max(types.values(), key=lambda t: (counts[t.slug] * t.gpu_count, t.slug))
+    main = main_server_type(index, counts)
     intra = []
     for t in types.values():
         bidir = t.gpus.interconnect_bidir_gbytes_s if t.gpus else None

@@ -58,6 +58,39 @@ NOTE_TEMPLATES: dict[str, Template] = {
                                  "compute port cabled at its speed, non-blocking",
     "allreduce.mixed_servers": "several GPU server types: {gpus_per_server} GPUs per server (as {part}), "
                                "each bandwidth the slowest type's",
+    # -- collectives as NCCL runs them (nccl.py) --------------------------------
+    "collectives.model": "collectives as NCCL runs them (its own cost model, src/graph/tuning.cc): one ring per NIC, "
+                         "{nic_achieved_gbytes_s:g} GB/s per NIC ({nic_efficiency:.0%} of its line rate; NVIDIA states "
+                         "46-48 GB/s per NDR 400G NIC, nccl-tests issue 290) and {nvlink_achieved_gbytes_s:g} GB/s of "
+                         "NVLink per GPU ({nvlink_efficiency:.0%} of its line rate, nccl-tests issue 212), divided by "
+                         "the worst leaf oversubscription when above 1; busbw as nccl-tests defines it",
+    "collectives.nvls": "NVLink SHARP (NVLS): the NVSwitches reduce; all-reduce algbw {nvls_algbw_gbytes_s:g} GB/s per "
+                        "GPU (about 275 of 450 GB/s on 8 H100, a busbw of about 480 GB/s, nccl-tests issue 212)",
+    "collectives.no_nvls": "no NVLink SHARP (NVLS): the GPUs are not joined by NVLink 4 or later through NVSwitches",
+    "collectives.sharp": "in-network reduction (SHARP) on {switches}: the fabric reduces between the nodes; NCCL needs "
+                         "the SHARP plugin and NCCL_COLLNET_ENABLE=1 for it",
+    "collectives.no_sharp": "no in-network reduction (SHARP): not every switch of the compute fabric offers it",
+    "collectives.all_to_all": "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate "
+                              "NICs for it, nccl-tests issue 267); its latency is assumed: one ring base latency and "
+                              "one hop over the slowest link",
+    # -- sizing from the workload (workload.py) --------------------------------
+    "workload.model": "workload sizing: model states {bytes_per_parameter:g} bytes per parameter (ZeRO, Rajbhandari "
+                      "et al. 2020), activations as Korthikanti et al. 2022, training FLOPs 6 x parameters x tokens "
+                      "(Kaplan et al. 2020), at {mfu:.0%} model FLOPs utilisation (Llama 3 reached 38-43% on H100)",
+    "workload.shape_derived": "model shape derived from the parameter count: {layers} layers, hidden size "
+                              "{hidden_size}, {attention_heads} attention heads",
+    "workload.peak_unknown": "{gpu}: peak dense FLOPS unknown; enter workload.peak_tflops_per_gpu for the time to "
+                             "train",
+    "workload.layout": "parallel layout: tensor {tensor_parallel} x pipeline {pipeline_parallel} x data "
+                       "{data_parallel}",
+    # -- lossless RoCE v2 (roce.py) ---------------------------------------------
+    "roce.headroom": "PFC headroom per port and lossless priority: 2 x {mtu_bytes} bytes + twice the cable's delay "
+                     "({cable_delay_ns_per_m:g} ns per m) at the link rate + the PAUSE frame and the IEEE 802.3 "
+                     "response time, summed per switch",
+    "roce.buffer_unpublished": "{parts}: packet buffer not in the catalog; enter it in roce.switch_buffer_mb to "
+                               "compare the headroom with it",
+    "roce.response_unknown": "no PAUSE response time for {speeds} ports: their headroom is not counted",
+    "roce.no_length": "{count} RoCE switch ports have no cable length: counted as 0 m",
     # -- data-parallel scaling (scaling.py) ------------------------------------
     "scaling.weak": "scaling is weak scaling: {step_compute_s:g} s of compute per step at any size, "
                     "{overlap:.0%} of the all-reduce hidden behind it; an oversubscription ratio applies at "
@@ -65,6 +98,9 @@ NOTE_TEMPLATES: dict[str, Template] = {
     # -- storage (storage.py) --------------------------------------------------
     "storage.tiers": "capacity tiers: hot = dataset x hot share + checkpoints kept; warm = rest of the dataset; "
                      "cold = archive copies x (dataset + checkpoints kept)",
+    "storage.tiers_unset": "no per-node storage read tiers entered: the SuperPOD RA's Good / Better / Best table "
+                           "(RA-11333-001 Table 6) was not available to transcribe with its source; enter its figures "
+                           "in storage.read_tiers_per_node_gbytes_s",
     "storage.read_unpublished": "storage read bandwidth unpublished for {parts}: counted as 0",
     "storage.write_unpublished": "storage write bandwidth unpublished for {parts}: checkpoint time unknown",
 }

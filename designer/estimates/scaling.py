@@ -15,9 +15,11 @@ different leaves (the worst placement a scheduler can give a job).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from designer.estimates.collective import BYTES_PER_MB, CommPath, allreduce_times_s, fastest
+from designer.estimates.nccl import NcclSystem, best
 from designer.estimates.notes import Note, note
 from designer.model.estimates import ScalingInputs
 
@@ -57,8 +59,23 @@ def scaling_notes(inputs: ScalingInputs) -> list[Note]:
     return [note("scaling.weak", step_compute_s=inputs.step_compute_s, overlap=inputs.overlap)]
 
 
-def scaling_estimate(inputs: ScalingInputs, path: CommPath) -> dict[str, Any]:
-    """The report's ``scaling`` block."""
+def nccl_efficiency(system: NcclSystem | None, nodes: int, gradient_bytes: float, compute_s: float,
+                    overlap: float) -> tuple[float | None, str | None]:
+    """(efficiency, algorithm) with the all-reduce as NCCL runs it (``nccl.py``) on ``nodes``."""
+    if system is None:
+        return None, None
+    sized = replace(system, nodes=nodes, sharp=system.sharp and nodes > 1)
+    if sized.ranks <= 1:
+        return 1.0, None
+    pick = best(sized, "all_reduce", gradient_bytes)
+    if pick is None:
+        return None, None
+    return compute_s / step_s(compute_s, pick[2], overlap), pick[0]
+
+
+def scaling_estimate(inputs: ScalingInputs, path: CommPath, system: NcclSystem | None = None) -> dict[str, Any]:
+    """The report's ``scaling`` block; with ``system`` each point also says its efficiency with
+    the all-reduce as NCCL runs it (``efficiency_nccl``, ``algorithm_nccl``)."""
     gradient_bytes = inputs.model_parameters_billion * BYTES_PER_BILLION_PARAMETERS * inputs.bytes_per_gradient
     points = []
     for nodes in node_counts(path.nodes):
@@ -67,14 +84,19 @@ def scaling_estimate(inputs: ScalingInputs, path: CommPath) -> dict[str, Any]:
                             inputs.overlap)
         two, _ = efficiency(path.at(nodes=nodes, oversubscription=2.0), gradient_bytes, inputs.step_compute_s,
                             inputs.overlap)
-        points.append({
+        point = {
             "nodes": nodes,
             "gpus": nodes * path.gpus_per_node,
             "algorithm": algorithm,
             "efficiency": _r(measured),
             "efficiency_1to1": _r(one),
             "efficiency_2to1": _r(two),
-        })
+        }
+        if system is not None and system.gpus_per_node == path.gpus_per_node:
+            nccl, nccl_algorithm = nccl_efficiency(system, nodes, gradient_bytes, inputs.step_compute_s,
+                                                   inputs.overlap)
+            point["efficiency_nccl"], point["algorithm_nccl"] = _r(nccl), nccl_algorithm
+        points.append(point)
     return {
         "model_parameters_billion": inputs.model_parameters_billion,
         "bytes_per_gradient": inputs.bytes_per_gradient,

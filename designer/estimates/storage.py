@@ -101,6 +101,14 @@ def storage_estimate(
     if no_write:
         notes.append(note("storage.write_unpublished", parts=names(no_write)))
     hot_tb = tiers[0]["capacity_tb"]
+    nodes = gpu_server_count(ctx)
+    per_node = inputs.read_per_node_gbytes_s
+    tier_rows = [{"tier": name, "read_per_node_gbytes_s": value, "read_required_gbytes_s": round(value * nodes, 3),
+                  "reached": available >= value * nodes}
+                 for name, value in sorted(inputs.read_tiers_per_node_gbytes_s.items(), key=lambda kv: kv[1])]
+    if not tier_rows:
+        notes.append(note("storage.tiers_unset"))
+    reached = [row["tier"] for row in tier_rows if row["reached"]]
     return {
         "gpus": gpus,
         "read_required_gbytes_s": round(required, 3),
@@ -115,4 +123,27 @@ def storage_estimate(
         "capacity_unknown_types": no_capacity,
         "hot_tier_fits": None if usable_tb is None else usable_tb >= hot_tb,
         "tiers": tiers,
+        # additions (issue 12): per-node demand, named read tiers, per-node availability
+        "gpu_servers": nodes,
+        "read_available_per_node_gbytes_s": round(available / nodes, 3) if nodes else None,
+        "read_per_node_gbytes_s": per_node,
+        "read_required_per_node_basis_gbytes_s": None if per_node is None else round(per_node * nodes, 3),
+        "read_sufficient_per_node_basis": None if per_node is None else available >= per_node * nodes,
+        "read_tiers": tier_rows,
+        "read_tier_reached": reached[-1] if reached else None,
     }, notes
+
+
+def gpu_server_count(ctx: CheckContext) -> int:
+    return sum(count for slug, count in type_counts(ctx).items()
+               if ctx.index.device_types[slug].kind == "server" and ctx.index.device_types[slug].gpu_count > 0)
+
+
+def checkpoint_from_workload(parameters_billion: float, bytes_per_parameter: float,
+                             write_gbytes_s: float | None) -> dict[str, Any]:
+    """A checkpoint of the workload's model (weights and optimizer states, not gradients:
+    14 bytes a parameter for mixed-precision Adam) and its write time at ``write_gbytes_s``."""
+    size_tb = checkpoint_size_tb(parameters_billion, bytes_per_parameter)
+    seconds = write_seconds(size_tb, write_gbytes_s)
+    return {"bytes_per_parameter": bytes_per_parameter, "size_tb": round(size_tb, 4),
+            "write_s": None if seconds is None else round(seconds, 3)}

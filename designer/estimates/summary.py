@@ -15,11 +15,20 @@ from typing import Any
 from designer.catalog import Catalog
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
-from designer.estimates.collective import allreduce_estimate, cluster_path, compute_oversubscription, model_notes
+from designer.estimates.collective import (
+    allreduce_estimate,
+    cluster_path,
+    compute_oversubscription,
+    main_gpu,
+    model_notes,
+)
+from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
+from designer.estimates.roce import roce_estimate
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
-from designer.estimates.storage import storage_estimate
+from designer.estimates.storage import checkpoint_from_workload, storage_estimate
 from designer.estimates.tco import tco_estimate
+from designer.estimates.workload import catalog_fit, workload_estimate
 
 
 def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[str, Any]:
@@ -30,6 +39,14 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     path, comm_notes = cluster_path(design, index, analyses)
     _ratio, compute_fabric = compute_oversubscription(analyses)
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
+    system, sharp_switches = cluster_system(design, index, path, compute_fabric)
+    message_bytes = inputs.communication.message_mb * 1e6
+    allreduce = allreduce_estimate(inputs.communication, path, compute_fabric)
+    allreduce["nccl"] = nccl_allreduce(system, message_bytes)
+    gpu_model, gpu_memory = main_gpu(index)
+    workload, workload_notes = workload_estimate(inputs.workload, system, gpu_model, gpu_memory,
+                                                 catalog_fit(inputs.workload, list(catalog.device_types.values())))
+    roce, roce_notes = roce_estimate(design, index)
     # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
     # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
     notes = [
@@ -38,14 +55,23 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *comm_notes,
         *scaling_notes(inputs.scaling),
         *storage_notes,
+        *system_notes(system, sharp_switches),
+        *workload_notes,
+        *roce_notes,
     ]
+    bytes_per_checkpoint = workload["bytes_per_parameter"]["weights"] + workload["bytes_per_parameter"]["optimizer"]
+    storage["checkpoint_from_workload"] = checkpoint_from_workload(
+        inputs.workload.parameters_billion, bytes_per_checkpoint, storage["write_available_gbytes_s"])
     return {
         "currency": design.project.currency,
         "assumptions": [n.english for n in notes],
         "assumption_keys": [n.as_dict() for n in notes],
         "tco": tco,
-        "allreduce": allreduce_estimate(inputs.communication, path, compute_fabric),
-        "scaling": scaling_estimate(inputs.scaling, path),
+        "allreduce": allreduce,
+        "collectives": collectives_block(system, message_bytes),
+        "scaling": scaling_estimate(inputs.scaling, path, system),
         "storage": storage,
+        "workload": workload,
+        "roce": roce,
         "stages": stage_figures(design, index, catalog, switch_tiers(index, analyses)),
     }

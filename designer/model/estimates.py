@@ -6,6 +6,8 @@ assumptions" section; a user replaces them with the customer's figures.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from designer.model.base import Model, Name, NonNegativeFloat, PositiveFloat, Share
@@ -38,6 +40,21 @@ class CommunicationInputs(Model):
     alpha_inter_us: NonNegativeFloat = 6.0  # per-step latency across the fabric
     # Share of the inter-node link bandwidth a collective actually achieves.
     link_efficiency: Share = 0.9
+    # -- the NCCL-grade model (designer/estimates/nccl.py; sources there) --------------
+    # Share of a NIC's line rate NCCL reaches: 47 of 50 GB/s, the middle of the 46-48 GB/s
+    # per NDR 400G NIC NCCL's maintainers state (github.com/NVIDIA/nccl-tests issue 290).
+    nic_efficiency: Share = 0.94
+    # Share of the NVLink line rate (one direction) NCCL's ring reaches: 370 of 450 GB/s on
+    # H100, ~20 % protocol overhead (nccl-tests issue 212).
+    nvlink_efficiency: Share = 370.0 / 450.0
+    # NVLink SHARP all-reduce algbw as a share of the NVLink line rate: ~275 of 450 GB/s on
+    # 8 H100, i.e. ~480 GB/s busbw (nccl-tests issue 212).
+    nvls_efficiency: Share = 275.0 / 450.0
+    # NVSwitch multicast (NVLS) and in-network reduction (SHARP): None = from the catalog.
+    nvls: bool | None = None
+    sharp: bool | None = None
+    # GPUs in one NVLink domain (8 in a DGX, 72 in an NVL72 rack); None = GPUs per server.
+    scale_up_gpus: int | None = Field(default=None, ge=1)
 
 
 class ScalingInputs(Model):
@@ -56,6 +73,57 @@ class StorageInputs(Model):
     dataset_tb: NonNegativeFloat = 100.0
     hot_share: Share = 0.2  # share of the dataset on NVMe at any time
     archive_copies: int = Field(default=1, ge=0)
+    # Read demand per GPU server (GB/s) instead of samples x sample size; e.g. a tier of the
+    # SuperPOD RA's storage guidance (RA-11333-001 Table 6), entered by the user.
+    read_per_node_gbytes_s: NonNegativeFloat | None = None
+    # Named per-node read tiers {name: GB/s}, lowest first (e.g. the RA's Good / Better / Best);
+    # none bundled: the table's figures were not at hand to transcribe with a source.
+    read_tiers_per_node_gbytes_s: dict[str, NonNegativeFloat] = Field(default_factory=dict)
+
+
+class WorkloadInputs(Model):
+    """The training job the cluster is for (designer/estimates/workload.py; sources there)."""
+
+    parameters_billion: PositiveFloat = 7.0
+    # 20 tokens per parameter, the compute-optimal ratio of Hoffmann et al. 2022 (Chinchilla).
+    tokens_billion: PositiveFloat = 140.0
+    sequence_length: int = Field(default=4096, ge=1)
+    # 1,024 sequences of 4,096 tokens = 4M tokens a step, Llama 2's global batch (Touvron et al. 2023).
+    global_batch_sequences: int = Field(default=1024, ge=1)
+    micro_batch_sequences: int = Field(default=1, ge=1)
+    precision: Literal["bf16", "fp16", "fp8", "fp32"] = "bf16"
+    optimizer: Literal["adam", "sgd"] = "adam"
+    zero_stage: int = Field(default=0, ge=0, le=3)
+    recompute: Literal["none", "selective", "full"] = "selective"
+    # None: chosen (the fewest GPUs per model replica whose memory fits)
+    tensor_parallel: int | None = Field(default=None, ge=1)
+    pipeline_parallel: int | None = Field(default=None, ge=1)
+    data_parallel: int | None = Field(default=None, ge=1)
+    # None: derived from the parameters (a GPT shape, hidden = 128 x layers)
+    layers: int | None = Field(default=None, ge=1)
+    hidden_size: int | None = Field(default=None, ge=1)
+    attention_heads: int | None = Field(default=None, ge=1)
+    # None: the GPU's published dense figure where the module knows it
+    peak_tflops_per_gpu: PositiveFloat | None = None
+    # Model FLOPs utilisation: 38-43 % in BF16 on up to 16K H100 (Llama 3, Dubey et al. 2024).
+    mfu: Share = 0.4
+
+
+class RoceInputs(Model):
+    """Lossless RoCE v2: PFC headroom per switch port (designer/estimates/roce.py; sources there)."""
+
+    # Largest frame on any priority of the link (both ends): a 9,216-byte jumbo frame.
+    mtu_bytes: int = Field(default=9216, ge=1500, le=16384)
+    # Propagation: 513 ns per 100 m of single-mode fibre (Cisco, "Priority Flow Control: Build
+    # Reliable Layer 2 Infrastructure"); 476 ns per 100 m in twin-ax copper.
+    cable_delay_ns_per_m: PositiveFloat = 5.13
+    # A port's response time to a PAUSE, in bit times, by link speed (Gb/s): the IEEE 802.3
+    # upper bounds for 100 and 400 GbE; other speeds are the user's to enter.
+    response_bits_by_speed_gbps: dict[str, PositiveFloat] = Field(
+        default_factory=lambda: {"100": 201728.0, "400": 463360.0})
+    # Published packet buffer per switch type (MB = 10^6 bytes), by catalog slug; none bundled.
+    switch_buffer_mb: dict[str, PositiveFloat] = Field(default_factory=dict)
+    lossless_priorities: int = Field(default=1, ge=1, le=8)
 
 
 class EstimateInputs(Model):
@@ -63,6 +131,8 @@ class EstimateInputs(Model):
     communication: CommunicationInputs = Field(default_factory=CommunicationInputs)
     scaling: ScalingInputs = Field(default_factory=ScalingInputs)
     storage: StorageInputs = Field(default_factory=StorageInputs)
+    workload: WorkloadInputs = Field(default_factory=WorkloadInputs)
+    roce: RoceInputs = Field(default_factory=RoceInputs)
 
 
 class Stage(Model):

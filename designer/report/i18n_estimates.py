@@ -41,12 +41,52 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
                                  "且无收敛（1:1）。",
     "allreduce.mixed_servers": "包含多种 GPU 服务器型号：按每台 {gpus_per_server} 块 GPU 计（同 {part}），"
                                "各项带宽取最慢型号的值。",
+    # -- collectives as NCCL runs them -----------------------------------------
+    "collectives.model": "集合通信按 NCCL 的实际运行方式估算（采用其自身的代价模型 src/graph/tuning.cc）：每块网卡一个环，"
+                         "每块网卡 {nic_achieved_gbytes_s:g} GB/s（线速的 {nic_efficiency:.0%}；NVIDIA 给出每块 NDR 400G "
+                         "网卡 46–48 GB/s，见 nccl-tests issue 290），每块 GPU 的 NVLink 为 {nvlink_achieved_gbytes_s:g} "
+                         "GB/s（线速的 {nvlink_efficiency:.0%}，见 nccl-tests issue 212），叶层最坏收敛比大于 1 时再除以"
+                         "该收敛比；总线带宽（busbw）按 nccl-tests 的定义计算。",
+    "collectives.nvls": "NVLink SHARP（NVLS）：由 NVSwitch 完成归约；All-reduce 每块 GPU 的算法带宽（algbw）为 "
+                        "{nvls_algbw_gbytes_s:g} GB/s（8 块 H100 上约为 450 GB/s 中的 275 GB/s，即总线带宽约 480 GB/s，"
+                        "见 nccl-tests issue 212）。",
+    "collectives.no_nvls": "无 NVLink SHARP（NVLS）：GPU 之间没有经 NVSwitch 的 NVLink 4 或更新版本互联。",
+    "collectives.sharp": "{switches} 支持网内归约（SHARP）：节点之间的归约由网络完成；NCCL 需安装 SHARP 插件并设置 "
+                         "NCCL_COLLNET_ENABLE=1。",
+    "collectives.no_sharp": "无网内归约（SHARP）：计算网络中并非所有交换机都支持。",
+    "collectives.all_to_all": "跨节点的 All-to-all 每块 GPU 只能达到一块网卡的带宽（NCCL 不会为其聚合多块网卡，"
+                              "见 nccl-tests issue 267）；其时延为假设值：一个环的基础时延加上最慢链路上的一跳。",
+    # -- sizing from the workload ---------------------------------------------
+    "workload.model": "按训练任务估算规模：模型状态每参数 {bytes_per_parameter:g} 字节（ZeRO，Rajbhandari 等 2020），"
+                      "激活值按 Korthikanti 等 2022 计算，训练计算量 = 6 × 参数量 × token 数（Kaplan 等 2020），"
+                      "模型算力利用率（MFU）按 {mfu:.0%} 计（Llama 3 在 H100 上达到 38–43 %）。",
+    "workload.shape_derived": "模型结构由参数量推算：{layers} 层，隐藏维度 {hidden_size}，{attention_heads} 个注意力头。",
+    "workload.peak_unknown": "{gpu} 的稠密峰值算力未知；请填写 workload.peak_tflops_per_gpu 以估算训练天数。",
+    "workload.layout": "并行方式：张量并行 {tensor_parallel} × 流水线并行 {pipeline_parallel} × 数据并行 {data_parallel}。",
+    # -- lossless RoCE v2 ------------------------------------------------------
+    "roce.headroom": "每个端口每个无损优先级的 PFC 缓冲余量（headroom）：2 × {mtu_bytes} 字节 + 按链路速率计的两倍线缆时延"
+                     "（每米 {cable_delay_ns_per_m:g} 纳秒）+ PAUSE 帧与 IEEE 802.3 规定的响应时间，按交换机汇总。",
+    "roce.buffer_unpublished": "产品目录中没有 {parts} 的包缓存大小；请填入 roce.switch_buffer_mb 以便与缓冲余量比较。",
+    "roce.response_unknown": "{speeds} 端口没有 PAUSE 响应时间：其缓冲余量未计入。",
+    "roce.no_length": "{count} 个 RoCE 交换机端口没有线缆长度：按 0 米计。",
     # -- data-parallel scaling --------------------------------------------------
     "scaling.weak": "扩展效率按弱扩展计：任意规模下每步计算 {step_compute_s:g} 秒，All-reduce 的 {overlap:.0%} "
                     "与计算重叠；每个多服务器规模点均计入收敛比。",
     # -- storage ------------------------------------------------------------------
     "storage.tiers": "容量分层：热层 = 数据集 × 热数据占比 + 保留的检查点；温层 = 数据集其余部分；"
                      "冷层 = 归档副本数 ×（数据集 + 保留的检查点）。",
+    "storage.tiers_unset": "未填写每节点存储读带宽分级：SuperPOD 参考架构的 Good / Better / Best 表"
+                           "（RA-11333-001 表 6）未能连同出处一并录入；请将其数值填入 storage.read_tiers_per_node_gbytes_s。",
     "storage.read_unpublished": "{parts} 未公布存储读带宽，按 0 计。",
     "storage.write_unpublished": "{parts} 未公布存储写带宽，检查点写入时间未知。",
+}
+
+# The lossless RoCE v2 checklist (``designer.estimates.roce.CHECKLIST``), by key.
+ROCE_CHECKLIST_ZH: dict[str, str] = {
+    "pfc_priority": "仅在 RoCE 优先级（如优先级 3）上启用 PFC，所有交换机端口与网卡一致",
+    "ecn": "在 RoCE 队列上启用 ECN 标记（WRED），网卡启用 DCQCN 拥塞控制",
+    "trust_dscp": "交换机端口信任 DSCP；网卡按约定的 DSCP 标记 RoCE 报文与 CNP",
+    "headroom": "无损缓冲池与每端口缓冲余量不小于计算值",
+    "watchdog": "启用 PFC watchdog，防止 PFC 风暴与死锁",
+    "mtu": "端到端 MTU 一致（网卡、交换机端口、RoCE 路径 MTU）",
 }

@@ -87,12 +87,23 @@ def _estimate_lines(est: dict[str, Any]) -> list[str]:
         times = ", ".join(f"{a['name']} {_num(a['time_ms'], 1)} ms" for a in ar["algorithms"])
         out.append(f"    all-reduce of {_num(ar['message_mb'], 0)} MB over {ar['gpus']} GPUs: {times}; "
                    f"fastest {ar['fastest']}")
+    nccl = ar.get("nccl") or {}
+    if nccl.get("busbw_gbytes_s") is not None:
+        out.append(f"    as NCCL runs it: {nccl['algorithm']} ({nccl['protocol']}) {_num(nccl['time_ms'], 1)} ms, "
+                   f"busbw {_num(nccl['busbw_gbytes_s'], 1)} GB/s")
     points = est["scaling"]["points"]
     if points and points[-1]["efficiency"] is not None:
         last = points[-1]
         out.append(f"    scaling ({est['scaling']['model_parameters_billion']:g}B parameters): {last['nodes']} servers "
                    f"{_pct(last['efficiency'])} efficient (1:1 {_pct(last['efficiency_1to1'])}, "
                    f"2:1 {_pct(last['efficiency_2to1'])})")
+    wl = est.get("workload") or {}
+    if wl.get("layout"):
+        lay, mem = wl["layout"], wl["memory_per_gpu_gb"]
+        days = "unknown (peak FLOPS unknown)" if wl["days_to_train"] is None else f"{_num(wl['days_to_train'], 1)} days"
+        out.append(f"    workload ({wl['parameters_billion']:g}B parameters, {wl['tokens_billion']:g}B tokens): "
+                   f"TP {lay['tensor_parallel']} x PP {lay['pipeline_parallel']} x DP {lay['data_parallel']}, "
+                   f"{_num(mem['total'])} GB per GPU{'' if mem['fits'] else ' (does not fit)'}, {days} to train")
     st = est["storage"]
     write = ("write time unknown" if st["checkpoint_write_s"] is None
              else f"written in {_num(st['checkpoint_write_s'], 1)} s")

@@ -1,0 +1,302 @@
+"""Sizing from the workload: memory per GPU, the parallel layout, communication per step,
+FLOPs and days to train.
+
+Formulas and their sources:
+
+- Model states per parameter (Rajbhandari et al. 2020, "ZeRO", SC 2020, section 3.1): mixed
+  precision Adam keeps fp16/bf16 weights (2 bytes) and gradients (2) and fp32 master weights,
+  momentum and variance (4 + 4 + 4 = 12): 16 bytes per parameter. SGD with momentum keeps
+  master weights and momentum (8); pure fp32 keeps 4-byte weights and gradients and Adam's
+  two moments (8). FP8 training keeps bf16 weights and gradients and the same fp32 states
+  (its FP8 is in the matmuls). ZeRO stage 1 shards the optimizer states over the data-parallel
+  ranks, stage 2 the gradients too, stage 3 the weights too. Tensor (t) and pipeline (p)
+  parallelism divide all of them by t x p.
+- Activations per GPU (Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
+  Transformer Models", MLSys 2023, Table 2; with sequence parallelism; the first pipeline stage
+  under 1F1B holds p micro-batches of L/p layers, i.e. L layers' worth): s b h L (34/t + 5 a s /
+  (h t)) bytes without recomputation, 34 s b h L / t with selective recomputation, 2 s b h L with
+  full recomputation (s sequence length, b micro-batch, h hidden size, a heads, L layers).
+- Training FLOPs = 6 N T (Kaplan et al. 2020, "Scaling Laws for Neural Language Models", 2.1):
+  forward 2 N per token, backward 4 N. Recomputation is not counted: MFU is defined on the
+  model's FLOPs (Chowdhery et al. 2022, PaLM, appendix B).
+- Time = 6 N T / (GPUs x peak x MFU). Peak: dense BF16 of the GPU (H100 / H200 SXM: 989 TFLOPS,
+  NVIDIA's datasheet states 1,979 "with sparsity", half without). MFU default 0.40: Llama 3
+  trained at 38-43 % BF16 MFU on 8K-16K H100 (Dubey et al. 2024, "The Llama 3 Herd of Models",
+  Table 4).
+- Communication per step and GPU (Narayanan et al. 2021, "Efficient Large-Scale Language Model
+  Training on GPU Clusters Using Megatron-LM", SC 2021, section 3): tensor parallelism
+  all-reduces s b h activations 4 times a layer and micro-batch (2 forward, 2 backward; 2 more
+  with full recomputation) over the t ranks; pipeline parallelism sends s b h activations
+  forward and gradients back once a micro-batch at each stage boundary; data parallelism
+  all-reduces (or reduce-scatters and all-gathers: the same traffic) the gradients of its
+  N/(t p) parameters once a step. Their times are NCCL's (``nccl.py``) at the design's fabric.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from designer.estimates.nccl import NcclSystem, best
+from designer.estimates.notes import Note, note
+from designer.model.estimates import WorkloadInputs
+
+BYTES_PER_GB = 1e9
+SECONDS_PER_DAY = 86400.0
+HEAD_DIM = 128  # hidden / heads, and hidden / layers for a derived shape (Llama 2 7B: 4096 / 32)
+
+# Dense BF16 tensor TFLOPS (without sparsity) per GPU model, from NVIDIA's datasheets:
+# H100 SXM "BF16 Tensor Core 1,979 teraFLOPS*", * with sparsity, half without; H200 the same GPU.
+PEAK_TFLOPS = {"H100 SXM": 989.0, "H200 SXM": 989.0}
+
+# (weights, gradients, optimizer states) bytes per parameter [ZeRO 3.1]
+STATE_BYTES = {
+    ("adam", "mixed"): (2.0, 2.0, 12.0),
+    ("adam", "fp32"): (4.0, 4.0, 8.0),
+    ("sgd", "mixed"): (2.0, 2.0, 8.0),
+    ("sgd", "fp32"): (4.0, 4.0, 4.0),
+}
+
+
+def state_bytes(precision: str, optimizer: str) -> tuple[float, float, float]:
+    return STATE_BYTES[(optimizer, "fp32" if precision == "fp32" else "mixed")]
+
+
+def model_shape(inputs: WorkloadInputs) -> tuple[int, int, int, bool]:
+    """(layers, hidden, heads, derived): the inputs', else a GPT shape with N = 12 L h^2
+    and h = 128 L (so h = (128 N / 12)^(1/3), rounded to a multiple of 128)."""
+    n = inputs.parameters_billion * 1e9
+    layers, hidden, heads = inputs.layers, inputs.hidden_size, inputs.attention_heads
+    derived = layers is None or hidden is None
+    if hidden is None:
+        hidden = (n / (12 * layers)) ** 0.5 if layers else (HEAD_DIM * n / 12) ** (1 / 3)
+        hidden = max(HEAD_DIM, round(hidden / HEAD_DIM) * HEAD_DIM)
+    if layers is None:
+        layers = max(1, round(n / (12 * hidden**2)))
+    if heads is None:
+        heads = max(1, hidden // HEAD_DIM)
+    return int(layers), int(hidden), int(heads), derived
+
+
+def activation_bytes(s: int, b: int, h: int, a: int, layers: int, t: int, recompute: str) -> float:
+    """Per GPU of the first pipeline stage [Korthikanti et al. 2022, Table 2]."""
+    sbh = s * b * h
+    if recompute == "full":
+        return 2.0 * sbh * layers
+    if recompute == "selective":
+        return 34.0 * sbh * layers / t
+    return sbh * layers * (34.0 / t + 5.0 * a * s / (h * t))
+
+
+def memory_per_gpu(
+    inputs: WorkloadInputs, t: int, p: int, d: int, shape: tuple[int, int, int, bool]
+) -> dict[str, float]:
+    """GB per GPU: weights, gradients, optimizer states, activations (the chosen recomputation)."""
+    n = inputs.parameters_billion * 1e9
+    w, g, o = state_bytes(inputs.precision, inputs.optimizer)
+    z = inputs.zero_stage
+    shard = n / (t * p)
+    weights = shard * w / (d if z >= 3 else 1)
+    grads = shard * g / (d if z >= 2 else 1)
+    optim = shard * o / (d if z >= 1 else 1)
+    layers, hidden, heads, _ = shape
+    acts = {mode: activation_bytes(inputs.sequence_length, inputs.micro_batch_sequences, hidden, heads, layers, t,
+                                   mode) for mode in ("none", "selective", "full")}
+    total = weights + grads + optim + acts[inputs.recompute]
+    return {
+        "weights": weights / BYTES_PER_GB,
+        "gradients": grads / BYTES_PER_GB,
+        "optimizer": optim / BYTES_PER_GB,
+        "activations": acts[inputs.recompute] / BYTES_PER_GB,
+        "activations_no_recompute": acts["none"] / BYTES_PER_GB,
+        "activations_selective": acts["selective"] / BYTES_PER_GB,
+        "activations_full_recompute": acts["full"] / BYTES_PER_GB,
+        "total": total / BYTES_PER_GB,
+    }
+
+
+def _powers_of_two(limit: int) -> list[int]:
+    out, k = [], 1
+    while k <= limit:
+        out.append(k)
+        k *= 2
+    return out
+
+
+def choose_layout(inputs: WorkloadInputs, gpus: int, domain: int, memory_gb: float,
+                  shape: tuple[int, int, int, bool]) -> tuple[int, int, int, bool] | None:
+    """(t, p, d, fits): the inputs' sizes where given; the rest chosen as the fewest GPUs per
+    replica (t x p) whose memory fits, tensor parallelism first and inside the NVLink domain
+    (Narayanan et al. 2021: tensor parallelism within a server, pipeline across). None when
+    there are no GPUs."""
+    if gpus < 1:
+        return None
+    layers, _hidden, heads, _ = shape
+    ts = [inputs.tensor_parallel] if inputs.tensor_parallel else [t for t in _powers_of_two(min(domain, heads))]
+    ps = [inputs.pipeline_parallel] if inputs.pipeline_parallel else _powers_of_two(layers)
+    options = []
+    for t in ts:
+        for p in ps:
+            if t * p > gpus:
+                continue
+            d = inputs.data_parallel or max(1, gpus // (t * p))
+            fits = memory_gb > 0 and memory_per_gpu(inputs, t, p, d, shape)["total"] <= memory_gb
+            options.append((not fits, t * p, p, t, d))
+    if not options:
+        t, p = ts[0], ps[0]
+        d = inputs.data_parallel or 1
+        return t, p, d, False
+    unfit, _size, p, t, d = min(options)
+    return t, p, d, not unfit
+
+
+def min_gpus_for_states(inputs: WorkloadInputs, memory_gb: float) -> int | None:
+    """The fewest GPUs whose memory holds the model states alone (weights, gradients, optimizer
+    states, all sharded), a hard lower bound: activations and buffers come on top."""
+    if memory_gb <= 0:
+        return None
+    total = inputs.parameters_billion * 1e9 * sum(state_bytes(inputs.precision, inputs.optimizer)) / BYTES_PER_GB
+    return max(1, math.ceil(total / memory_gb))
+
+
+def peak_tflops(model: str | None) -> float | None:
+    text = (model or "").replace("SXM5", "SXM")
+    for name, value in PEAK_TFLOPS.items():
+        if name in text:
+            return value
+    return None
+
+
+def _allreduce_s(system: NcclSystem, size: float) -> float | None:
+    pick = best(system, "all_reduce", size)
+    return None if pick is None else pick[2]
+
+
+def _group(system: NcclSystem, ranks: int, per_node: int) -> NcclSystem:
+    """A communicator of ``ranks`` GPUs, ``per_node`` of them in each NVLink domain, each GPU
+    with its share of the domain's NICs."""
+    per_node = max(1, min(per_node, ranks, system.gpus_per_node))
+    nodes = max(1, math.ceil(ranks / per_node))
+    nics = max(1, round(system.nics_per_node * per_node / system.gpus_per_node)) if system.nics_per_node else 0
+    nvls = system.nvls and per_node == system.gpus_per_node
+    return replace(system, nodes=nodes, gpus_per_node=per_node, nics_per_node=nics, nvls=nvls,
+                   sharp=system.sharp and nodes > 1)
+
+
+def workload_estimate(
+    inputs: WorkloadInputs,
+    system: NcclSystem | None,
+    gpu_model: str | None,
+    memory_gb: float | None,
+    catalog_servers: list[dict[str, Any]],
+) -> tuple[dict[str, Any], list[Note]]:
+    """The report's ``workload`` block and its assumptions."""
+    n = inputs.parameters_billion * 1e9
+    tokens = inputs.tokens_billion * 1e9
+    shape = model_shape(inputs)
+    layers, hidden, heads, derived = shape
+    w, g, o = state_bytes(inputs.precision, inputs.optimizer)
+    flops = 6.0 * n * tokens
+    gpus = system.ranks if system else 0
+    domain = system.gpus_per_node if system else 0
+    mem = memory_gb or 0.0
+    peak = inputs.peak_tflops_per_gpu or peak_tflops(gpu_model)
+    peak_source = "inputs" if inputs.peak_tflops_per_gpu else ("datasheet" if peak else None)
+    notes = [note("workload.model", bytes_per_parameter=w + g + o, mfu=inputs.mfu)]
+    if derived:
+        notes.append(note("workload.shape_derived", layers=layers, hidden_size=hidden, attention_heads=heads))
+    if peak is None:
+        notes.append(note("workload.peak_unknown", gpu=gpu_model or "?"))
+    layout = choose_layout(inputs, gpus, domain, mem, shape) if gpus else None
+    block: dict[str, Any] = {
+        "parameters_billion": inputs.parameters_billion,
+        "tokens_billion": inputs.tokens_billion,
+        "sequence_length": inputs.sequence_length,
+        "global_batch_sequences": inputs.global_batch_sequences,
+        "micro_batch_sequences": inputs.micro_batch_sequences,
+        "precision": inputs.precision,
+        "optimizer": inputs.optimizer,
+        "zero_stage": inputs.zero_stage,
+        "recompute": inputs.recompute,
+        "model_shape": {"layers": layers, "hidden_size": hidden, "attention_heads": heads, "derived": derived},
+        "bytes_per_parameter": {"weights": w, "gradients": g, "optimizer": o, "total": w + g + o},
+        "model_states_gb": round(n * (w + g + o) / BYTES_PER_GB, 3),
+        "training_flops": flops,
+        "gpu_model": gpu_model,
+        "gpu_memory_gb": memory_gb,
+        "peak_tflops_per_gpu": peak,
+        "peak_source": peak_source,
+        "mfu": inputs.mfu,
+        "min_gpus_for_states": min_gpus_for_states(inputs, mem),
+        "gpus": gpus,
+        "layout": None,
+        "memory_per_gpu_gb": None,
+        "communication_per_step": None,
+        "tokens_per_step": inputs.global_batch_sequences * inputs.sequence_length,
+        "steps": math.ceil(tokens / (inputs.global_batch_sequences * inputs.sequence_length)),
+        "step_s": None,
+        "days_to_train": None,
+        "bottlenecks": [],
+        "catalog": catalog_servers,
+    }
+    if layout is None or system is None:
+        return block, notes
+    t, p, d, fits = layout
+    used = t * p * d
+    memory = {k: round(v, 3) for k, v in memory_per_gpu(inputs, t, p, d, shape).items()}
+    memory["fits"] = fits
+    block["layout"] = {"tensor_parallel": t, "pipeline_parallel": p, "data_parallel": d, "gpus_used": used,
+                       "chosen": not (inputs.tensor_parallel and inputs.pipeline_parallel and inputs.data_parallel)}
+    block["memory_per_gpu_gb"] = memory
+    act_bytes = 2.0  # bf16 activations
+    b, s = inputs.micro_batch_sequences, inputs.sequence_length
+    micro_batches = max(1, math.ceil(inputs.global_batch_sequences / (d * b)))
+    sbh = s * b * hidden * act_bytes
+    tp_count = (6 if inputs.recompute == "full" else 4) * math.ceil(layers / p) * micro_batches if t > 1 else 0
+    tp_system = _group(system, t, t)
+    tp_each = _allreduce_s(tp_system, sbh) if t > 1 else 0.0
+    grad_bytes = n / (t * p) * g
+    dp_system = _group(system, d, max(1, system.gpus_per_node // (t * p)) if t * p <= system.gpus_per_node else 1)
+    dp_s = _allreduce_s(dp_system, grad_bytes) if d > 1 else 0.0
+    block["communication_per_step"] = {
+        "tensor_parallel": {"collectives": tp_count, "bytes_each": sbh, "bytes_per_gpu": tp_count * sbh,
+                            "time_s": None if tp_each is None else round(tp_count * tp_each, 4),
+                            "inside_scale_up_domain": t <= domain},
+        "pipeline_parallel": {"bytes_per_gpu": 2 * micro_batches * sbh if p > 1 else 0.0},
+        "data_parallel": {"bytes_each": grad_bytes, "time_s": None if dp_s is None else round(dp_s, 4)},
+    }
+    if t > domain:
+        block["bottlenecks"].append("scale_up_domain")
+    if not fits:
+        block["bottlenecks"].append("memory")
+    if peak:
+        step = 6.0 * n * block["tokens_per_step"] / (used * peak * 1e12 * inputs.mfu)
+        block["step_s"] = round(step, 4)
+        block["days_to_train"] = round(flops / (used * peak * 1e12 * inputs.mfu) / SECONDS_PER_DAY, 3)
+        if dp_s is not None and dp_s > step:
+            block["bottlenecks"].append("fabric")
+        if tp_each is not None and tp_count * tp_each > step:
+            block["bottlenecks"].append("tensor_parallel_communication")
+    notes.append(note("workload.layout", tensor_parallel=t, pipeline_parallel=p, data_parallel=d))
+    return block, notes
+
+
+def catalog_fit(inputs: WorkloadInputs, device_types: list[Any]) -> list[dict[str, Any]]:
+    """Which GPU servers of the catalog, how many: the fewest servers whose GPUs hold the model
+    states, and whether the tensor parallelism that needs fits in one server's NVLink domain."""
+    out = []
+    for device_type in sorted(device_types, key=lambda t: t.slug):
+        if device_type.kind != "server" or not device_type.gpus or device_type.gpu_count <= 0:
+            continue
+        memory = device_type.gpus.memory_gb
+        need = min_gpus_for_states(inputs, memory or 0.0)
+        out.append({
+            "server": device_type.slug,
+            "gpus_per_server": device_type.gpu_count,
+            "gpu_memory_gb": memory,
+            "min_gpus_for_states": need,
+            "min_servers": None if need is None else math.ceil(need / device_type.gpu_count),
+            "peak_tflops_per_gpu": peak_tflops(device_type.gpus.model),
+        })
+    return out

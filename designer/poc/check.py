@@ -1,0 +1,139 @@
+"""Verdicts of POC results against the plan: pass / fail / missing per test.
+
+Results are matched to tests by their content, never their file names: an nccl-tests run by
+its operation and rank count (and node count, from the hosts of its ``# Rank`` lines); a
+perftest run by its test and its link type, then the link class whose speed fits what it
+measured; a fio run by the directions it moved data in. A nccl-tests run passes when the
+out-of-place busbw at its largest size reaches the model's busbw at that size less the
+tolerance and no line reports a wrong value (#wrong); perftest and fio when they reach the
+expected figure less the tolerance. ``ib_write_lat`` is recorded.
+
+Exit code (``designer poc check``): 2 when any file is unusable, else 1 when any test fails,
+else 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from designer.poc.parse import Result, ResultError, read_result
+from designer.poc.plan import PocContext, expected_busbw
+
+
+def _verdict(measured: float | None, expected: float | None, tolerance: float) -> str:
+    if expected is None or measured is None:
+        return "recorded"
+    return "pass" if measured >= expected * (1 - tolerance) else "fail"
+
+
+def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[str, Any]]:
+    data = result.data
+    candidates = [t for t in plan["tests"] if t["kind"] == "nccl" and t["operation"] == data["operation"]
+                  and t["ranks"] == data["ranks"]]
+    if data["nodes"] and candidates:
+        candidates = [t for t in candidates if t["nodes"] == data["nodes"]] or candidates
+    if not candidates:
+        return [{"test": None, "file": result.file, "verdict": "unmatched",
+                 "detail": f"{data['operation']} over {data['ranks']} ranks on {data['nodes']} hosts: no test of "
+                           f"the plan has that many ranks"}]
+    test = candidates[0]
+    big = max(data["rows"], key=lambda r: r["size_bytes"])
+    expected = expected_busbw(poc.scope_system(test["nodes"]), test["operation"], big["size_bytes"])
+    wrong = sum(r["wrong"] for r in data["rows"])
+    verdict = _verdict(big["busbw_gbytes_s"], expected, plan["tolerance"])
+    detail = f"busbw {big['busbw_gbytes_s']:g} GB/s at {big['size_bytes']} B against {expected:g} GB/s"
+    if wrong:
+        verdict, detail = "fail", detail + f"; {wrong} wrong values (#wrong)"
+    return [{"test": test["id"], "file": result.file, "verdict": verdict, "measured": big["busbw_gbytes_s"],
+             "expected": expected, "unit": "GB/s busbw", "size_bytes": big["size_bytes"], "ranks": data["ranks"],
+             "hosts": data["hosts"], "devices": data["devices"], "detail": detail}]
+
+
+def _perftest(result: Result, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    data = result.data
+    candidates = [t for t in plan["tests"] if t["kind"] == "perftest" and t["test"] == data["test"]
+                  and (data["link_type"] is None or t["link_type"] == data["link_type"])]
+    if not candidates:
+        return [{"test": None, "file": result.file, "verdict": "unmatched",
+                 "detail": f"{data['test']} on a {data['link_type']} link: no such link class in the design"}]
+    if data["test"].endswith("_bw"):
+        peak = data["peak_gbits_s"]
+        fitting = sorted((t for t in candidates if t["speed_gbps"] >= peak * 0.99), key=lambda t: t["speed_gbps"])
+        test = fitting[0] if fitting else max(candidates, key=lambda t: t["speed_gbps"])
+        measured, expected, unit = data["average_gbits_s"], test["expected_gbits_s"], "Gb/s"
+    else:
+        test = candidates[0]
+        measured, expected, unit = data["t_typical_us"], None, "us typical"
+    return [{"test": test["id"], "file": result.file, "verdict": _verdict(measured, expected, plan["tolerance"]),
+             "measured": measured, "expected": expected, "unit": unit, "device": data["device"],
+             "detail": f"{data['test']} on {data['device']} ({data['link_type']})"}]
+
+
+def _fio(result: Result, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    data = result.data
+    out = []
+    for direction in ("read", "write"):
+        measured = data[f"{direction}_gbytes_s"]
+        if not measured:
+            continue
+        test = next((t for t in plan["tests"] if t["kind"] == "fio" and t["rw"] == direction), None)
+        if test is None:
+            out.append({"test": None, "file": result.file, "verdict": "unmatched",
+                        "detail": f"fio {direction}: the design's storage publishes no {direction} figure"})
+            continue
+        out.append({"test": test["id"], "file": result.file,
+                    "verdict": _verdict(measured, test["expected_gbytes_s"], plan["tolerance"]),
+                    "measured": measured, "expected": test["expected_gbytes_s"], "unit": "GB/s aggregate",
+                    "detail": f"fio {data['rw']} bs={data['bs']}, {data['jobs']} jobs"})
+    if not out:
+        out.append({"test": None, "file": result.file, "verdict": "unmatched", "detail": "fio moved no data"})
+    return out
+
+
+def check_results(plan: dict[str, Any], poc: PocContext, files: Iterable[str]) -> dict[str, Any]:
+    verdicts: list[dict[str, Any]] = []
+    errors: list[dict[str, Any]] = []
+    for name in files:
+        try:
+            result = read_result(name)
+        except ResultError as exc:
+            errors.append(exc.as_dict())
+            continue
+        if result.kind == "nccl":
+            verdicts += _nccl(result, plan, poc)
+        elif result.kind == "perftest":
+            verdicts += _perftest(result, plan)
+        else:
+            verdicts += _fio(result, plan)
+    seen = {v["test"] for v in verdicts if v["test"]}
+    for test in plan["tests"]:
+        if test["id"] not in seen:
+            verdicts.append({"test": test["id"], "file": None, "verdict": "missing", "detail": "no result supplied"})
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        counts[v["verdict"]] = counts.get(v["verdict"], 0) + 1
+    exit_code = 2 if errors else (1 if counts.get("fail") else 0)
+    return {"project": plan["project"], "tolerance": plan["tolerance"], "results": verdicts, "errors": errors,
+            "counts": counts, "exit_code": exit_code}
+
+
+def format_check(report: dict[str, Any]) -> str:
+    lines = [f"POC check: {report['project']}"]
+    for v in report["results"]:
+        figure = ""
+        if v.get("measured") is not None:
+            figure = f" measured {v['measured']:g}"
+            if v.get("expected") is not None:
+                figure += f" vs expected {v['expected']:g} {v['unit']}"
+            else:
+                figure += f" {v['unit']}"
+        where = f" [{v['file']}]" if v.get("file") else ""
+        lines.append(f"  {v['verdict'].upper():9} {v['test'] or '(no test)'}{figure}{where}")
+        if v["verdict"] in ("fail", "unmatched"):
+            lines.append(f"            {v['detail']}")
+    for e in report["errors"]:
+        where = f"{e['file']}:{e['line']}" if e.get("line") else e["file"]
+        lines.append(f"  error: {where}: {e['message']}")
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(report["counts"].items()))
+    lines.append(f"  {summary}")
+    return "\n".join(lines) + "\n"

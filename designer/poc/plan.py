@@ -1,0 +1,174 @@
+"""The POC acceptance test plan of a design: each test with its expected figure and tolerance.
+
+- nccl-tests ``all_reduce_perf`` and ``all_gather_perf`` (``-b 8 -e 8G -f 2``) over one node,
+  one scalable unit (32 nodes, NVIDIA's SuperPOD SU) and the whole fabric: the expected busbw
+  is the NCCL model's (``designer/estimates/nccl.py``) at the largest size the run reached,
+  with NCCL's default algorithms (not SHARP, which needs NCCL_COLLNET_ENABLE=1).
+- perftest ``ib_write_bw`` per link class (each fabric's server port speed): the expected
+  bandwidth is the NIC line rate x ``communication.nic_efficiency`` (what NCCL reaches per NIC);
+  ``ib_write_lat`` is recorded, with no expected figure (none is published for the design).
+- fio aggregate sequential read and write: the storage systems' read / write bandwidth as the
+  estimates count it (limited by their storage ports).
+- a burn-in list.
+
+A result passes when it reaches the expected figure less the tolerance (default 10 %, the
+plan's ``tolerance``; an acceptance criterion to agree with the customer, not a measurement).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from designer.catalog import Catalog
+from designer.checks import Checker
+from designer.checks.design_rules import storage_bandwidth_gbytes_s
+from designer.estimates.collective import cluster_path, compute_oversubscription
+from designer.estimates.nccl import NcclSystem, algorithms, cluster_system, row
+from designer.estimates.storage import storage_systems
+from designer.model.design import Design
+
+SU_NODES = 32  # DGX SuperPOD scalable unit: 32 DGX systems (RA-11333-001)
+PLAN_SIZE = 8 * 2**30  # nccl-tests -e 8G
+DEFAULT_TOLERANCE = 0.10
+RDMA_ROLES = ("compute", "storage")  # the fabrics perftest runs on (not in-band or out-of-band management)
+
+BURN_IN = [
+    "dcgmi diag -r 3 on every GPU server (DCGM level-3 diagnostics)",
+    "nccl-tests all_reduce_perf -b 8G -e 8G over the whole fabric for 12 h: no #wrong, busbw within the tolerance",
+    "ib_write_bw on every compute link (each NIC to its leaf's peer): no link below the tolerance",
+    "fio sequential read and write from every GPU server at once for 1 h",
+    "cable and optics: error counters (symbol errors, link downed) zero after the burn-in",
+]
+
+
+class PocContext:
+    """The design's figures the plan and the check need."""
+
+    def __init__(self, design: Design, catalog: Catalog) -> None:
+        checker = Checker(design, catalog.cabling)
+        ctx = checker.ctx
+        analyses = [ctx.fabric_analysis(f.name) for f in design.fabrics]
+        path, _notes = cluster_path(design, ctx.index, analyses)
+        _ratio, fabric = compute_oversubscription(analyses)
+        self.design = design
+        self.system, _sharp = cluster_system(design, ctx.index, path, fabric)
+        self.nic_efficiency = design.estimates.communication.nic_efficiency
+        self.read_gbytes_s, _gpus, _no_read = storage_bandwidth_gbytes_s(ctx)
+        self.write_gbytes_s, _cap, _no_write, _no_cap = storage_systems(ctx)
+        self.link_classes = _link_classes(design, ctx)
+
+    def scope_system(self, nodes: int) -> NcclSystem | None:
+        if self.system is None:
+            return None
+        return replace(self.system, nodes=nodes, sharp=self.system.sharp and nodes > 1)
+
+
+def _link_classes(design: Design, ctx: Any) -> list[dict[str, Any]]:
+    """One per fabric: the GPU servers' port speed on it and its link type as perftest names it."""
+    out = []
+    for fabric in design.fabrics:
+        speeds = set()
+        for device in design.devices:
+            device_type = ctx.index.type_of(device)
+            if device_type.kind != "server" or device_type.gpu_count <= 0:
+                continue
+            for group in device_type.ports_with_role(fabric.role):
+                speeds.add(group.speed_gbps)
+        if not speeds or fabric.role not in RDMA_ROLES:
+            continue
+        link_type = "IB" if fabric.protocol == "infiniband" else "Ethernet"
+        out.append({"fabric": fabric.name, "role": fabric.role, "link_type": link_type, "speed_gbps": max(speeds)})
+    return out
+
+
+def expected_busbw(system: NcclSystem, operation: str, size: float) -> float | None:
+    """The model's busbw with NCCL's default algorithms: SHARP (CollNet) runs only with the
+    SHARP plugin and NCCL_COLLNET_ENABLE=1, so the plan does not count on it (a run with it
+    passes all the more)."""
+    default = [a for a in algorithms(system, operation) if a != "sharp"]
+    return row(system, operation, size, only=default)["busbw_gbytes_s"]
+
+
+def nccl_tests(poc: PocContext) -> list[dict[str, Any]]:
+    system = poc.system
+    if system is None:
+        return []
+    scopes = [("node", 1)]
+    if system.nodes > SU_NODES:
+        scopes.append(("scalable_unit", SU_NODES))
+    if system.nodes > 1:
+        scopes.append(("fabric", system.nodes))
+    tests = []
+    for operation, program in (("all_reduce", "all_reduce_perf"), ("all_gather", "all_gather_perf")):
+        for scope, nodes in scopes:
+            sized = poc.scope_system(nodes)
+            ranks = sized.ranks
+            expected = expected_busbw(sized, operation, PLAN_SIZE)
+            tests.append({
+                "id": f"nccl.{operation}.{scope}",
+                "kind": "nccl",
+                "operation": operation,
+                "scope": scope,
+                "nodes": nodes,
+                "ranks": ranks,
+                "expected_busbw_gbytes_s": expected,
+                "at_size_bytes": PLAN_SIZE,
+                "command": f"mpirun -np {ranks} -N {sized.gpus_per_node} {program} -b 8 -e 8G -f 2 -g 1",
+            })
+    return tests
+
+
+def perftest_tests(poc: PocContext) -> list[dict[str, Any]]:
+    tests = []
+    for link in poc.link_classes:
+        expected = round(link["speed_gbps"] * poc.nic_efficiency, 3)
+        tests.append({"id": f"perftest.ib_write_bw.{link['fabric']}", "kind": "perftest", "test": "ib_write_bw",
+                      **link, "expected_gbits_s": expected,
+                      "command": "ib_write_bw -d <device> --report_gbits -s 65536 -D 10 [<peer>]"})
+        tests.append({"id": f"perftest.ib_write_lat.{link['fabric']}", "kind": "perftest", "test": "ib_write_lat",
+                      **link, "expected_us": None, "command": "ib_write_lat -d <device> -s 2 [<peer>]"})
+    return tests
+
+
+def fio_tests(poc: PocContext) -> list[dict[str, Any]]:
+    tests = []
+    for direction, figure in (("read", poc.read_gbytes_s), ("write", poc.write_gbytes_s)):
+        if not figure:
+            continue
+        tests.append({"id": f"fio.{direction}", "kind": "fio", "rw": direction,
+                      "expected_gbytes_s": round(figure, 3),
+                      "command": f"fio --client=<hosts> --rw={direction} --bs=1M --direct=1 --numjobs=8 "
+                                 f"--size=32G --group_reporting --output-format=json <job>"})
+    return tests
+
+
+def build_plan(design: Design, catalog: Catalog, tolerance: float = DEFAULT_TOLERANCE,
+               poc: PocContext | None = None) -> dict[str, Any]:
+    poc = poc or PocContext(design, catalog)
+    return {
+        "project": design.name,
+        "tolerance": tolerance,
+        "tests": [*nccl_tests(poc), *perftest_tests(poc), *fio_tests(poc)],
+        "burn_in": list(BURN_IN),
+    }
+
+
+def format_plan(plan: dict[str, Any]) -> str:
+    lines = [f"POC acceptance plan: {plan['project']} (pass at the expected figure less "
+             f"{plan['tolerance']:.0%})", ""]
+    for test in plan["tests"]:
+        if test["kind"] == "nccl":
+            want = f"busbw >= {test['expected_busbw_gbytes_s'] * (1 - plan['tolerance']):.1f} GB/s " \
+                   f"(model {test['expected_busbw_gbytes_s']:.1f} at 8 GiB)"
+        elif test["kind"] == "perftest":
+            want = ("recorded" if test.get("expected_us", 0) is None else
+                    f"BW average >= {test['expected_gbits_s'] * (1 - plan['tolerance']):.1f} Gb/s "
+                    f"(expected {test['expected_gbits_s']:.1f})")
+        else:
+            want = f"aggregate >= {test['expected_gbytes_s'] * (1 - plan['tolerance']):.1f} GB/s " \
+                   f"(expected {test['expected_gbytes_s']:.1f})"
+        lines.append(f"  {test['id']}: {want}")
+        lines.append(f"      {test['command']}")
+    lines += ["", "burn-in:"] + [f"  - {item}" for item in plan["burn_in"]]
+    return "\n".join(lines) + "\n"
