@@ -80,6 +80,13 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
+    export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv or .xlsx")
+    export.add_argument("--label-scheme", default="{room}.{rack}-{u}:{port}", metavar="TEMPLATE",
+                        help="cable end label (default {room}.{rack}-{u}:{port}; fields site, room, row, rack, u, "
+                             "device, port)")
+    export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")
+    export.add_argument("--topo", metavar="OUT", help="UFM cable-validation .topo file of the InfiniBand compute fabric")
+    export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
     _catalog_option(export)
     return parser
 
@@ -342,10 +349,18 @@ def _cmd_new(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from designer.model.index import DesignIndex
 
-    if not any((args.graphml, args.pdf, args.bom, args.svg)):
-        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR or --graphml OUT")
+    handover = {"cables": args.cables, "slurm": args.slurm, "topo": args.topo, "dot": args.dot}
+    if not any((args.graphml, args.pdf, args.bom, args.svg, *handover.values())):
+        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR, --graphml OUT, "
+                            "--cables OUT, --slurm OUT, --topo OUT or --dot OUT")
+    from designer.report.handover.export import check_targets, export_handover
+
+    check_targets(label_scheme=args.label_scheme, **handover)
     design, catalog = _load(args)
     index = DesignIndex.build(design)
+    if any(handover.values()):
+        for written in export_handover(index, catalog, label_scheme=args.label_scheme, **handover):
+            print(f"wrote {written}")
     if args.graphml:
         from designer.report.graphml import write_graphml
 
