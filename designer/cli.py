@@ -49,13 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
     c_show.add_argument("--json", action="store_true", help="print JSON")
     _catalog_option(c_show)
     c_import = catalog_sub.add_parser(
-        "import", help="import netbox devicetype-library YAML files into the user catalog"
+        "import", help="import netbox devicetype-library YAML files or folders into the user catalog"
     )
-    c_import.add_argument("paths", nargs="+", metavar="PATH")
+    c_import.add_argument("paths", nargs="+", metavar="PATH", help="files, or folders searched for *.yaml / *.yml")
     c_import.add_argument("-o", "--output", metavar="DIR", help="write entries here (default: the user catalog)")
     c_import.add_argument(
         "--kind", choices=["server", "switch", "storage", "pdu", "other"], help="kind, when it cannot be told"
     )
+    c_import.add_argument("--replace", action="store_true",
+                          help="replace entries that already exist (bundled or imported); without it they are skipped")
+    c_import.add_argument("--json", action="store_true", help="print the summary as JSON")
     _catalog_option(c_import)
 
     check = sub.add_parser("check", help="check a design; exit 1 when it has errors")

@@ -12,7 +12,7 @@ import pytest
 from designer.fabric.cabling import cable_summary
 from designer.model.index import DesignIndex
 from designer.report.handover.cables import COLUMNS, cable_schedule, schedule_csv, schedule_xlsx
-from tests.conftest import run_cli
+from conftest import run_cli
 
 CASES = {
     # UFM pair on 2 x 200G DAC splitters, twin-port DACs leaf-spine, fibres to the servers

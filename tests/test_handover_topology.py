@@ -13,7 +13,7 @@ from designer.fabric.graph import fabric_links
 from designer.model.index import DesignIndex
 from designer.report.handover.slurm import hostlist, topology_conf
 from designer.report.handover.ufm import dot_file, topo_file
-from tests.conftest import run_cli
+from conftest import run_cli
 
 
 def expand(expr: str) -> list[str]:
