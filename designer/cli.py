@@ -90,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")
     export.add_argument("--topo", metavar="OUT", help="UFM cable-validation .topo file of the InfiniBand compute fabric")
     export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
+    export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
     _catalog_option(export)
     return parser
 
@@ -353,17 +354,22 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from designer.model.index import DesignIndex
 
     handover = {"cables": args.cables, "slurm": args.slurm, "topo": args.topo, "dot": args.dot}
-    if not any((args.graphml, args.pdf, args.bom, args.svg, *handover.values())):
+    if not any((args.graphml, args.pdf, args.bom, args.svg, args.netbox, *handover.values())):
         raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR, --graphml OUT, "
-                            "--cables OUT, --slurm OUT, --topo OUT or --dot OUT")
-    from designer.report.handover.export import check_targets, export_handover
+                            "--cables OUT, --slurm OUT, --topo OUT, --dot OUT or --netbox DIR")
+    from designer.report.handover.export import check_netbox_target, check_targets, export_handover, write_netbox
 
     check_targets(label_scheme=args.label_scheme, **handover)
+    if args.netbox:
+        check_netbox_target(Path(args.netbox))
     design, catalog = _load(args)
     index = DesignIndex.build(design)
     if any(handover.values()):
         for written in export_handover(index, catalog, label_scheme=args.label_scheme, **handover):
             print(f"wrote {written}")
+    if args.netbox:
+        written = write_netbox(index, catalog, args.netbox)
+        print(f"wrote {len(written)} files to {args.netbox} (import them in the order of their numbers)")
     if args.graphml:
         from designer.report.graphml import write_graphml
 
