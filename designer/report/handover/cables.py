@@ -3,8 +3,10 @@
 A cable is what ``cable_summary`` (``designer/fabric/cabling.py``) counts as one: the
 links of one splitter (shared ``cable_id``, or a twin-port cage fanning out to two cages)
 are the legs of one cable; a copper cable between two twin-port cages carries both
-ports; every other link is a cable of its own. Legs on one device share a cell (``p1/p2``);
-legs on several devices are listed in order, separated by `` | ``.
+ports; every other link is a cable of its own (a fibre link whose module carries it over
+two fibres is two cables, their labels ending ``#1``, ``#2``). Legs on one device share a cell
+(``p1/p2``); legs on several devices are listed in order, separated by `` | ``. The parts
+(cable, OPN at that length and top, modules) are the ones the BOM counts.
 
 Labels follow TIA-606-B's identifier for a port in a rack, ``fs.XXYY-RU:PP`` (floor space,
 rack, rack unit, port); the scheme is a template (``DEFAULT_LABEL_SCHEME``) with the
@@ -26,7 +28,15 @@ from dataclasses import dataclass
 
 from designer.catalog.cabling import Cabling
 from designer.errors import ExportError
-from designer.fabric.cabling import OPTICAL, MediaSelector, end_cage, splitter_lanes
+from designer.fabric.cabling import (
+    OPTICAL,
+    MediaSelector,
+    _cable_top,
+    _fanning_cage,
+    _far_cages,
+    link_ends,
+    splitter_lanes,
+)
 from designer.fabric.graph import link_fabric
 from designer.model.index import DesignIndex
 from designer.model.link import Link
@@ -145,41 +155,71 @@ class _Places:
                 _natural(end.port))
 
 
-def _group(index: DesignIndex, cabling: Cabling) -> list[tuple[str, list[Link]]]:
-    """The links of each physical cable, by cable_summary's rules: (kind, legs)."""
+@dataclass
+class _Unit:
+    """One physical cable: its links (legs) and the parts as cable_summary picks them."""
+
+    kind: str  # "cable", "twin", "splitter"
+    legs: list[Link]
+    part: str = ""
+    part_number: str = ""
+    optics: tuple[str, str] = ("", "")
+    strand: tuple[int, int] = (1, 1)  # fibre i of n on one link (a fast port over a twin-port module)
+
+
+def _group(index: DesignIndex, cabling: Cabling) -> list[_Unit]:
+    """The physical cables, by cable_summary's rules (designer/fabric/cabling.py)."""
+    selector = MediaSelector(cabling)
     links = index.design.links
     lanes = Counter(l.cable_id for l in links if l.cable_id)
-    ends = {}
-    far: dict[tuple, set] = {}
+    ends = {id(l): link_ends(index, l) for l in links}
+    far = _far_cages([l for l in links if l.media is not None], ends,
+                     lambda l: l.media not in OPTICAL and l.media != "CAT6A")
+    units: dict[tuple, _Unit] = {}
     for n, link in enumerate(links):
-        a, b = end_cage(index, link.a.device, link.a.port), end_cage(index, link.b.device, link.b.port)
-        ends[n] = (a, b) if a is not None and b is not None else None
-        if ends[n] and link.media not in (*OPTICAL, "CAT6A", None) and not link.cable_id:
-            far.setdefault(a.key, set()).add(b.key)
-            far.setdefault(b.key, set()).add(a.key)
-    cables: dict[tuple, tuple[str, list[Link]]] = {}
-    for n, link in enumerate(links):
-        pair = ends[n]
+        pair = ends[id(link)]
+        speed = _speed(index, link)
+        if link.media is None or link.length_m is None or speed is None:
+            units[("link", n)] = _Unit("cable", [link])
+            continue
+        n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
         key: tuple = ("link", n)
         kind = "cable"
-        if link.cable_id and link.media in OPTICAL:
-            legs = splitter_lanes(index, link, lanes[link.cable_id])
-            speed = _speed(index, link)
-            if legs > 1 and any(p.media == link.media and p.breakout and p.breakout_lanes == legs
-                                and speed in p.speeds_gbps for p in cabling.cables):
+        if link.media in OPTICAL:
+            parts = selector.parts(link, speed, pair, n_lanes)
+            if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
                 key, kind = ("split", link.cable_id), "splitter"
-        elif link.cable_id and link.media is not None:
+            optics = tuple(m.part_number or m.slug if m is not None else "" for m in parts.modules) or ("", "")
+            if key in units:
+                units[key].legs.append(link)
+                continue
+            strands = max(1, parts.fibres) if kind == "cable" else 1
+            for i in range(1, strands + 1):
+                units[(*key, i)] = _Unit(kind, [link], _slug(parts.cable), _pn(parts.cable, link.length_m),
+                                         optics, (i, strands))
+            continue
+        if link.cable_id:
             key, kind = ("split", link.cable_id), "splitter"
-        elif pair and link.media not in (*OPTICAL, "CAT6A", None):
-            a, b = pair
-            if a.ports == 2 and b.ports == 2 and far.get(a.key) == {b.key} and far.get(b.key) == {a.key}:
-                key, kind = ("twin", *sorted([a.key, b.key])), "twin"
-            else:
-                near = next((e for e in pair if e.ports == 2 and len(far.get(e.key, ())) > 1), None)
-                if near is not None:
-                    key, kind = ("split-cage", near.key), "splitter"
-        cables.setdefault(key, (kind, []))[1].append(link)
-    return list(cables.values())
+        elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
+                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
+            key, kind = ("twin", *sorted([pair[0].key, pair[1].key])), "twin"
+        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
+            key, kind, n_lanes = ("split-cage", near.key), "splitter", 2
+        if key in units:
+            units[key].legs.append(link)
+            continue
+        parts = selector.parts(link, speed, pair, n_lanes)
+        units[key] = _Unit(kind, [link], _slug(parts.cable),
+                           _pn(parts.cable, link.length_m, _cable_top(link, pair)))
+    return list(units.values())
+
+
+def _slug(product) -> str:
+    return product.slug if product is not None else ""
+
+
+def _pn(product, length_m: float, top: str | None = None) -> str:
+    return (product.part_number_at(length_m, top) or "") if product is not None else ""
 
 
 def _speed(index: DesignIndex, link: Link) -> float | None:
@@ -190,11 +230,9 @@ def _speed(index: DesignIndex, link: Link) -> float | None:
 def cable_schedule(index: DesignIndex, cabling: Cabling, scheme: str = DEFAULT_LABEL_SCHEME) -> list[CableRow]:
     check_label_scheme(scheme)
     places = _Places(index)
-    selector = MediaSelector(cabling)
-    products = {p.slug: p for p in cabling.cables}
     drafts = []
-    for kind, legs in _group(index, cabling):
-        pairs = [(places.end(l.a.device, l.a.port), places.end(l.b.device, l.b.port)) for l in legs]
+    for unit in _group(index, cabling):
+        pairs = [(places.end(l.a.device, l.a.port), places.end(l.b.device, l.b.port)) for l in unit.legs]
         a_devices = {a.device for a, _ in pairs}
         b_devices = {b.device for _, b in pairs}
         flip = False
@@ -205,35 +243,24 @@ def cable_schedule(index: DesignIndex, cabling: Cabling, scheme: str = DEFAULT_L
         if flip:
             pairs = [(b, a) for a, b in pairs]
         pairs.sort(key=lambda p: (places.key(p[0]), places.key(p[1])))
-        drafts.append((kind, legs, pairs))
-    drafts.sort(key=lambda d: (places.key(d[2][0][0])[0], places.key(d[2][0][1])[0], places.key(d[2][0][0]),
-                               places.key(d[2][0][1])))
+        drafts.append((unit, pairs, flip))
+    drafts.sort(key=lambda d: (places.key(d[1][0][0])[0], places.key(d[1][0][1])[0], places.key(d[1][0][0]),
+                               places.key(d[1][0][1]), d[0].strand))
     rows: list[CableRow] = []
-    for n, (kind, legs, pairs) in enumerate(drafts, start=1):
-        link = legs[0]
+    for n, (unit, pairs, flip) in enumerate(drafts, start=1):
+        link = unit.legs[0]
         fabric = link_fabric(index, link) or ""
-        media = link.media or ""
-        length = max((l.length_m for l in legs if l.length_m is not None), default=None)
-        speed = _speed(index, link)
-        part = _part(index, selector, cabling, link, len(legs), kind, speed, length)
-        product = products.get(part)
-        part_number = product.part_numbers.get(f"{length:g}", "") if product is not None and length else ""
-        optics = ["", ""]
-        if media in OPTICAL:
-            for side, end in enumerate((link.a, link.b)):
-                cage = end_cage(index, end.device, end.port)
-                module = selector.module(cage, media, length or 0.0) if cage is not None else None
-                if module is not None:
-                    optics[side] = module.part_number or module.slug
-            if pairs[0][0].device != link.a.device or pairs[0][0].port != link.a.port:
-                optics.reverse()
         a_ends = _unique_ends([a for a, _ in pairs])
         b_ends = _unique_ends([b for _, b in pairs])
+        strand = "" if unit.strand[1] == 1 else f"#{unit.strand[0]}"
+        optics = unit.optics[::-1] if flip else unit.optics
         rows.append(CableRow(
-            cable_id=f"{_code(fabric) or 'CBL'}-{n:05d}", fabric=fabric, a=a_ends, b=b_ends, legs=len(legs),
-            media=media, speed_gbps=speed, length_m=length, part=part, part_number=part_number,
-            a_transceiver=optics[0], b_transceiver=optics[1],
-            a_labels=_labels(a_ends, scheme), b_labels=_labels(b_ends, scheme),
+            cable_id=f"{_code(fabric) or 'CBL'}-{n:05d}", fabric=fabric, a=a_ends, b=b_ends, legs=len(unit.legs),
+            media=link.media or "", speed_gbps=_speed(index, link),
+            length_m=max((l.length_m for l in unit.legs if l.length_m is not None), default=None),
+            part=unit.part, part_number=unit.part_number, a_transceiver=optics[0], b_transceiver=optics[1],
+            a_labels=[label + strand for label in _labels(a_ends, scheme)],
+            b_labels=[label + strand for label in _labels(b_ends, scheme)],
         ))
     _dedupe_labels(rows)
     return rows
@@ -268,28 +295,6 @@ def _dedupe_labels(rows: list[CableRow]) -> None:
             for i, label in enumerate(labels):
                 if counts[label] > 1:
                     labels[i] = f"{label}~{devices[i]}"
-
-
-def _part(index, selector, cabling, link, n_legs, kind, speed, length) -> str:
-    """The cable product as cable_summary picks it."""
-    if link.media is None or speed is None:
-        return ""
-    if link.media in OPTICAL:
-        if kind == "splitter":
-            lanes = splitter_lanes(index, link, n_legs)
-            found = [p for p in cabling.cables if p.media == link.media and p.breakout and p.breakout_lanes == lanes
-                     and speed in p.speeds_gbps]
-        else:
-            found = selector.products(link.media, speed, 1)
-        return found[0].slug if found else ""
-    lanes = 1
-    if kind == "splitter":
-        lanes = splitter_lanes(index, link, n_legs) if link.cable_id else 2
-    ends = [end_cage(index, e.device, e.port) for e in (link.a, link.b)]
-    cages = tuple(e.form_factor for e in ends) if None not in ends else ()
-    found = [p for p in selector.products(link.media, speed, lanes, cages)
-             if (p.max_reach_m or 0) >= (length or 0) or link.media == "CAT6A"]
-    return found[0].slug if found else ""
 
 
 # ---------------------------------------------------------------- writing
