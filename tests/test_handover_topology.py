@@ -152,3 +152,20 @@ def test_cli_exports_and_refuses_topo_for_ethernet(tmp_path):
     result = run_cli("export", design_file, "--topo", tmp_path / "f.topo")
     assert result.code == 2 and "not InfiniBand" in result.err
     assert not (tmp_path / "f.topo").exists()
+
+
+def test_a_design_without_cabled_servers_is_refused_for_slurm_and_gives_an_empty_schedule(tmp_path):
+    import json
+
+    design_file = tmp_path / "d.json"
+    assert run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "4", "--switch", "nvidia-qm9700",
+                   "-o", design_file).code == 0
+    data = json.loads(design_file.read_text())
+    data["links"] = []
+    design_file.write_text(json.dumps(data))
+    result = run_cli("export", design_file, "--slurm", tmp_path / "t.conf", "--cables", tmp_path / "c.csv")
+    assert result.code == 2 and "no GPU server is cabled" in result.err
+    assert not (tmp_path / "t.conf").exists() and not (tmp_path / "c.csv").exists()
+    result = run_cli("export", design_file, "--cables", tmp_path / "c.csv")
+    assert result.code == 0, result
+    assert (tmp_path / "c.csv").read_text(encoding="utf-8-sig").count("\n") == 1

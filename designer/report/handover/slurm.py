@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from designer.errors import ExportError
 from designer.model.index import DesignIndex
 from designer.report.handover.fabric_view import compute_fabrics, natural
 
@@ -70,6 +71,9 @@ def topology_conf(index: DesignIndex) -> str:
         best = max(counts.values())
         leaf = min((s for s, c in counts.items() if c == best), key=natural)
         home.setdefault(leaf, []).append(server)
+    if not home:
+        raise ExportError(f"no GPU server is cabled to the {fabric.name} fabric, so Slurm has no node to place",
+                          hint="cable the servers' compute ports (designer new does) or leave out --slurm")
     lines = [
         f"# Slurm topology.conf (topology/tree) for the {fabric.name} fabric of {index.design.name or 'the design'};",
         "# written by Cluster Designer. Each GPU server under its home leaf; pod switches stand for a pod's spines.",
