@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
     export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv or .xlsx")
-    export.add_argument("--label-scheme", default="{room}.{rack}-{u}:{port}", metavar="TEMPLATE",
+    export.add_argument("--label-scheme", metavar="TEMPLATE",
                         help="cable end label (default {room}.{rack}-{u}:{port}; fields site, room, row, rack, u, "
                              "device, port)")
     export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")

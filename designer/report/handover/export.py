@@ -14,20 +14,21 @@ from designer.report.handover.cables import DEFAULT_LABEL_SCHEME, check_label_sc
 CABLE_FORMATS = (".csv", ".xlsx")
 
 
-def check_targets(*, cables=None, label_scheme: str = DEFAULT_LABEL_SCHEME, slurm=None, topo=None, dot=None) -> None:
+def check_targets(*, cables=None, label_scheme: str | None = None, slurm=None, topo=None, dot=None) -> None:
     if cables is not None:
         if Path(cables).suffix.lower() not in CABLE_FORMATS:
             raise ExportError(f"unknown cable schedule format {Path(cables).suffix or '(no extension)'!r}",
                               file=cables, hint="name the file .csv or .xlsx")
         _check_file_target(Path(cables), "cable schedule")
-    check_label_scheme(label_scheme)
+    check_label_scheme(DEFAULT_LABEL_SCHEME if label_scheme is None else label_scheme)
     for path, what in ((slurm, "Slurm topology"), (topo, "UFM topology"), (dot, "DOT topology")):
         if path is not None:
             _check_file_target(Path(path), what)
 
 
-def export_handover(index: DesignIndex, catalog: Catalog, *, cables=None, label_scheme: str = DEFAULT_LABEL_SCHEME,
+def export_handover(index: DesignIndex, catalog: Catalog, *, cables=None, label_scheme: str | None = None,
                     slurm=None, topo=None, dot=None) -> list[Path]:
+    label_scheme = DEFAULT_LABEL_SCHEME if label_scheme is None else label_scheme
     check_targets(cables=cables, label_scheme=label_scheme, slurm=slurm, topo=topo, dot=dot)
     contents: list[tuple[Path, bytes]] = []
     if cables is not None:
