@@ -165,3 +165,27 @@ def test_bad_cable_export_is_one_line_exit_2_and_writes_nothing(tmp_path, args, 
     assert result.code == 2, result
     assert words in result.err and result.err.count("\n") == 1 and "Traceback" not in result.err
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_a_fibre_splitter_is_one_cable_with_its_legs(catalog):
+    """With a splitter fibre in the catalog, the lanes of one split port ride one cable."""
+    from designer.catalog.cabling import CableProduct, Cabling
+    from designer.fabric.generate import GenerateSpec, generate
+
+    design = generate(GenerateSpec(**CASES["b300-16"]), catalog)
+    index = DesignIndex.build(design)
+    split = [l for l in design.links if l.cable_id and l.media == "MMF"]
+    assert split, "the B300 planes split each 800G port into two 400G lanes"
+    cord = next(p for p in catalog.cabling.cables if p.media == "MMF" and not p.breakout)
+    splitter = CableProduct(slug="test-mmf-split-2x400g", media="MMF", speeds_gbps=[400.0], breakout=True,
+                            breakout_lanes=2, stock_lengths_m=cord.stock_lengths_m or [3.0, 5.0, 10.0, 20.0, 30.0],
+                            cut_to_length=cord.cut_to_length)
+    cabling = Cabling(cables=[*catalog.cabling.cables, splitter], transceivers=catalog.cabling.transceivers)
+    rows = cable_schedule(index, cabling)
+    summary, _ = cable_summary(index, cabling)
+    assert len(rows) == sum(line["count"] for line in summary)
+    fibre_splitters = [r for r in rows if r.part == "test-mmf-split-2x400g"]
+    if not fibre_splitters:
+        pytest.skip("the selector takes no splitter fibre for these modules")
+    assert all(r.legs == 2 for r in fibre_splitters)
+    assert sum(r.legs for r in rows) == len(design.links)

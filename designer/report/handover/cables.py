@@ -190,8 +190,8 @@ def _group(index: DesignIndex, cabling: Cabling) -> list[_Unit]:
             if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
                 key, kind = ("split", link.cable_id), "splitter"
             optics = tuple(m.part_number or m.slug if m is not None else "" for m in parts.modules) or ("", "")
-            if key in units:
-                units[key].legs.append(link)
+            if (*key, 1) in units:  # a further leg of a fibre splitter
+                units[(*key, 1)].legs.append(link)
                 continue
             strands = max(1, parts.fibres) if kind == "cable" else 1
             for i in range(1, strands + 1):
