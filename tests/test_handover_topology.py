@@ -169,3 +169,18 @@ def test_a_design_without_cabled_servers_is_refused_for_slurm_and_gives_an_empty
     result = run_cli("export", design_file, "--cables", tmp_path / "c.csv")
     assert result.code == 0, result
     assert (tmp_path / "c.csv").read_text(encoding="utf-8-sig").count("\n") == 1
+
+
+def test_switch_ports_are_numbered_on_across_port_groups_as_on_the_front_panel(catalog):
+    from designer.fabric.generate import GenerateSpec, generate
+    from designer.report.handover.ufm import _switch_port
+
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=4, switch="nvidia-qm9700"), catalog)
+    index = DesignIndex.build(design)
+    oob = next(d.name for d in design.devices if d.device_type == "nvidia-sn2201")
+    # SN2201: 48 access ports swp1..swp48, then the 4 uplinks swp49..swp52
+    assert _switch_port(index, oob, "swp3", True) == "swp3"
+    assert _switch_port(index, oob, "up2", True) == "swp50"
+    leaf = next(d.name for d in design.devices if d.device_type == "nvidia-qm9700")
+    assert _switch_port(index, leaf, "p31s2", False) == "P31/2"
+    assert _switch_port(index, leaf, "p31s2", True) == "swp31s1"

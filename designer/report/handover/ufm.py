@@ -41,7 +41,16 @@ def _system_type(index: DesignIndex, device_name: str, topo) -> str:
 
 
 def _switch_port(index: DesignIndex, device: str, port: str, ethernet: bool) -> str:
+    """The front-panel number: switching ports are numbered on across the type's port groups
+    in order (an SN2201's 4 uplinks after its 48 access ports are swp49..swp52)."""
     physical, number = index.ports.physical(device, port)
+    group = index.ports.group(device, port)
+    if group is not None and group.role in ("fabric", "uplink"):
+        for other in index.type_of(index.devices[device]).port_groups:
+            if other.name == group.name:
+                break
+            if other.role in ("fabric", "uplink"):
+                number += other.count
     _, lane = split_lane(port) if physical != port else (port, None)
     if ethernet:
         return f"swp{number}" + (f"s{lane - 1}" if lane is not None else "")
