@@ -183,7 +183,8 @@ def _import(args: argparse.Namespace) -> int:
     never replace an existing entry, bundled or imported, without ``--replace``."""
     out_dir = Path(args.output) if args.output else user_catalog_dir()
     if out_dir.exists() and not out_dir.is_dir():
-        raise CatalogError("is a file; -o needs a folder", file=out_dir, hint="name a folder (it is created if missing)")
+        raise CatalogError("is a file; -o needs a folder", file=out_dir,
+                           hint="name a folder (it is created if missing)")
     existing = load_catalog(args.catalog)
     files, skipped = _import_files(args.paths)
     planned: list[tuple[ImportResult, Path, DeviceType | RackType | None]] = []

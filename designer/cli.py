@@ -88,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="cable end label (default {room}.{rack}-{u}:{port}; fields site, room, row, rack, u, "
                              "device, port)")
     export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")
-    export.add_argument("--topo", metavar="OUT", help="UFM cable-validation .topo file of the InfiniBand compute fabric")
+    export.add_argument("--topo", metavar="OUT",
+                        help="UFM cable-validation .topo file of the InfiniBand compute fabric")
     export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
     export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
     _catalog_option(export)

@@ -61,7 +61,8 @@ def _known_export_file(relative: Path) -> bool:
 
 def check_netbox_target(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
-        raise ExportError("is a file; --netbox needs a folder", file=folder, hint="name a folder (it is created if missing)")
+        raise ExportError("is a file; --netbox needs a folder", file=folder,
+                          hint="name a folder (it is created if missing)")
     parent = folder.parent if str(folder.parent) else Path(".")
     if not parent.is_dir():
         raise ExportError("the folder does not exist", file=parent, hint="create it or choose another location")
@@ -87,7 +88,8 @@ def write_netbox(index: DesignIndex, catalog: Catalog, folder: str | Path) -> li
     try:
         staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.name}."))
     except OSError as exc:
-        raise ExportError(f"cannot write here: {exc.strerror}", file=parent, hint="choose a folder you can write to") from None
+        raise ExportError(f"cannot write here: {exc.strerror}", file=parent,
+                          hint="choose a folder you can write to") from None
     try:
         for relative, content in files.items():
             target = staging / relative
