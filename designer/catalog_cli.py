@@ -10,12 +10,12 @@ from pathlib import Path
 import yaml
 
 from designer.catalog import Catalog, load_catalog
-from designer.catalog.entries import entry_to_yaml_mapping
-from designer.catalog.netbox import import_netbox_file
+from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
+from designer.catalog.netbox import ImportResult, import_netbox_file
 from designer.errors import CatalogError
 from designer.model.hardware import DeviceType, RackType
 from designer.model.io import write_atomic
-from designer.resources import user_catalog_dir
+from designer.resources import catalog_dir, user_catalog_dir
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,24 +179,153 @@ def _describe(entry: DeviceType | RackType, catalog: Catalog) -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
+    """Convert each file (folders searched for *.yaml / *.yml), keep going past bad ones and
+    never replace an existing entry, bundled or imported, without ``--replace``."""
     out_dir = Path(args.output) if args.output else user_catalog_dir()
-    results = [import_netbox_file(Path(p), args.kind) for p in args.paths]
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CatalogError(f"cannot create the folder: {exc.strerror}", file=out_dir) from None
-    for result in results:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise CatalogError("is a file; -o needs a folder", file=out_dir,
+                           hint="name a folder (it is created if missing)")
+    existing = load_catalog(args.catalog)
+    files, skipped = _import_files(args.paths)
+    planned: list[tuple[ImportResult, Path, DeviceType | RackType | None]] = []
+    claimed: dict[str, Path] = {}
+    for path in files:
+        try:
+            result = import_netbox_file(path, args.kind)
+        except CatalogError as exc:
+            skipped.append((path, exc.format().removeprefix(f"{path}: ")))
+            continue
         entry = result.device_type
+        if entry.slug in claimed:
+            skipped.append((path, f"slug {entry.slug} is also in {claimed[entry.slug]}, imported first"))
+            continue
         target = out_dir / f"{entry.slug}.yaml"
+        old = existing.get(entry.slug)
+        if old is None and target.exists():
+            old = _read_existing(target)
+        if (old is not None or target.exists()) and not args.replace:
+            origin = existing.origins.get(entry.slug, target)
+            where = "the bundled catalog" if _is_bundled(origin) else str(origin)
+            skipped.append((path, f"slug {entry.slug} is already in {where}; importing would change "
+                                  f"{entry_changes(old, entry) if old is not None else 'the file'} "
+                                  "(add --replace to replace it)"))
+            continue
+        claimed[entry.slug] = path
+        planned.append((result, target, old))
+    if planned:
+        try:
+            out_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CatalogError(f"cannot create the folder: {exc.strerror}", file=out_dir) from None
+    imported = []
+    for result, target, old in planned:
+        entry = result.device_type
         text = "# Imported by 'designer catalog import'; figures marked unknown need a datasheet.\n"
         text += yaml.safe_dump(entry_to_yaml_mapping(entry), sort_keys=False, allow_unicode=True)
         write_atomic(target, text.encode("utf-8"))
-        ports = port_summary(entry) or "no ports"
-        print(f"imported {entry.slug} ({entry.kind}, {entry.u_height} U, {ports}) -> {target}")
-        if result.unknown:
-            print(f"  unknown (not in netbox format): {', '.join(result.unknown)}")
-        if result.guessed:
-            print(f"  guessed, please review: {'; '.join(result.guessed)}")
-        if result.skipped_interfaces:
-            print(f"  interfaces skipped (type not understood): {', '.join(result.skipped_interfaces)}")
-    return 0
+        imported.append(_import_record(result, target, old))
+    if getattr(args, "json", False):
+        json.dump({"imported": imported, "skipped": [{"file": str(p), "reason": r} for p, r in skipped]},
+                  sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        _print_import(imported, skipped)
+    return 2 if skipped else 0
+
+
+def _import_files(paths: list[str]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    files: list[Path] = []
+    skipped: list[tuple[Path, str]] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted((p for p in path.rglob("*") if p.suffix.lower() in (".yaml", ".yml") and p.is_file()),
+                           key=lambda p: str(p).lower())
+            if not found:
+                skipped.append((path, "no .yaml or .yml files in this folder"))
+            files += found
+        elif path.is_file():
+            files.append(path)
+        else:
+            skipped.append((path, "no such file or folder (check the path)"))
+    return list(dict.fromkeys(files)), skipped
+
+
+def _read_existing(target: Path) -> DeviceType | RackType | None:
+    try:
+        return parse_entry(read_yaml(target), target)
+    except CatalogError:
+        return None
+
+
+def _is_bundled(origin: Path) -> bool:
+    try:
+        return Path(origin).resolve().is_relative_to(catalog_dir().resolve())
+    except OSError:
+        return False
+
+
+def _figures(entry: DeviceType | RackType) -> dict[str, object]:
+    figures: dict[str, object] = {
+        "kind": "rack" if isinstance(entry, RackType) else entry.kind,
+        "u_height": entry.u_height,
+        "weight_kg": entry.weight_kg,
+        "list_price": entry.list_price.amount if entry.list_price else None,
+        "sources": len(entry.source),
+    }
+    if isinstance(entry, DeviceType):
+        figures.update({
+            "airflow": entry.airflow,
+            "power.typical_w": entry.power.typical_w,
+            "power.max_w": entry.power.max_w,
+            "psu.count": entry.psu.count,
+            "psu.redundancy": entry.psu.redundancy,
+            "ports": port_summary(entry) or "none",
+            "breakouts": sum(len(g.breakout) for g in entry.port_groups),
+            "gpus": entry.gpu_count,
+        })
+    return figures
+
+
+def entry_changes(old: DeviceType | RackType, new: DeviceType | RackType) -> str:
+    """What replacing ``old`` with ``new`` changes, e.g. ``power.max_w 1720 -> unknown``."""
+    before, after = _figures(old), _figures(new)
+    changes = [f"{key} {_show_value(before.get(key))} -> {_show_value(value)}"
+               for key, value in after.items() if before.get(key) != value]
+    return "; ".join(changes) if changes else "nothing but its sources and comments"
+
+
+def _show_value(value: object) -> str:
+    if value is None:
+        return "unknown"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _import_record(result: ImportResult, target: Path, old: DeviceType | RackType | None) -> dict:
+    entry = result.device_type
+    return {
+        "slug": entry.slug, "original_slug": result.original_slug, "kind": entry.kind, "file": str(target),
+        "source": next((r.url for r in entry.source if r.url and r.url.startswith("file://")), None),
+        "replaced": entry_changes(old, entry) if old is not None else None,
+        "unknown": result.unknown, "guessed": result.guessed, "notes": result.notes,
+        "skipped_interfaces": result.skipped_interfaces, "ports": port_summary(entry) or "no ports",
+        "u_height": entry.u_height,
+    }
+
+
+def _print_import(imported: list[dict], skipped: list[tuple[Path, str]]) -> None:
+    for row in imported:
+        print(f"imported {row['slug']} ({row['kind']}, {row['u_height']} U, {row['ports']}) -> {row['file']}")
+        if row["replaced"] is not None:
+            print(f"  replaced the existing entry: {row['replaced']}")
+        if row["unknown"]:
+            print(f"  unknown (not in netbox format): {', '.join(row['unknown'])}")
+        if row["guessed"]:
+            print(f"  guessed, please review: {'; '.join(row['guessed'])}")
+        for note in row["notes"]:
+            print(f"  note: {note}")
+        if row["skipped_interfaces"]:
+            print(f"  interfaces skipped (type not understood): {', '.join(row['skipped_interfaces'])}")
+    for path, reason in skipped:
+        print(f"skipped {path}: {reason}")
+    print(f"{len(imported)} imported, {len(skipped)} skipped")

@@ -49,13 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
     c_show.add_argument("--json", action="store_true", help="print JSON")
     _catalog_option(c_show)
     c_import = catalog_sub.add_parser(
-        "import", help="import netbox devicetype-library YAML files into the user catalog"
+        "import", help="import netbox devicetype-library YAML files or folders into the user catalog"
     )
-    c_import.add_argument("paths", nargs="+", metavar="PATH")
+    c_import.add_argument("paths", nargs="+", metavar="PATH", help="files, or folders searched for *.yaml / *.yml")
     c_import.add_argument("-o", "--output", metavar="DIR", help="write entries here (default: the user catalog)")
     c_import.add_argument(
         "--kind", choices=["server", "switch", "storage", "pdu", "other"], help="kind, when it cannot be told"
     )
+    c_import.add_argument("--replace", action="store_true",
+                          help="replace entries that already exist (bundled or imported); without it they are skipped")
+    c_import.add_argument("--json", action="store_true", help="print the summary as JSON")
     _catalog_option(c_import)
 
     check = sub.add_parser("check", help="check a design; exit 1 when it has errors")
@@ -94,6 +97,15 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
+    export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv or .xlsx")
+    export.add_argument("--label-scheme", metavar="TEMPLATE",
+                        help="cable end label (default {room}.{rack}-{u}:{port}; fields site, room, row, rack, u, "
+                             "device, port)")
+    export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")
+    export.add_argument("--topo", metavar="OUT",
+                        help="UFM cable-validation .topo file of the InfiniBand compute fabric")
+    export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
+    export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
     _catalog_option(export)
     return parser
 
@@ -365,10 +377,23 @@ def _cmd_new(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from designer.model.index import DesignIndex
 
-    if not any((args.graphml, args.pdf, args.bom, args.svg)):
-        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR or --graphml OUT")
+    handover = {"cables": args.cables, "slurm": args.slurm, "topo": args.topo, "dot": args.dot}
+    if not any((args.graphml, args.pdf, args.bom, args.svg, args.netbox, *handover.values())):
+        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR, --graphml OUT, "
+                            "--cables OUT, --slurm OUT, --topo OUT, --dot OUT or --netbox DIR")
+    from designer.report.handover.export import check_netbox_target, check_targets, export_handover, write_netbox
+
+    check_targets(label_scheme=args.label_scheme, **handover)
+    if args.netbox:
+        check_netbox_target(Path(args.netbox))
     design, catalog = _load(args)
     index = DesignIndex.build(design)
+    if any(handover.values()):
+        for written in export_handover(index, catalog, label_scheme=args.label_scheme, **handover):
+            print(f"wrote {written}")
+    if args.netbox:
+        written = write_netbox(index, catalog, args.netbox)
+        print(f"wrote {len(written)} files to {args.netbox} (import them in the order of their numbers)")
     if args.graphml:
         from designer.report.graphml import write_graphml
 

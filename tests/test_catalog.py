@@ -86,13 +86,14 @@ def test_import_netbox_devicetype_library_file(tmp_path):
     out = tmp_path / "imported"
     result = run_cli("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", out)
     assert result.code == 0, result
-    assert "unknown (not in netbox format): power.typical_w, power.max_w" in result.out
+    assert "unknown (not in netbox format): power.typical_w, psu.redundancy" in result.out
     catalog = load_catalog([out], include_user=False)
     entry = catalog.device_types["test-netbox-sn2201"]
     assert isinstance(entry, DeviceType)
     assert entry.kind == "switch"
     assert entry.u_height == 1 and entry.weight_kg == pytest.approx(7.41)
-    assert entry.power.max_w is None and entry.power.typical_w is None
+    # maximum_draw is per power port (NetBox): 2 x 200 W; no allocated_draw, so no typical figure
+    assert entry.power.max_w == 400 and entry.power.typical_w is None
     groups = {(g.count, g.speed_gbps, g.role) for g in entry.port_groups}
     assert groups == {(48, 1.0, "fabric"), (4, 100.0, "uplink"), (1, 1.0, "oob")}
     assert "guessed, please review" in result.out

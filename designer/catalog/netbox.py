@@ -1,20 +1,24 @@
 """Importing netbox-community devicetype-library files.
 
-Those files describe space, weight, airflow and interfaces but not power draw,
-GPUs or port roles. What they do not say stays unknown (``None``) and is listed in
-the import summary, so the user knows which figures to fill in from a datasheet.
+Those files describe space, weight, airflow, interfaces and (sometimes) the draw per
+power port, but not GPUs, PSU redundancy or port roles. What they do not say stays
+unknown (``None``) and is listed in the import summary, so the user knows which figures
+to fill in from a datasheet; what the import had to guess or change is listed too.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
+
+from pydantic import ValidationError
 
 from designer.catalog.entries import read_yaml
 from designer.errors import CatalogError
-from designer.model.hardware import DeviceType, PortGroup, PowerSpec, PsuSpec, SourceRef
+from designer.model.hardware import Airflow, DeviceType, PortGroup, PowerSpec, PsuSpec, SourceRef
 from designer.model.units import to_kg
 
 # netbox interface types -> (speed Gb/s, cage)
@@ -69,6 +73,28 @@ class ImportResult:
     unknown: list[str] = field(default_factory=list)
     guessed: list[str] = field(default_factory=list)
     skipped_interfaces: list[str] = field(default_factory=list)
+    # what the import changed or could not carry over (slug normalised, airflow, half U, power)
+    notes: list[str] = field(default_factory=list)
+    original_slug: str | None = None
+
+
+# NetBox's airflow choices beyond those the checks know (NetBox 4.x DeviceAirflowChoices).
+_KNOWN_AIRFLOW = set(get_args(Airflow))
+_STORAGE_VENDORS = ("pure storage", "netapp", "ddn", "vast data", "weka", "hitachi vantara", "infinidat",
+                    "nimble storage", "quantum")
+_STORAGE_WORDS = re.compile(r"\b(storage|flasharray|flashblade|disk shelf|shelf|nas|san|array|ai400x2?|"
+                            r"exascaler|ontap|powerscale|powerstore|isilon|jbod|jbof)\b")
+_SERVER_WORDS = re.compile(r"\b(dgx|hgx|server|poweredge|proliant|thinksystem|superserver|ucs c\S*|"
+                           r"compute node|gpu node|workstation)\b")
+_SWITCH_WORDS = re.compile(r"\b(switch|quantum|spectrum|nexus|catalyst|arista|qm\d+|sn\d+)\b")
+_URL = re.compile(r"https?://[^\s<>)\]'\"]+")
+
+
+def normalise_slug(slug: str) -> str:
+    """``"pure storage-eb-2425"`` -> ``"pure-storage-eb-2425"``: lower case, letters, digits,
+    ``.``, ``_`` and ``-`` (the catalog's slug rule), runs of anything else as one ``-``."""
+    text = re.sub(r"[^a-z0-9._-]+", "-", slug.strip().lower())
+    return re.sub(r"-{2,}", "-", text).strip("-._")
 
 
 def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
@@ -77,14 +103,22 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
         raise CatalogError("expected a devicetype-library mapping", file=path)
     for required in ("manufacturer", "model", "slug"):
         if not data.get(required):
-            raise CatalogError("required field is missing", file=path, field=required)
+            raise CatalogError("required field is missing", file=path, field=required,
+                               hint="a devicetype-library device type names manufacturer, model and slug")
+    notes: list[str] = []
     guessed: list[str] = []
+    original_slug = str(data["slug"])
+    slug = normalise_slug(original_slug)
+    if not slug:
+        raise CatalogError(f"{original_slug!r} has no letter or digit", file=path, field="slug")
+    if slug != original_slug:
+        notes.append(f"slug {original_slug!r} normalised to {slug!r} (the original is kept in comments)")
     interfaces = data.get("interfaces") or []
     if not isinstance(interfaces, list):
         raise CatalogError("expected a list", file=path, field="interfaces")
     if kind is None:
-        kind = _guess_kind(data, interfaces)
-        guessed.append(f"kind: {kind}")
+        kind, why = _guess_kind(data, interfaces, path)
+        guessed.append(f"kind: {kind} ({why})")
     groups, skipped, role_guesses = _port_groups(interfaces, kind)
     guessed.extend(role_guesses)
     weight = data.get("weight")
@@ -94,56 +128,118 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
             weight_kg = round(to_kg(float(weight), str(data.get("weight_unit", "kg"))), 3)
         except (TypeError, ValueError) as exc:
             raise CatalogError(str(exc), file=path, field="weight") from None
-    power_ports = data.get("power-ports") or []
-    max_draws = [p.get("maximum_draw") for p in power_ports if isinstance(p, dict)]
+    u_height = _u_height(data.get("u_height", 1), path, notes)
+    airflow = data.get("airflow")
+    if airflow is not None and airflow not in _KNOWN_AIRFLOW:
+        notes.append(f"airflow {airflow!r} has no equivalent in the checks' airflow set; left unknown")
+        airflow = None
+    power_ports = [p for p in (data.get("power-ports") or []) if isinstance(p, dict)]
+    power = _power(power_ports, path, notes)
+    upstream = data.get("comments")
+    links = _URL.findall(str(upstream)) if upstream else []
+    comments = (
+        "Imported from netbox devicetype-library"
+        + (f" (upstream slug {original_slug!r})" if slug != original_slug else "")
+        + "; PSU redundancy and port roles are not in that format: fill them in from the vendor datasheet."
+    )
+    if upstream:
+        comments += "\n\nUpstream comments:\n" + str(upstream).strip()
     try:
         device_type = DeviceType(
-            slug=str(data["slug"]).lower(),
+            slug=slug,
             manufacturer=str(data["manufacturer"]),
             model=str(data["model"]),
-            part_number=data.get("part_number"),
+            part_number=str(data["part_number"]) if data.get("part_number") else None,
             kind=kind,
-            u_height=int(float(data.get("u_height", 1))),
+            u_height=u_height,
             is_full_depth=bool(data.get("is_full_depth", True)),
-            airflow=data.get("airflow"),
+            airflow=airflow,
             weight_kg=weight_kg,
-            power=PowerSpec(),
+            power=power,
             psu=PsuSpec(count=len(power_ports) or None),
             port_groups=groups,
             source=[
                 SourceRef(
                     title=f"netbox-community devicetype-library: {data['manufacturer']} {data['model']}",
                     url=f"file://{path.resolve()}",
-                    covers=["u_height", "is_full_depth", "airflow", "weight", "interfaces"],
-                )
+                    covers=["u_height", "is_full_depth", "airflow", "weight", "interfaces", "power-ports"],
+                ),
+                *[SourceRef(title=f"{data['manufacturer']} {data['model']}: link in the devicetype-library file",
+                            url=url) for url in dict.fromkeys(links)],
             ],
-            comments=(
-                "Imported from netbox devicetype-library; power, PSU redundancy and port roles are "
-                "not in that format: fill them in from the vendor datasheet."
-                + (f" Power ports list maximum draws {max_draws} W." if any(max_draws) else "")
-            ),
+            comments=comments,
         )
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in error["loc"])
+        raise CatalogError(f"cannot be imported: {error['msg']}", file=path, field=where or None) from None
     except (ValueError, TypeError) as exc:
         raise CatalogError(f"cannot be imported: {exc}", file=path) from None
     unknown = [
         name
         for name, value in (
-            ("power.typical_w", None),
-            ("power.max_w", None),
+            ("power.typical_w", power.typical_w),
+            ("power.max_w", power.max_w),
             ("psu.redundancy", None),
             ("weight", weight_kg),
             ("depth_mm", None),
         )
         if value is None
     ]
-    return ImportResult(device_type, unknown, guessed, skipped)
+    return ImportResult(device_type, unknown, guessed, skipped, notes, original_slug)
 
 
-def _guess_kind(data: dict[str, Any], interfaces: list[Any]) -> str:
+def _u_height(value: Any, path: Path, notes: list[str]) -> int:
+    try:
+        height = float(value)
+    except (TypeError, ValueError):
+        raise CatalogError(f"expected a number of rack units; got {value!r}", file=path, field="u_height") from None
+    if height < 0:
+        raise CatalogError(f"expected 0 or more rack units; got {value!r}", file=path, field="u_height")
+    if height != int(height):
+        notes.append(f"u_height {height:g} rounded up to {math.ceil(height)} (a part takes whole rack units here)")
+    return math.ceil(height)
+
+
+def _power(power_ports: list[dict[str, Any]], path: Path, notes: list[str]) -> PowerSpec:
+    """NetBox's ``maximum_draw`` / ``allocated_draw`` are what the device draws through each
+    power port (NetBox sums them per feed), so the device's figures are their sums."""
+    sums = {}
+    for key in ("maximum_draw", "allocated_draw"):
+        values = []
+        for n, port in enumerate(power_ports):
+            value = port.get(key)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise CatalogError(f"expected watts (a number, 0 or more); got {value!r}", file=path,
+                                   field=f"power-ports[{n}].{key}")
+            values.append(float(value))
+        sums[key] = sum(values) if values else None
+        if values:
+            notes.append(
+                f"power.{'max_w' if key == 'maximum_draw' else 'typical_w'} {sums[key]:g} W: the sum of "
+                f"{len(values)} of {len(power_ports)} power ports' {key} (NetBox: the draw through each port); "
+                "check it against the datasheet (a file giving each PSU's rating, or listing some PSUs only, is off)")
+    return PowerSpec(max_w=sums["maximum_draw"], typical_w=sums["allocated_draw"])
+
+
+def _guess_kind(data: dict[str, Any], interfaces: list[Any], path: Path | None = None) -> tuple[str, str]:
     if data.get("power-outlets"):
-        return "pdu"
+        return "pdu", "it has power outlets"
+    text = " ".join(str(data.get(k, "")) for k in ("manufacturer", "model", "slug", "part_number")).lower()
+    vendor = str(data.get("manufacturer", "")).lower()
+    folder = path.parent.name.lower() if path is not None else ""
+    if vendor in _STORAGE_VENDORS or folder in _STORAGE_VENDORS or _STORAGE_WORDS.search(text):
+        return "storage", "a storage vendor or word in its name"
+    if _SERVER_WORDS.search(text):
+        return "server", "a server word in its name"
+    if _SWITCH_WORDS.search(text):
+        return "switch", "a switch word in its name"
     data_ports = [i for i in interfaces if isinstance(i, dict) and not i.get("mgmt_only")]
-    return "switch" if len(data_ports) >= 16 else "server"
+    if len(data_ports) >= 16:
+        return "switch", f"{len(data_ports)} data interfaces"
+    return "server", f"{len(data_ports)} data interfaces"
 
 
 def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], list[str], list[str]]:
