@@ -220,6 +220,7 @@ def test_failure_while_writing_leaves_no_partial_file(tmp_path, monkeypatch):
 
 
 def test_missing_chinese_font_is_a_clear_error(tmp_path, monkeypatch, catalog):
+    monkeypatch.setattr(fonts, "bundled_variable_font", lambda: None)  # without the font package
     monkeypatch.setattr(fonts, "CJK_FONT_FILES", [])
     monkeypatch.setattr(fonts, "CID_FONT", "No-Such-CID-Font")
     fonts.clear_cache()
@@ -314,6 +315,7 @@ def test_chinese_proposal_says_the_estimates_assumptions_in_chinese(example, cat
 def test_with_the_built_in_cid_font_no_character_falls_outside_its_map(monkeypatch, catalog, example):
     """Without a TrueType CJK font the proposal uses STSong-Light, whose Unicode map lacks
     '•', '·' and '²' (readers draw a missing glyph): they are swapped for ones it has."""
+    monkeypatch.setattr(fonts, "bundled_variable_font", lambda: None)  # without the font package
     monkeypatch.setattr(fonts, "CJK_FONT_FILES", [])
     fonts.clear_cache()
     try:
