@@ -60,10 +60,12 @@ def test_bom_total_in_the_pdf_equals_build_bom(english, example, catalog):
     bom_page = outline_pages(english)["8  Bill of materials"]
     bom_text = "\n".join(pages[bom_page - 1:])
     # the WEKApod has no price: the total is a lower bound and says what it leaves out
-    assert re.search(rf"\bTotal\s+≥ {re.escape(t.money(bom.total, bom.currency, 2))}", bom_text)
-    assert "incomplete: 1 part unpriced (weka-wekapod-nitro-8)" in bom_text
+    # whole units from USD 1,000 (no cents on USD 300,000), the unpriced part by its product name
+    assert re.search(rf"\bTotal\s+≥ {re.escape(t.money(bom.total, bom.currency, 0))}", bom_text)
+    assert "incomplete: 1 part unpriced (WEKApod Nitro data platform appliance, 8-server base configuration)" \
+        in re.sub(r"\s+", " ", bom_text)
     for section in ("servers", "switches"):
-        assert t.money(bom.section_total(section), bom.currency, 2) in bom_text
+        assert t.money(bom.section_total(section), bom.currency, 0) in bom_text
     # an unpriced part is marked, not silently zero
     assert bom.unpriced and "price unknown" in bom_text
 
@@ -138,7 +140,8 @@ def test_a_design_with_errors_still_exports_with_the_errors_first(catalog):
     summary = pages[outline_pages(data)["1  Executive summary"] - 1]
     assert "Errors to resolve before ordering" in summary
     assert summary.index("Errors to resolve") < summary.index("Key figures")
-    assert "RACK_POWER_OVER_BUDGET" in summary
+    # in the customer's words: the finding's title, its check code only in the engineering appendix
+    assert "Rack power over budget" in summary and "RACK_POWER_OVER_BUDGET" not in summary
 
 
 def test_estimates_render_with_the_reports_figures_and_two_charts(example, catalog, english):
@@ -283,7 +286,8 @@ def test_chinese_proposal_says_the_findings_in_chinese(example, catalog):
 
     chinese = flat(proposal_pdf(design, catalog, "zh"))
     sentence = f"机柜 A01 最大功耗 {draw:.1f} kW，超出 40.0 kW 预算 {draw - 40:.1f} kW"
-    assert chinese.count(re.sub(r"\s+", "", sentence)) == 2  # in the summary's errors and in the findings
+    # in the summary's errors, in the findings and in the engineering appendix
+    assert chinese.count(re.sub(r"\s+", "", sentence)) == 3
     assert re.sub(r"\s+", "", "建议：将 1 台 nvidia-dgx-h100（每台 10.2 kW）移至其他机柜，或提高功率预算") in chinese
     for finding in report["findings"]:  # no finding, nor its hint, is left in English
         assert re.sub(r"\s+", "", finding["message"]) not in chinese, finding["message"]

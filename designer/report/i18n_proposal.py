@@ -36,6 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_bom": {"en": "Bill of materials", "zh": "物料清单"},
     "sec_costs": {"en": "Costs and growth", "zh": "成本与扩容"},
     "sec_sources": {"en": "Appendix: catalog sources", "zh": "附录：产品资料来源"},
+    "sec_engineering": {"en": "Appendix: engineering notes", "zh": "附录：工程说明"},
     # -- summary ----------------------------------------------------------
     "summary_intro": {
         "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
@@ -356,6 +357,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "source": {"en": "Source", "zh": "来源"},
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
+    # -- engineering appendix (what the customer body leaves out) ----------
+    "engineering_intro": {
+        "en": "For the integrator's engineers: every finding of the design checks with its code and the "
+        "suggested fix, the figures the vendors do not publish, and the catalog part and price source "
+        "behind each line of the bill of materials.",
+        "zh": "供集成商工程师参考：设计检查的全部结论及其代码与处理建议、厂商未公布的参数，"
+        "以及物料清单每一行对应的目录部件与价格来源。",
+    },
+    "findings_in_appendix": {
+        "en": "Check codes and suggested fixes are listed in the engineering appendix.",
+        "zh": "检查代码与处理建议见附录“工程说明”。",
+    },
+    "code": {"en": "Code", "zh": "代码"},
+    "fix_column": {"en": "Suggested fix", "zh": "处理建议"},
+    "catalog_part": {"en": "Catalog part", "zh": "目录部件"},
+    "bom_provenance": {"en": "Bill of materials: catalog parts and price sources",
+                       "zh": "物料清单：目录部件与价格来源"},
+    "manufacturer": {"en": "Manufacturer", "zh": "制造商"},
+    "part_number": {"en": "Part number (OPN)", "zh": "订货料号（OPN）"},
+    "part_number_note": {"en": "Part number note", "zh": "料号说明"},
+    "no_part_number": {"en": "to be confirmed", "zh": "待确认"},
 }
 
 # Finding codes -> short titles (the message itself stays as the checks wrote it).

@@ -20,6 +20,7 @@ from designer.report.pdf.sections import (
     costs,
     cover,
     elevations,
+    engineering,
     facility,
     findings,
     floor,
@@ -30,9 +31,12 @@ from designer.report.pdf.sections import (
 )
 
 # The order of the proposal; each contributes a numbered section (the cover the title and contents).
-SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, sources)
+# The customer body ends with the costs; the appendices follow (the engineering one holds the
+# check codes, fixes, slugs and catalog provenance the body leaves out).
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, sources, engineering)
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
-                "sec_findings", "sec_bom", "sec_costs", "sec_sources")
+                "sec_findings", "sec_bom", "sec_costs", "sec_sources", "sec_engineering")
+APPENDIX_KEYS = ("sec_sources", "sec_engineering")
 
 
 def build_story(ctx: ProposalContext) -> list:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from reportlab.platypus import NextPageTemplate, PageBreak
@@ -81,3 +83,42 @@ class ProposalContext:
 
     def h2(self, text: str):
         return self.styles.p(text, self.styles.h2)
+
+    # -- the customer's words -----------------------------------------------------
+    # The customer body names products, not catalog slugs; slugs, check codes, fix hints and
+    # catalog provenance are in the engineering appendix.
+
+    @cached_property
+    def part_names(self) -> dict[str, str]:
+        """Catalog slug -> the product name a customer reads (the model, else the BOM description)."""
+        names: dict[str, str] = {}
+        for line in self.bom.lines:
+            if line.description:
+                names.setdefault(line.part, line.description)
+        for kind in (*self.design.device_types, *self.design.rack_types):
+            if kind.model:
+                names[kind.slug] = kind.model
+        return {slug: name for slug, name in names.items() if "-" in slug and slug != name}
+
+    @cached_property
+    def _slug_pattern(self) -> re.Pattern | None:
+        if not self.part_names:
+            return None
+        alternatives = "|".join(re.escape(slug) for slug in sorted(self.part_names, key=len, reverse=True))
+        return re.compile(rf"(?<![\w.-])({alternatives})s?(?![\w-])")
+
+    def customer_words(self, text: str) -> str:
+        """``text`` with every catalog slug said as its product name ("16 nvidia-dgx-h100s" ->
+        "16 DGX H100")."""
+        if not text or self._slug_pattern is None:
+            return text
+        return self._slug_pattern.sub(lambda m: self.part_names[m.group(1)], text)
+
+    def part_name(self, slug: str) -> str:
+        return self.part_names.get(slug, slug)
+
+    def incomplete(self, missing) -> str:
+        """``incomplete_note`` with the parts by product name, not slug."""
+        from designer.report.incomplete import incomplete_note, part_names
+
+        return incomplete_note(self.t, [self.part_name(name) for name in part_names(missing)])

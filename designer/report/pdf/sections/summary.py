@@ -7,7 +7,7 @@ from typing import Any
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Spacer, Table
 
-from designer.report.incomplete import break_even_text, incomplete_note, total_text
+from designer.report.incomplete import break_even_text, total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
@@ -19,15 +19,23 @@ def compute_fabric(report: dict[str, Any]) -> dict[str, Any] | None:
     return next((f for f in fabrics if f.get("role") == "compute"), fabrics[0] if fabrics else None)
 
 
-def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[list]:
+def finding_markup(ctx: ProposalContext, f: dict[str, Any], separator: str = ": ") -> str:
+    """A finding in the customer's words: its title and message, products by name; the check
+    code and the fix hint are the engineering appendix's."""
     s, t = ctx.styles, ctx.t
+    return f"<b>{s.markup(t.code_title(f['code']))}</b>{separator}{s.markup(ctx.customer_words(t.finding_message(f)))}"
+
+
+def unpriced_note(ctx: ProposalContext) -> str:
+    """"incomplete: 1 part unpriced (WEKApod Nitro …)": the unpriced parts by product name."""
+    return ctx.incomplete(ctx.bom.unpriced)
+
+
+def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[list]:
+    s = ctx.styles
     rows = []
     for f in findings[:MAX_LISTED]:
-        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']}): {s.markup(t.finding_message(f))}"
-        hint = t.finding_hint(f)
-        if hint:
-            text += f"<br/><i>{s.markup(t('fix', hint=hint))}</i>"
-        rows.append([s.p_markup(text, s.cell)])
+        rows.append([s.p_markup(finding_markup(ctx, f), s.cell)])
     if len(findings) > MAX_LISTED:
         rows.append([s.p(f"… +{len(findings) - MAX_LISTED}", s.cell)])
     return rows
@@ -73,7 +81,7 @@ def build(ctx: ProposalContext) -> list:
             risk_rows.append([s.p(t("checklist_open", question=question, answer=t.answer(item["answer"])), s.cell)])
     if ctx.bom.unpriced:
         # a cost the reader might take for the whole: said among the risks, not only in the tables
-        risk_rows.append([s.p(t("risk_unpriced", note=incomplete_note(t, ctx.bom.unpriced)), s.cell)])
+        risk_rows.append([s.p(t("risk_unpriced", note=unpriced_note(ctx)), s.cell)])
     if risk_rows:
         story.append(_boxed(ctx, f"{t('severity_warning')} ({len(warnings)})", risk_rows, WARNING, WARNING_FILL))
     else:
@@ -115,7 +123,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
     # an unpriced part makes the total a lower bound: "≥ USD x", and which parts it leaves out
     cost = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)
     if bom.unpriced:
-        cost = t("with_note", total=cost, note=incomplete_note(t, bom.unpriced))
+        cost = t("with_note", total=cost, note=unpriced_note(ctx))
     rows.append((t("hardware_cost"), cost))
     tco = (report.get("estimates") or {}).get("tco")
     if tco:
