@@ -80,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
+    export.add_argument("--internal", action="store_true",
+                        help="the integrator's edition of the PDF: adds the engineering appendix (check codes, "
+                        "fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
 
@@ -354,7 +357,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.pdf or args.bom or args.svg:
         from designer.report import exports
 
-        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg):
+        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg,
+                                                internal=args.internal):
             print(f"wrote {written}")
     return 0
 

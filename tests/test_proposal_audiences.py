@@ -34,20 +34,45 @@ def bom(example, catalog):
     return build_bom(example, catalog)
 
 
-@pytest.fixture(scope="module", params=["en", "zh"])
-def parts(request, example, catalog) -> tuple[str, str, str, str]:
-    """(language, customer body text, engineering appendix text, BOM section text)."""
-    lang = request.param
-    data = proposal_pdf(example, catalog, lang)
+def _pages(data: bytes) -> tuple[list[str], dict[str, int]]:
     reader = PdfReader(io.BytesIO(data))
     pages = [page.extract_text() or "" for page in reader.pages]
-    t = Translator(lang)
     outline = {item.title.split("  ", 1)[1]: reader.get_destination_page_number(item) for item in reader.outline}
-    first_appendix = min(outline[t(key)] for key in APPENDIX_KEYS)
-    body = "\n".join(pages[:first_appendix])
-    engineering = "\n".join(pages[outline[t("sec_engineering")]:])
+    return pages, outline
+
+
+@pytest.fixture(scope="module", params=["en", "zh"])
+def parts(request, example, catalog) -> tuple[str, str, str, str]:
+    """(language, the customer edition's text, the internal edition's engineering appendix,
+    the customer edition's BOM section)."""
+    lang = request.param
+    t = Translator(lang)
+    pages, outline = _pages(proposal_pdf(example, catalog, lang))
+    assert not {t(key) for key in APPENDIX_KEYS} & set(outline), "an internal appendix in the customer edition"
+    body = "\n".join(pages)
     bom_text = "\n".join(pages[outline[t("sec_bom")]:outline[t("sec_costs")]])
+    internal, internal_outline = _pages(proposal_pdf(example, catalog, lang, internal=True))
+    engineering = "\n".join(internal[internal_outline[t("sec_engineering")]:])
     return lang, body, engineering, bom_text
+
+
+def test_internal_edition_adds_the_appendices(example, catalog):
+    from designer.report.pdf import INTERNAL_KEYS, SECTION_KEYS
+
+    t = Translator("en")
+    _, outline = _pages(proposal_pdf(example, catalog, "en", internal=True))
+    assert list(outline) == [t(key) for key in SECTION_KEYS + INTERNAL_KEYS]
+
+
+def test_cli_internal_flag_writes_the_internal_edition(tmp_path):
+    from conftest import run_cli
+
+    customer, internal = tmp_path / "c.pdf", tmp_path / "i.pdf"
+    assert run_cli("export", example_design(), "--pdf", customer).code == 0
+    assert run_cli("export", example_design(), "--pdf", internal, "--internal").code == 0
+    t = Translator("en")
+    assert t("sec_engineering") not in _pages(customer.read_bytes())[1]
+    assert t("sec_engineering") in _pages(internal.read_bytes())[1]
 
 
 def _flat(text: str) -> str:
@@ -133,5 +158,5 @@ def test_bom_total_says_it_is_incomplete_by_product_name(parts, bom):
     flat_bom = _flat(bom_text)
     assert bom.unpriced
     assert _flat(t("at_least", amount=t.money(bom.total, bom.currency, 0))) in flat_bom
-    name = "WEKApod Nitro data platform appliance, 8-server base configuration"
+    name = "WEKApod Nitro data platform appliance"
     assert _flat(t("incomplete_parts_one", count=t.int(1), parts=name)) in flat_bom

@@ -22,6 +22,20 @@ from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
 
 
+SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
+
+
+def _short(name: str) -> str:
+    """A product name short enough for a sentence: its first clause ("WEKApod Nitro data
+    platform appliance, 8-server base configuration" -> "WEKApod Nitro data platform
+    appliance"), cut at a word with "…" past ``SHORT_NAME`` characters."""
+    name = name.split(", ")[0].strip()
+    if len(name) <= SHORT_NAME:
+        return name
+    cut = name[:SHORT_NAME].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
 @dataclass
 class ProposalContext:
     design: Design
@@ -34,10 +48,12 @@ class ProposalContext:
     styles: Styles
     today: _dt.date = field(default_factory=_dt.date.today)
     section_number: int = 0
+    internal: bool = False  # the integrator's edition: with the engineering appendix
 
     @classmethod
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
-                bom: Bom | None = None, index: DesignIndex | None = None) -> "ProposalContext":
+                bom: Bom | None = None, index: DesignIndex | None = None,
+                internal: bool = False) -> "ProposalContext":
         index = index or DesignIndex.build(design)
         fonts = font_set(lang)
         t = Translator(lang)
@@ -50,6 +66,7 @@ class ProposalContext:
             t=t,
             fonts=fonts,
             styles=Styles(fonts, t.is_zh),
+            internal=internal,
         )
 
     # -- shared bits ------------------------------------------------------------
@@ -98,7 +115,7 @@ class ProposalContext:
         for kind in (*self.design.device_types, *self.design.rack_types):
             if kind.model:
                 names[kind.slug] = kind.model
-        return {slug: name for slug, name in names.items() if "-" in slug and slug != name}
+        return {slug: _short(name) for slug, name in names.items() if "-" in slug and slug != name}
 
     @cached_property
     def _slug_pattern(self) -> re.Pattern | None:

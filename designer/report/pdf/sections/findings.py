@@ -33,7 +33,8 @@ def build(ctx: ProposalContext) -> list:
     if customer:
         story.append(ctx.h2(t("finding")))
         story.append(findings_table(ctx, customer))
-    story.append(s.p(t("findings_in_appendix"), s.small))
+    if ctx.internal:
+        story.append(s.p(t("findings_in_appendix"), s.small))
     return story
 
 

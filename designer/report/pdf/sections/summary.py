@@ -141,6 +141,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
         value = s.cell_value(text)
         return value if isinstance(value, str) else s.p(text, figure)
 
-    table = Table([[cell(a), cell(b)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
+    # the figures wrap (a cost with its "incomplete" note is longer than the column)
+    table = Table([[cell(a), s.p(b, figure)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
     table.setStyle(s.table_style(header_rows=0, font_size=9))
     return table
