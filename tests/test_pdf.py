@@ -104,7 +104,8 @@ def test_summary_lists_figures_from_the_report(english, example):
     from designer.report.json_report import build_report
 
     totals = build_report(example)["totals"]
-    summary = pdf_text(english)[outline_pages(english)["1  Executive summary"] - 1]
+    start = outline_pages(english)["1  Executive summary"]
+    summary = "\n".join(pdf_text(english)[start - 1:start + 1])  # a page of prose, then the tables
     assert f"{totals['power_max_kw']:,.1f} kW" in summary
     assert f"{totals['facility_power_kw']:,.1f} kW" in summary
     assert "25.6 Tb/s" in summary  # compute fabric bisection: 25,600 Gb/s
@@ -136,7 +137,9 @@ def test_a_design_with_errors_still_exports_with_the_errors_first(catalog):
     design = small_design(budget_kw=5.0)  # two 10.2 kW servers on a 5 kW budget
     data = proposal_pdf(design, catalog, "en")
     pages = pdf_text(data)
-    summary = pages[outline_pages(data)["1  Executive summary"] - 1]
+    outline = outline_pages(data)
+    # a page of prose (here longer: twelve errors), then the tables
+    summary = "\n".join(pages[outline["1  Executive summary"] - 1:outline["2  Design inputs and assumptions"] - 1])
     assert "Errors to resolve before ordering" in summary
     assert summary.index("Errors to resolve") < summary.index("Key figures")
     # in the customer's words: the finding's title, its check code only in the engineering appendix
@@ -286,8 +289,8 @@ def test_chinese_proposal_says_the_findings_in_chinese(example, catalog):
 
     chinese = flat(proposal_pdf(design, catalog, "zh", internal=True))  # with the engineering appendix
     sentence = f"机柜 A01 最大功耗 {draw:.1f} kW，超出 40.0 kW 预算 {draw - 40:.1f} kW"
-    # in the summary's errors, in the findings and in the engineering appendix
-    assert chinese.count(re.sub(r"\s+", "", sentence)) == 3
+    # in the summary's errors and top risks, in the findings and in the engineering appendix
+    assert chinese.count(re.sub(r"\s+", "", sentence)) == 4
     assert re.sub(r"\s+", "", "建议：将 1 台 nvidia-dgx-h100（每台 10.2 kW）移至其他机柜，或提高功率预算") in chinese
     for finding in report["findings"]:  # no finding, nor its hint, is left in English
         assert re.sub(r"\s+", "", finding["message"]) not in chinese, finding["message"]

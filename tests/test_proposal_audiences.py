@@ -108,8 +108,12 @@ def test_customer_body_has_no_fix_hint_or_catalog_file(parts, report):
     for finding in report["findings"]:
         hint = t.finding_hint(finding)
         if hint:
-            assert _flat(hint) not in flat_body, hint
             assert _flat(hint) in flat_engineering, hint
+            # the catalog's to-dos never reach the customer; a design finding's fix may, as the
+            # mitigation of a top risk in the executive summary (products named, not slugs)
+            if finding["code"] == "FIGURE_UNKNOWN":
+                assert _flat(hint) not in flat_body, hint
+    assert t("fix", hint="").strip() not in body  # no "Fix:" line in the customer edition
 
 
 def test_unknown_figures_are_in_the_appendix_only(parts):

@@ -46,6 +46,63 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "summary_for": {"en": "Prepared for {customer}. ", "zh": "为 {customer} 编制。"},
     "key_figures": {"en": "Key figures", "zh": "关键指标"},
+    # -- executive summary prose (summary.py) ------------------------------
+    "exec_objective": {"en": "Objective", "zh": "目标"},
+    "exec_objective_text": {
+        "en": "{customer} plans an AI training cluster of {gpus} GPUs. This proposal sets out the hardware, how it "
+        "is racked, cabled, powered and cooled in {rooms}, and what it costs.",
+        "zh": "{customer}计划建设一套共 {gpus} 块 GPU 的 AI 训练集群。本方案说明所需硬件及其在{rooms}中的上架、"
+        "布线、供电与制冷方式，以及相应成本。",
+    },
+    "exec_the_customer": {"en": "The customer", "zh": "客户"},
+    "exec_solution": {"en": "Proposed solution", "zh": "方案概述"},
+    "exec_solution_text": {
+        "en": "{servers} × {server_model} servers ({gpus} GPUs) in {racks} racks, joined by a {tiers}-tier {protocol} "
+        "compute fabric of {fabric_switches} switches (oversubscription {over}, bisection bandwidth {bisection})"
+        "{storage_phrase}. In all {switches} switches and {cables} cables. The IT equipment draws up to {power} kW"
+        "{facility_phrase} and weighs {weight} kg.",
+        "zh": "{servers} 台 {server_model} 服务器（共 {gpus} 块 GPU），部署于 {racks} 个机柜，由 {fabric_switches} 台"
+        "交换机组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）{storage_phrase}。"
+        "全套共 {switches} 台交换机、{cables} 条线缆。IT 设备最大功耗 {power} kW{facility_phrase}，总重 {weight} kg。",
+    },
+    "exec_storage_phrase": {"en": ", with {count} × {model} for storage", "zh": "，存储采用 {count} 套 {model}"},
+    "exec_facility_phrase": {"en": " ({facility} kW at the facility, with cooling and power losses)",
+                             "zh": "（计入制冷与配电损耗，设施总功率 {facility} kW）"},
+    "exec_price": {"en": "Price", "zh": "价格"},
+    "exec_price_text": {
+        "en": "The hardware on the bill of materials comes to {total}{incomplete}. It excludes tax, shipping, "
+        "installation services, software licences and support{capex_phrase}.",
+        "zh": "物料清单所列硬件合计 {total}{incomplete}。不含税费、运输、安装服务、软件许可与技术支持{capex_phrase}。",
+    },
+    "exec_price_incomplete": {"en": " — a lower bound, {note}", "zh": "（为下限，{note}）"},
+    "exec_price_unknown": {"en": " ({note})", "zh": "（{note}）"},
+    "exec_capex_phrase": {"en": "; with installation and facility work the capital cost is {capex}",
+                          "zh": "；计入安装与设施费用后，资本支出为 {capex}"},
+    "exec_risks": {"en": "Top risks and mitigations", "zh": "主要风险与应对"},
+    "exec_risk": {"en": "{n}. {title}: {message}. Mitigation: {mitigation}.",
+                  "zh": "{n}. {title}：{message}。应对：{mitigation}。"},
+    "exec_no_risk": {"en": "The checks found no errors or warnings.", "zh": "检查未发现错误或警告。"},
+    "exec_open_question": {"en": "Open question", "zh": "待确认问题"},
+    "exec_open_mitigation": {"en": "answer it with {customer} before the order",
+                             "zh": "下单前与{customer}确认"},
+    "exec_unpriced_title": {"en": "Unpriced parts", "zh": "未报价部件"},
+    "exec_unpriced_mitigation": {"en": "request vendor quotes for them before the order",
+                                 "zh": "下单前向厂商询价"},
+    "exec_review_mitigation": {"en": "resolve it in the detailed design (section 7)",
+                               "zh": "在详细设计中解决（见第 7 节）"},
+    "exec_next": {"en": "Next steps", "zh": "后续步骤"},
+    "exec_next_review": {"en": "Review this proposal and answer the open questions.",
+                         "zh": "审阅本方案并答复待确认问题。"},
+    "exec_next_quotes": {"en": "Obtain quotes for the parts without a published price.",
+                         "zh": "为无公开价格的部件获取报价。"},
+    "exec_next_site": {"en": "Survey the site: power feeds, cooling and floor loading against section 6.",
+                       "zh": "现场勘查：按第 6 节核对供电、制冷与楼板承重。"},
+    "exec_next_acceptance": {
+        "en": "Agree the acceptance tests (burn-in, NCCL bandwidth, storage throughput), the delivery schedule "
+        "and the commercial terms.",
+        "zh": "确定验收测试（老化测试、NCCL 带宽、存储吞吐）、交付计划与商务条款。",
+    },
+    "exec_next_sign": {"en": "Sign off the design; the order follows.", "zh": "签署确认设计方案，随后下单。"},
     "gpus": {"en": "GPUs", "zh": "GPU 数量"},
     "servers": {"en": "GPU servers (nodes)", "zh": "GPU 服务器（节点）"},
     "racks": {"en": "Racks", "zh": "机柜"},

@@ -25,7 +25,7 @@ from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
 SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
 
 
-def _short(name: str) -> str:
+def short_name(name: str) -> str:
     """A product name short enough for a sentence: its first clause ("WEKApod Nitro data
     platform appliance, 8-server base configuration" -> "WEKApod Nitro data platform
     appliance"), cut at a word with "…" past ``SHORT_NAME`` characters."""
@@ -115,7 +115,7 @@ class ProposalContext:
         for kind in (*self.design.device_types, *self.design.rack_types):
             if kind.model:
                 names[kind.slug] = kind.model
-        return {slug: _short(name) for slug, name in names.items() if "-" in slug and slug != name}
+        return {slug: short_name(name) for slug, name in names.items() if "-" in slug and slug != name}
 
     @cached_property
     def _slug_pattern(self) -> re.Pattern | None:
