@@ -76,6 +76,7 @@ def build(ctx: ProposalContext) -> list:
         style.add("FONTNAME", (0, row), (-1, row), ctx.fonts.bold)
         style.add("LINEABOVE", (0, row), (-1, row), 0.6, MUTED)
     row = len(data)
+    total_row = row
     data.append([s.cell_value(t("grand_total")), "", "", "", "",
                  s.cell_value(total_text(t, bom.total, bom.currency, not bom.unpriced, digits=price_digits(bom.total)),
                               right=True)])
@@ -90,6 +91,8 @@ def build(ctx: ProposalContext) -> list:
         data.append([s.p(ctx.incomplete(bom.unpriced), s.cell)] + [""] * (columns - 1))
         style.add("SPAN", (0, row), (-1, row))
         style.add("BACKGROUND", (0, row), (-1, row), WARNING_FILL)
+    # the last subtotal, the total and its note stay on one page (no note alone overleaf)
+    style.add("NOSPLIT", (0, total_row - 1), (-1, len(data) - 1))
     width = ctx.portrait[0]
     widths = [width * f for f in (0.15, 0.35, 0.18, 0.06, 0.12, 0.14)]
     table = LongTable(data, colWidths=widths, repeatRows=1)
