@@ -78,3 +78,26 @@ def test_prose_says_what_the_price_excludes(prose):
         assert _flat("excludes tax, shipping, installation services, software licences and support") in flat
     else:
         assert "不含税费、运输、安装服务、软件许可与技术支持" in flat
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_scope_delivery_and_sign_off_section(example, catalog, lang):
+    """The integrator's sections (issue 16, item 4), filled from the design where it can be."""
+    t = Translator(lang)
+    data = proposal_pdf(example, catalog, lang)
+    reader = PdfReader(io.BytesIO(data))
+    start = next(reader.get_destination_page_number(item) for item in reader.outline
+                 if item.title.endswith(t("sec_delivery")))
+    text = _flat("\n".join(page.extract_text() for page in reader.pages[start:]))
+    for key in ("dl_scope", "dl_software", "dl_install", "dl_terms", "dl_revisions", "dl_sign",
+                "dl_test_burnin", "dl_test_nccl", "dl_test_storage"):
+        assert _flat(t(key)) in text, key
+    bom = build_bom(example, catalog)
+    cables = sum(line.quantity for line in bom.lines if line.section == "cables")
+    assert _flat(t.int(cables)) in text
+    assert "ExampleAILab" in text and _flat(example.project.revision) in text
+    # the growth stages' dates are the delivery schedule
+    for stage in example.stages:
+        if stage.date:
+            assert _flat(stage.date) in text
+    assert "InfiniBand" in text  # the fabric manager for the InfiniBand fabrics

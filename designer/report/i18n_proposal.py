@@ -37,6 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_costs": {"en": "Costs and growth", "zh": "成本与扩容"},
     "sec_sources": {"en": "Appendix: catalog sources", "zh": "附录：产品资料来源"},
     "sec_engineering": {"en": "Appendix: engineering notes", "zh": "附录：工程说明"},
+    "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
     "summary_intro": {
         "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
@@ -414,6 +415,74 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "source": {"en": "Source", "zh": "来源"},
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
+    # -- scope, delivery and sign-off (delivery.py) --------------------------
+    "dl_scope": {"en": "Scope", "zh": "范围"},
+    "dl_included": {
+        "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers, {switches} switches, "
+        "{storage} storage systems, {racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
+        "rack layout, cabling and power plan of this proposal.",
+        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器、{switches} 台交换机、{storage} 套存储系统、"
+        "{racks} 个机柜及 {pdus} 台 PDU、{cables} 条线缆和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
+    },
+    "dl_excluded": {
+        "en": "Not included unless agreed separately: building works, room power and cooling plant, tax, shipping and "
+        "insurance, software licences and subscriptions, installation and support services{unpriced}.",
+        "zh": "除另行约定外不包含：土建工程、机房供电与制冷设施、税费、运输与保险、软件许可与订阅、安装与支持服务{unpriced}。",
+    },
+    "dl_excluded_unpriced": {"en": ", and the prices of the parts without one ({parts})",
+                             "zh": "，以及无价格部件（{parts}）的费用"},
+    "dl_software": {"en": "Software and licences", "zh": "软件与许可"},
+    "dl_software_text": {
+        "en": "To be agreed and quoted separately (not in the prices of this proposal): the servers' operating system, "
+        "GPU drivers, CUDA and NCCL; cluster management and a job scheduler; {fabric_software}.",
+        "zh": "需另行约定并单独报价（不含在本方案价格内）：服务器操作系统、GPU 驱动、CUDA 与 NCCL；集群管理与作业调度软件；"
+        "{fabric_software}。",
+    },
+    "dl_fabric_ib": {"en": "the InfiniBand fabric manager (subnet manager)", "zh": "InfiniBand 网络管理软件（子网管理器）"},
+    "dl_fabric_eth": {"en": "the Ethernet switches' network operating system", "zh": "以太网交换机网络操作系统"},
+    "dl_install": {"en": "Installation and acceptance", "zh": "安装与验收"},
+    "dl_install_steps": {
+        "en": "Racking and cabling as planned ({links} links in {racks} racks), power-on and firmware alignment; then "
+        "the acceptance tests below. Durations and pass marks are agreed before delivery.",
+        "zh": "按规划上架与布线（{racks} 个机柜、{links} 条链路），加电并统一固件版本；随后进行以下验收测试。"
+        "测试时长与通过标准在交付前约定。",
+    },
+    "dl_test": {"en": "Test", "zh": "测试"},
+    "dl_criterion": {"en": "What it shows", "zh": "验证内容"},
+    "dl_test_burnin": {"en": "Burn-in", "zh": "老化测试"},
+    "dl_test_burnin_text": {"en": "every GPU server under full load; no hardware errors",
+                            "zh": "每台 GPU 服务器满载运行，无硬件错误"},
+    "dl_test_nccl": {"en": "NCCL all-reduce", "zh": "NCCL All-reduce"},
+    "dl_test_nccl_text": {"en": "all {gpus} GPUs in one job; bus bandwidth as agreed",
+                          "zh": "全部 {gpus} 块 GPU 同时参与；总线带宽达到约定值"},
+    "dl_test_storage": {"en": "Storage throughput", "zh": "存储吞吐"},
+    "dl_test_storage_text": {"en": "read throughput of {target} GB/s per GPU (the design target)",
+                             "zh": "每 GPU 读取吞吐 {target} GB/s（设计目标）"},
+    "dl_test_storage_unset": {"en": "read throughput as agreed (no design target set)",
+                              "zh": "读取吞吐达到约定值（未设定设计目标）"},
+    "dl_test_failover": {"en": "Failover", "zh": "故障切换"},
+    "dl_test_failover_text": {"en": "a power feed and a fabric link removed in turn; service continues as planned",
+                              "zh": "依次断开一路供电与一条网络链路，服务按规划持续"},
+    "dl_terms": {"en": "Support, delivery and commercial terms", "zh": "支持、交付与商务条款"},
+    "dl_warranty": {"en": "Warranty and support", "zh": "保修与支持"},
+    "dl_warranty_text": {"en": "vendors' standard warranty; support level to be agreed",
+                         "zh": "厂商标准保修；支持级别待约定"},
+    "dl_schedule": {"en": "Delivery schedule", "zh": "交付计划"},
+    "dl_schedule_unset": {"en": "to be agreed", "zh": "待约定"},
+    "dl_lead_times": {"en": "Lead times", "zh": "供货周期"},
+    "dl_lead_times_text": {"en": "to be confirmed with the vendors at order", "zh": "下单时与厂商确认"},
+    "dl_validity": {"en": "Validity of prices", "zh": "价格有效期"},
+    "dl_validity_text": {"en": "list prices and estimates as of {date}; binding prices by quotation",
+                         "zh": "截至 {date} 的目录价与估价；以正式报价为准"},
+    "dl_payment": {"en": "Payment terms", "zh": "付款条款"},
+    "dl_revisions": {"en": "Revision history", "zh": "修订记录"},
+    "dl_note": {"en": "Note", "zh": "说明"},
+    "dl_this_revision": {"en": "this proposal", "zh": "本方案"},
+    "dl_sign": {"en": "Sign-off", "zh": "签署"},
+    "dl_for": {"en": "For {party}", "zh": "{party}"},
+    "dl_name": {"en": "Name", "zh": "姓名"},
+    "dl_signature": {"en": "Signature", "zh": "签名"},
+    "dl_integrator": {"en": "the integrator", "zh": "集成商"},
     # -- engineering appendix (what the customer body leaves out) ----------
     "engineering_intro": {
         "en": "For the integrator's engineers: every finding of the design checks with its code and the "

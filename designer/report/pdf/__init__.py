@@ -19,6 +19,7 @@ from designer.report.pdf.sections import (
     bom,
     costs,
     cover,
+    delivery,
     elevations,
     engineering,
     facility,
@@ -31,13 +32,13 @@ from designer.report.pdf.sections import (
 )
 
 # The order of the proposal; each contributes a numbered section (the cover the title and contents).
-# The customer edition ends with the costs. The integrator's edition (``internal``,
+# The customer edition ends with scope, delivery and sign-off. The integrator's edition (``internal``,
 # ``designer export --internal``) adds the appendices of what the customer body leaves out:
 # the catalog sources behind every part (provenance) and the engineering notes (check codes,
 # fixes, slugs, unknown figures, price sources).
-SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs)
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, delivery)
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
-                "sec_findings", "sec_bom", "sec_costs")
+                "sec_findings", "sec_bom", "sec_costs", "sec_delivery")
 INTERNAL_SECTIONS = (sources, engineering)
 INTERNAL_KEYS = ("sec_sources", "sec_engineering")
 APPENDIX_KEYS = ("sec_sources", "sec_engineering")
