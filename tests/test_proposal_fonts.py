@@ -111,3 +111,19 @@ def test_static_faces_are_cached(tmp_path, monkeypatch):
     assert "glyf" in face and "fvar" not in face
     assert face["name"].getDebugName(6) == "NotoSansSC-Regular"
     assert face["OS/2"].usWeightClass == 400
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript not installed")
+def test_ghostscript_loads_no_font_of_its_own(pdf, tmp_path):
+    """Ghostscript says "Loading font X (or substitute)" or "Loading CIDFont X substitute" for a
+    font the PDF does not carry (Helvetica, STSong-Light); an embedded font needs neither."""
+    import os
+
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf)
+    done = subprocess.run(["gs", "-dNOPAUSE", "-dBATCH", "-sDEVICE=png16m", "-r20", "-dFirstPage=1", "-dLastPage=4",
+                           f"-sOutputFile={tmp_path / 'gs-%d.png'}", str(path)],
+                          capture_output=True, text=True, check=True,
+                          env={**os.environ, "FONTCONFIG_FILE": str(tmp_path / "none.conf")})
+    log = done.stdout + done.stderr
+    assert "Loading" not in log and "substitute" not in log.lower(), log
