@@ -81,8 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
     export.add_argument("--internal", action="store_true",
-                        help="the integrator's edition of the PDF: adds the engineering appendix (check codes, "
-                        "fixes, catalog parts and price sources)")
+                        help="the integrator's edition of the PDF: adds the appendices of catalog sources and "
+                        "engineering notes (check codes, fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
 
