@@ -93,7 +93,8 @@ def build(ctx: ProposalContext) -> list:
         story.append(s.p(f"• {t(key)}"))
     # the estimates' assumptions in the proposal's language, from their keys and figures
     for text in t.assumptions(ctx.report.get("estimates") or {}):
-        story.append(s.p(f"• {text if isinstance(text, str) else _assumption(ctx, text)}"))
+        # products by name: an assumption may name a catalog part ("SHARP on nvidia-qm9700")
+        story.append(s.p(f"• {ctx.customer_words(text) if isinstance(text, str) else _assumption(ctx, text)}"))
     # the figures the vendors do not publish are in the engineering appendix
     return story
 
