@@ -106,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="UFM cable-validation .topo file of the InfiniBand compute fabric")
     export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
     export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
+    export.add_argument("--internal", action="store_true",
+                        help="the integrator's edition of the PDF: adds the appendices of catalog sources and "
+                        "engineering notes (check codes, fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
 
@@ -402,7 +405,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.pdf or args.bom or args.svg:
         from designer.report import exports
 
-        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg):
+        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg,
+                                                internal=args.internal):
             print(f"wrote {written}")
     return 0
 

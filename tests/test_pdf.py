@@ -60,10 +60,11 @@ def test_bom_total_in_the_pdf_equals_build_bom(english, example, catalog):
     bom_page = outline_pages(english)["8  Bill of materials"]
     bom_text = "\n".join(pages[bom_page - 1:])
     # the WEKApod has no price: the total is a lower bound and says what it leaves out
-    assert re.search(rf"\bTotal\s+≥ {re.escape(t.money(bom.total, bom.currency, 2))}", bom_text)
-    assert "incomplete: 1 part unpriced (weka-wekapod-nitro-8)" in bom_text
+    # whole units from USD 1,000 (no cents on USD 300,000), the unpriced part by its product name
+    assert re.search(rf"\bTotal\s+≥ {re.escape(t.money(bom.total, bom.currency, 0))}", bom_text)
+    assert "incomplete: 1 part unpriced (WEKApod Nitro data platform appliance)" in re.sub(r"\s+", " ", bom_text)
     for section in ("servers", "switches"):
-        assert t.money(bom.section_total(section), bom.currency, 2) in bom_text
+        assert t.money(bom.section_total(section), bom.currency, 0) in bom_text
     # an unpriced part is marked, not silently zero
     assert bom.unpriced and "price unknown" in bom_text
 
@@ -103,7 +104,8 @@ def test_summary_lists_figures_from_the_report(english, example):
     from designer.report.json_report import build_report
 
     totals = build_report(example)["totals"]
-    summary = pdf_text(english)[outline_pages(english)["1  Executive summary"] - 1]
+    start = outline_pages(english)["1  Executive summary"]
+    summary = "\n".join(pdf_text(english)[start - 1:start + 1])  # a page of prose, then the tables
     assert f"{totals['power_max_kw']:,.1f} kW" in summary
     assert f"{totals['facility_power_kw']:,.1f} kW" in summary
     assert "25.6 Tb/s" in summary  # compute fabric bisection: 25,600 Gb/s
@@ -135,10 +137,13 @@ def test_a_design_with_errors_still_exports_with_the_errors_first(catalog):
     design = small_design(budget_kw=5.0)  # two 10.2 kW servers on a 5 kW budget
     data = proposal_pdf(design, catalog, "en")
     pages = pdf_text(data)
-    summary = pages[outline_pages(data)["1  Executive summary"] - 1]
+    outline = outline_pages(data)
+    # a page of prose (here longer: twelve errors), then the tables
+    summary = "\n".join(pages[outline["1  Executive summary"] - 1:outline["2  Design inputs and assumptions"] - 1])
     assert "Errors to resolve before ordering" in summary
     assert summary.index("Errors to resolve") < summary.index("Key figures")
-    assert "RACK_POWER_OVER_BUDGET" in summary
+    # in the customer's words: the finding's title, its check code only in the engineering appendix
+    assert "Rack power over budget" in summary and "RACK_POWER_OVER_BUDGET" not in summary
 
 
 def test_estimates_render_with_the_reports_figures_and_two_charts(example, catalog, english):
@@ -163,8 +168,9 @@ def test_estimates_render_with_the_reports_figures_and_two_charts(example, catal
     assert "Not estimated for this design." in bare
 
 
-def test_sources_appendix_names_every_device_types_documents(english, example):
-    text = "\n".join(pdf_text(english)).replace("\n", "")
+def test_sources_appendix_names_every_device_types_documents(example, catalog):
+    # catalog provenance is the integrator's edition's
+    text = "\n".join(pdf_text(proposal_pdf(example, catalog, "en", internal=True))).replace("\n", "")
     for device_type in example.device_types:
         for source in device_type.source:
             if source.url:
@@ -220,6 +226,7 @@ def test_failure_while_writing_leaves_no_partial_file(tmp_path, monkeypatch):
 
 
 def test_missing_chinese_font_is_a_clear_error(tmp_path, monkeypatch, catalog):
+    monkeypatch.setattr(fonts, "bundled_variable_font", lambda: None)  # without the font package
     monkeypatch.setattr(fonts, "CJK_FONT_FILES", [])
     monkeypatch.setattr(fonts, "CID_FONT", "No-Such-CID-Font")
     fonts.clear_cache()
@@ -280,14 +287,15 @@ def test_chinese_proposal_says_the_findings_in_chinese(example, catalog):
     def flat(data: bytes) -> str:  # table cells wrap lines anywhere
         return re.sub(r"\s+", "", "\n".join(pdf_text(data)))
 
-    chinese = flat(proposal_pdf(design, catalog, "zh"))
+    chinese = flat(proposal_pdf(design, catalog, "zh", internal=True))  # with the engineering appendix
     sentence = f"机柜 A01 最大功耗 {draw:.1f} kW，超出 40.0 kW 预算 {draw - 40:.1f} kW"
-    assert chinese.count(re.sub(r"\s+", "", sentence)) == 2  # in the summary's errors and in the findings
+    # in the summary's errors and top risks, in the findings and in the engineering appendix
+    assert chinese.count(re.sub(r"\s+", "", sentence)) == 4
     assert re.sub(r"\s+", "", "建议：将 1 台 nvidia-dgx-h100（每台 10.2 kW）移至其他机柜，或提高功率预算") in chinese
     for finding in report["findings"]:  # no finding, nor its hint, is left in English
         assert re.sub(r"\s+", "", finding["message"]) not in chinese, finding["message"]
         assert re.sub(r"\s+", "", finding["hint"]) not in chinese, finding["hint"]
-    english = flat(proposal_pdf(design, catalog, "en"))
+    english = flat(proposal_pdf(design, catalog, "en", internal=True))
     assert f"RackA01draws{draw:.1f}kWatmaximum,{draw - 40:.1f}kWoverits40.0kWbudget" in english
 
 
@@ -308,12 +316,17 @@ def test_chinese_proposal_says_the_estimates_assumptions_in_chinese(example, cat
     for sentence in estimates["assumptions"]:  # none is left in English
         assert re.sub(r"\s+", "", sentence) not in zh, sentence
     en = flat(english)
-    assert all(re.sub(r"\s+", "", sentence) in en for sentence in estimates["assumptions"])
+    # said as the report says it, with any catalog part by its product name (the customer's words)
+    from designer.report.pdf.context import ProposalContext
+
+    words = ProposalContext.prepare(example, catalog, "en").customer_words
+    assert all(re.sub(r"\s+", "", words(sentence)) in en for sentence in estimates["assumptions"])
 
 
 def test_with_the_built_in_cid_font_no_character_falls_outside_its_map(monkeypatch, catalog, example):
     """Without a TrueType CJK font the proposal uses STSong-Light, whose Unicode map lacks
     '•', '·' and '²' (readers draw a missing glyph): they are swapped for ones it has."""
+    monkeypatch.setattr(fonts, "bundled_variable_font", lambda: None)  # without the font package
     monkeypatch.setattr(fonts, "CJK_FONT_FILES", [])
     fonts.clear_cache()
     try:
@@ -327,8 +340,9 @@ def test_with_the_built_in_cid_font_no_character_falls_outside_its_map(monkeypat
     assert "●" in text, "the assumptions' bullets"
 
 
-def test_unpublished_figures_are_named_in_words(chinese, english):
-    zh, en = "".join(pdf_text(chinese)), "".join(pdf_text(english))
+def test_unpublished_figures_are_named_in_words(example, catalog):
+    # the unknown-figure notes are in the integrator's edition (engineering appendix)
+    zh, en = ("".join(pdf_text(proposal_pdf(example, catalog, lang, internal=True))) for lang in ("zh", "en"))
     assert "最大功耗：nvidia-sn2201" in zh and "（以典型功耗代替）" in zh
     assert "Maximum power: nvidia-sn2201" in en
     assert "power_max_w" not in zh and "power_max_w" not in en

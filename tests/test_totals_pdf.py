@@ -62,50 +62,51 @@ def flat(text: str) -> str:
 def test_summary_marks_the_hardware_cost_and_capex_and_states_no_break_even(english):
     summary = flat(english["sec_summary"])
     # 420,000 -> "USD 420.0 k"; CAPEX 450,000 -> "USD 450.0 k"
-    assert "≥ USD 420.0 k; incomplete: 1 part unpriced (test-switch)" in summary
+    assert "≥ USD 420.0 k; incomplete: 1 part unpriced (64-port switch)" in summary
     assert "CAPEX total ≥ USD 450.0 k" in summary
     assert "Break-even utilisation not stated: CAPEX incomplete" in summary
     # and among the risks
-    assert "Costs: incomplete: 1 part unpriced (test-switch); the hardware total, CAPEX and TCO are lower bounds." \
+    assert "Costs: incomplete: 1 part unpriced (64-port switch); the hardware total, CAPEX and TCO are lower bounds." \
         in summary
 
 
 def test_bom_says_price_unknown_never_zero_and_marks_subtotal_and_total(english):
     bom = flat(english["sec_bom"])
-    assert re.search(r"test-switch Test 64-port switch 1 price unknown price unknown unknown", bom)
+    # procurement columns: manufacturer, description, part number, quantity, prices
+    assert re.search(r"Test 64-port switch to be confirmed 1 price unknown price unknown", bom)
     # the switches section holds nothing priced: its subtotal is unknown, not "USD 0.00"
     assert "Subtotal Switches price unknown" in bom
     assert "USD 0.00" not in bom
-    assert "Subtotal Servers USD 400,000.00" in bom  # a complete section stays a plain figure
-    assert "Total ≥ USD 420,000.00 incomplete: 1 part unpriced (test-switch)" in bom
+    assert "Subtotal Servers USD 400,000" in bom  # a complete section stays a plain figure, no cents
+    assert "Total ≥ USD 420,000 incomplete: 1 part unpriced (64-port switch)" in bom
 
 
 def test_costs_mark_every_figure_that_holds_the_capex(english):
     costs = flat(english["sec_costs"])
     assert "Hardware (bill of materials) ≥ USD 420,000" in costs
     assert "Installation USD 30,000" in costs  # an input, complete
-    assert "CAPEX total ≥ USD 450,000; incomplete: 1 part unpriced (test-switch)" in costs
+    assert "CAPEX total ≥ USD 450,000; incomplete: 1 part unpriced (64-port switch)" in costs
     assert "Maintenance per year ≥ USD 36,000" in costs  # 8 % of the partial CAPEX
     # cloud: 2.5 x 32 GPUs x 8,760 h x 0.7 x 3 = 1,471,680, no parts in it
     assert "Cloud: 32 GPUs at USD 2.50 per GPU-hour USD 1,471,680" in costs
     assert "Build: depreciation in the horizon + OPEX ≥ USD" in costs
     assert "Break-even utilisation not stated: CAPEX incomplete" in costs
-    assert "build is a lower bound, incomplete: 1 part unpriced (test-switch)" in costs  # the chart's title
+    assert "build is a lower bound, incomplete: 1 part unpriced (64-port switch)" in costs  # the chart's title
     # growth stages: One (R02: 202,000, all priced) plain; Two (420,000 without the switch) marked
     assert "USD 202,000" in costs and "≥ USD 420,000" in costs
-    assert "Two: incomplete: 1 part unpriced (test-switch)" in costs
+    assert "Two: incomplete: 1 part unpriced (64-port switch)" in costs
     assert "One: incomplete" not in costs
 
 
 def test_chinese_says_the_same(chinese):
     summary, bom, costs = (flat(chinese[k]) for k in ("sec_summary", "sec_bom", "sec_costs"))
     # 420,000 -> 42.0 万美元; 450,000 -> 45.0 万美元
-    assert "≥ 42.0 万美元；不完整：1 项部件无价格（test-switch）" in summary
+    assert "≥ 42.0 万美元；不完整：1 项部件无价格（64-port switch）" in summary
     assert "≥ 45.0 万美元" in summary
     assert "不予给出：资本支出不完整" in summary
-    assert "价格未知" in bom and "≥ 420,000.00 美元" in bom
+    assert "价格未知" in bom and "≥ 420,000 美元" in bom
     assert not re.search(r"(?<![\d,.])0\.00 美元", bom)  # no zero for the unpriced switch
-    assert "≥ 450,000 美元；不完整：1 项部件无价格（test-switch）" in costs
+    assert "≥ 450,000 美元；不完整：1 项部件无价格（64-port switch）" in costs
     assert "不予给出：资本支出不完整" in costs
 
 
@@ -117,8 +118,8 @@ def test_a_complete_capex_reads_as_plain_figures_with_its_break_even(catalog):
     assert "Break-even utilisation 21 %" in text
     assert "≥ USD" not in text and "incomplete:" not in text
     bom = flat(parts["sec_bom"])
-    assert "test-switch Test 64-port switch 1 USD 30,000.00 USD 30,000.00 design" in bom
-    assert "Total USD 450,000.00" in bom
+    assert "Test 64-port switch to be confirmed 1 USD 30,000 USD 30,000" in bom
+    assert "Total USD 450,000" in bom and "450,000.00" not in bom
 
 
 def test_the_wording_helpers():

@@ -3,6 +3,11 @@
 Both are written from ``build_bom``. The workbook has one sheet per BOM section and a
 summary sheet; line totals are formulas (quantity x unit price) and totals are
 ``=SUM(...)`` formulas, so a changed price or quantity recalculates in Excel.
+
+Text comes partly from the design file (a device type's manufacturer and model), so no text
+cell may become a formula: text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return is written as a string with Excel's quote prefix (XLSX) or with a leading ``'`` (CSV).
+Only the workbook's own formulas (line totals, sums) are formulas.
 """
 
 from __future__ import annotations
@@ -23,6 +28,30 @@ ORDERING_HEADERS = {
 }
 
 
+# a spreadsheet reads a cell that starts with one of these as a formula (OWASP "CSV injection")
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: object) -> str:
+    """A text cell for CSV: a value a spreadsheet would read as a formula gets a leading ``'``."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_TRIGGERS) else text
+
+
+def xlsx_text(cell, value: object) -> None:
+    """Put text into an openpyxl cell as a string, never a formula: openpyxl makes any str that
+    starts with ``=`` a formula, and Excel re-reads ``+ - @`` as one when the cell is edited, so
+    such text is typed ``s`` and carries the quote prefix (shown as text, kept as text)."""
+    if value is None:
+        cell.value = None
+        return
+    text = str(value)
+    cell.value = text
+    if text.startswith(FORMULA_TRIGGERS):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
 def bom_csv(bom: Bom) -> bytes:
     """One row per BOM line, then one ``TOTAL`` row. Stable English column keys (scripts read
     them); UTF-8 with a byte-order mark so that Excel shows Chinese text correctly."""
@@ -30,10 +59,11 @@ def bom_csv(bom: Bom) -> bytes:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for line in bom.lines:
-        writer.writerow([line.section, line.part, line.description, line.quantity,
-                         _money(line.unit_price), _money(line.total), bom.currency, line.price_source,
-                         line.manufacturer or "", line.part_number or "", line.part_number_note or ""])
-    writer.writerow(["TOTAL", "", "", "", "", _money(bom.total), bom.currency, "", "", "", ""])
+        writer.writerow([csv_text(line.section), csv_text(line.part), csv_text(line.description), line.quantity,
+                         _money(line.unit_price), _money(line.total), csv_text(bom.currency),
+                         csv_text(line.price_source), csv_text(line.manufacturer), csv_text(line.part_number),
+                         csv_text(line.part_number_note)])
+    writer.writerow(["TOTAL", "", "", "", "", _money(bom.total), csv_text(bom.currency), "", "", "", ""])
     return out.getvalue().encode("utf-8-sig")
 
 
@@ -79,9 +109,13 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
             cell.font, cell.fill = bold, header_fill
         for line in lines:
             row = sheet.max_row + 1
-            sheet.append([line.part, line.description, line.quantity, line.unit_price, f"=C{row}*D{row}",
-                          line.price_source if line.unit_price is not None else t("price_not_published"),
-                          line.manufacturer, line.part_number, line.part_number_note])
+            price_source = line.price_source if line.unit_price is not None else t("price_not_published")
+            for column, text in ((1, line.part), (2, line.description), (6, price_source),
+                                 (7, line.manufacturer), (8, line.part_number), (9, line.part_number_note)):
+                xlsx_text(sheet.cell(row, column), text)
+            sheet.cell(row, 3, line.quantity)
+            sheet.cell(row, 4, line.unit_price)
+            sheet.cell(row, 5, f"=C{row}*D{row}")  # our formula
             sheet.cell(row, 4).number_format = money_format
             sheet.cell(row, 5).number_format = money_format
         last = sheet.max_row
@@ -101,9 +135,8 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
     grand = summary.cell(last + 1, 2)
     grand.font, grand.number_format = bold, money_format
     if bom.unpriced:
-        summary.append([])
         note = t("unpriced_note", count=len(bom.unpriced), parts=", ".join(line.part for line in bom.unpriced))
-        summary.append([note])
+        xlsx_text(summary.cell(summary.max_row + 2, 1), note)
         summary.cell(summary.max_row, 1).alignment = Alignment(wrap_text=False)
     summary.column_dimensions["A"].width = 34
     summary.column_dimensions["B"].width = 22

@@ -61,8 +61,10 @@ def export_documents(
     lang: str = "en",
     bom: str | Path | None = None,
     svg: str | Path | None = None,
+    internal: bool = False,
 ) -> list[Path]:
-    """Write the requested documents; return their paths in the order written."""
+    """Write the requested documents; return their paths in the order written. ``internal``:
+    the PDF is the integrator's edition, with the engineering appendix."""
     from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
     from designer.report.json_report import build_report
@@ -89,7 +91,8 @@ def export_documents(
         from designer.report.pdf.context import ProposalContext
 
         # fails here, before anything is written, when --lang zh has no font
-        ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index)
+        ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index,
+                                      internal=internal)
     if pdf_path is not None:
         from designer.report.pdf import render
 

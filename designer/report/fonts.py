@@ -1,18 +1,30 @@
 """Fonts of the proposal and the drawings.
 
-English text uses the PDF base fonts (Helvetica: nothing to embed). Chinese text
-needs a CJK font: an installed TrueType font is embedded (subset) when one is found,
-else reportlab's built-in CID font STSong-Light, which every PDF reader supplies
-(nothing embedded, no file needed). ``DESIGNER_CJK_FONT=/path/font.ttf[,index]``
-names the font to use; a named font that cannot be used is an error rather than a
-silent fallback, so the user learns why their font is not in the PDF.
+Every font of the PDF is embedded (subset), in both languages, so the proposal renders the
+same on a machine without CJK fonts. The font is Noto Sans SC (SIL OFL 1.1; Latin, digits
+and Simplified Chinese in one design) from the ``justmytype-intl-cjk`` package, which ships
+Google Fonts' variable TrueType build (glyf outlines, which reportlab can embed). Its
+default instance is the thinnest weight, so the regular (400) and bold (700) faces are
+made from it once with fontTools' instancer and kept in a cache folder
+(``DESIGNER_FONT_CACHE``, else ``$XDG_CACHE_HOME/cluster-designer/fonts`` or
+``~/.cache/cluster-designer/fonts``); the first export on a machine takes about half a
+minute longer.
+
+Without that package (or where its faces cannot be made) the old behaviour stays:
+English text uses Helvetica (not embedded) and Chinese text the first installed TrueType
+CJK font, else reportlab's built-in CID font STSong-Light, which PDF readers supply.
+``DESIGNER_CJK_FONT=/path/font.ttf[,index]`` names the font for Chinese text (regular and
+bold); a named font that cannot be used is an error rather than a silent fallback, so
+the user learns why their font is not in the PDF.
 
 Registration with reportlab is process-wide; it happens once per font.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -52,6 +64,7 @@ class FontSet:
     bold: str
     unicode: str | None  # CJK-capable font, or None when none could be registered
     embedded_file: str | None = None  # the TrueType file in use, for the README/tests
+    covers_all: bool = False  # regular and bold both draw Latin and Chinese (the bundled font)
 
     def shown(self, text: str, font_name: str) -> str:
         """``text`` as ``font_name`` can draw it (the built-in CID font lacks a few symbols)."""
@@ -61,7 +74,7 @@ class FontSet:
         """The font that shows ``text``: the body font unless it has characters outside
         the base fonts' encoding (Chinese names in an English proposal)."""
         base = self.bold if bold else self.regular
-        if self.unicode is None or base == self.unicode or is_latin(text):
+        if self.covers_all or self.unicode is None or base == self.unicode or is_latin(text):
             return base
         return self.unicode
 
@@ -100,6 +113,116 @@ def _family(name: str) -> None:
     for bold in (0, 1):
         for italic in (0, 1):
             addMapping(name, bold, italic, name)
+
+
+# -- the bundled font: Noto Sans SC, regular and bold made from the variable font -------
+
+BUNDLED_PACKAGE = "justmytype_intl_cjk"
+BUNDLED_FILE = "fonts/ofl/notosanssc/NotoSansSC[wght].ttf"
+BUNDLED_REGULAR = "NotoSansSC-Regular"
+BUNDLED_BOLD = "NotoSansSC-Bold"
+WEIGHTS = {BUNDLED_REGULAR: 400, BUNDLED_BOLD: 700}
+_RECIPE = 2  # bump when static_face makes its files differently
+
+
+def bundled_variable_font() -> Path | None:
+    """The variable Noto Sans SC file of the installed font package, or None."""
+    try:
+        from importlib.resources import files
+
+        path = Path(str(files(BUNDLED_PACKAGE) / BUNDLED_FILE))
+    except (ImportError, ModuleNotFoundError, TypeError):
+        return None
+    return path if path.is_file() else None
+
+
+def font_cache_dir() -> Path:
+    if override := os.environ.get("DESIGNER_FONT_CACHE"):
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "cluster-designer" / "fonts"
+
+
+def static_face(source: Path, weight: int, cache: Path | None = None) -> Path:
+    """A static TrueType instance of ``source`` at ``weight``, made once and cached (keyed by
+    the source's size and modification time and by fontTools' version)."""
+    import fontTools
+
+    stat = source.stat()
+    recipe = f"{source.name}|{stat.st_size}|{stat.st_mtime_ns}|{fontTools.version}|{_RECIPE}"
+    key = hashlib.sha256(recipe.encode()).hexdigest()
+    cache = cache or font_cache_dir()
+    target = cache / f"{source.stem.split('[')[0]}-w{weight}-{key[:12]}.ttf"
+    if target.is_file():
+        return target
+    from fontTools.ttLib import TTFont
+    from fontTools.varLib import instancer
+
+    font = instancer.instantiateVariableFont(TTFont(str(source)), {"wght": weight}, optimize=False)
+    _rename(font, weight)
+    cache.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=cache, suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            font.save(out)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _rename(font, weight: int) -> None:
+    # the variable font's names are its default instance's ("Noto Sans SC Thin"); the PDF
+    # names a face by its PostScript name, so each instance gets its own
+    style = {400: "Regular", 700: "Bold"}.get(weight, f"W{weight}")
+    family = font["name"].getDebugName(16) or font["name"].getDebugName(1) or "Noto Sans SC"
+    family = family.replace(" Thin", "")
+    postscript = f"{family.replace(' ', '')}-{style}"
+    table = font["name"]
+    for record in list(table.names):
+        if record.nameID in (1, 2, 3, 4, 6, 16, 17):
+            table.removeNames(nameID=record.nameID)
+    for name_id, value in ((1, family), (2, "Bold" if weight == 700 else "Regular"), (3, postscript),
+                           (4, f"{family} {style}"), (6, postscript)):
+        table.setName(value, name_id, 3, 1, 0x409)
+        table.setName(value, name_id, 1, 0, 0)
+    font["OS/2"].usWeightClass = weight
+    if weight >= 700:
+        font["OS/2"].fsSelection = (font["OS/2"].fsSelection | 0x20) & ~0x40  # bold, not regular
+        font["head"].macStyle |= 0x1
+    else:
+        font["OS/2"].fsSelection = (font["OS/2"].fsSelection | 0x40) & ~0x21
+        font["head"].macStyle &= ~0x1
+
+
+@lru_cache(maxsize=None)
+def _bundled_fonts(source: str | None, cache: str) -> tuple[str, str, str] | None:
+    """(regular name, bold name, regular file) of the bundled font, registered; None without it."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    if source is None:
+        return None
+    files = {}
+    try:
+        for name, weight in WEIGHTS.items():
+            files[name] = static_face(Path(source), weight, Path(cache))
+            if name not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(TTFont(name, str(files[name])))
+    except (ImportError, OSError, TTFError, ValueError, KeyError, AssertionError):
+        return None
+    for italic in (0, 1):
+        addMapping(BUNDLED_REGULAR, 0, italic, BUNDLED_REGULAR)
+        addMapping(BUNDLED_REGULAR, 1, italic, BUNDLED_BOLD)
+        addMapping(BUNDLED_BOLD, 0, italic, BUNDLED_REGULAR)
+        addMapping(BUNDLED_BOLD, 1, italic, BUNDLED_BOLD)
+    return BUNDLED_REGULAR, BUNDLED_BOLD, str(files[BUNDLED_REGULAR])
+
+
+def bundled_fonts() -> tuple[str, str, str] | None:
+    source = bundled_variable_font()
+    return _bundled_fonts(str(source) if source else None, str(font_cache_dir()))
 
 
 def _register_cid(name: str) -> str | None:
@@ -147,6 +270,13 @@ def cjk_font() -> tuple[str, str | None]:
 
 
 def font_set(lang: str) -> FontSet:
+    """The fonts of a document in ``lang``: the bundled Noto Sans SC (embedded, regular and
+    bold) unless ``DESIGNER_CJK_FONT`` names another for Chinese; else the old fallbacks."""
+    override = os.environ.get("DESIGNER_CJK_FONT") or None
+    bundled = bundled_fonts() if not (lang == "zh" and override) else None
+    if bundled is not None:
+        regular, bold, path = bundled
+        return FontSet(regular, bold, regular, path, covers_all=True)
     if lang == "zh":
         name, path = cjk_font()
         # CJK fonts come without a bold face; headings differ by size and colour instead.
@@ -161,3 +291,4 @@ def font_set(lang: str) -> FontSet:
 def clear_cache() -> None:
     """Forget the chosen font (tests change the candidates)."""
     _cjk_font.cache_clear()
+    _bundled_fonts.cache_clear()

@@ -36,6 +36,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_bom": {"en": "Bill of materials", "zh": "物料清单"},
     "sec_costs": {"en": "Costs and growth", "zh": "成本与扩容"},
     "sec_sources": {"en": "Appendix: catalog sources", "zh": "附录：产品资料来源"},
+    "sec_engineering": {"en": "Appendix: engineering notes", "zh": "附录：工程说明"},
+    "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
     "summary_intro": {
         "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
@@ -45,6 +47,63 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "summary_for": {"en": "Prepared for {customer}. ", "zh": "为 {customer} 编制。"},
     "key_figures": {"en": "Key figures", "zh": "关键指标"},
+    # -- executive summary prose (summary.py) ------------------------------
+    "exec_objective": {"en": "Objective", "zh": "目标"},
+    "exec_objective_text": {
+        "en": "{customer} plans an AI training cluster of {gpus} GPUs. This proposal sets out the hardware, how it "
+        "is racked, cabled, powered and cooled in {rooms}, and what it costs.",
+        "zh": "{customer}计划建设一套共 {gpus} 块 GPU 的 AI 训练集群。本方案说明所需硬件及其在{rooms}中的上架、"
+        "布线、供电与制冷方式，以及相应成本。",
+    },
+    "exec_the_customer": {"en": "The customer", "zh": "客户"},
+    "exec_solution": {"en": "Proposed solution", "zh": "方案概述"},
+    "exec_solution_text": {
+        "en": "{servers} × {server_model} servers ({gpus} GPUs) in {racks} racks, joined by a {tiers}-tier {protocol} "
+        "compute fabric of {fabric_switches} switches (oversubscription {over}, bisection bandwidth {bisection})"
+        "{storage_phrase}. In all {switches} switches and {cables} cables. The IT equipment draws up to {power} kW"
+        "{facility_phrase} and weighs {weight} kg.",
+        "zh": "{servers} 台 {server_model} 服务器（共 {gpus} 块 GPU），部署于 {racks} 个机柜，由 {fabric_switches} 台"
+        "交换机组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）{storage_phrase}。"
+        "全套共 {switches} 台交换机、{cables} 条线缆。IT 设备最大功耗 {power} kW{facility_phrase}，总重 {weight} kg。",
+    },
+    "exec_storage_phrase": {"en": ", with {count} × {model} for storage", "zh": "，存储采用 {count} 套 {model}"},
+    "exec_facility_phrase": {"en": " ({facility} kW at the facility, with cooling and power losses)",
+                             "zh": "（计入制冷与配电损耗，设施总功率 {facility} kW）"},
+    "exec_price": {"en": "Price", "zh": "价格"},
+    "exec_price_text": {
+        "en": "The hardware on the bill of materials comes to {total}{incomplete}. It excludes tax, shipping, "
+        "installation services, software licences and support{capex_phrase}.",
+        "zh": "物料清单所列硬件合计 {total}{incomplete}。不含税费、运输、安装服务、软件许可与技术支持{capex_phrase}。",
+    },
+    "exec_price_incomplete": {"en": " — a lower bound, {note}", "zh": "（为下限，{note}）"},
+    "exec_price_unknown": {"en": " ({note})", "zh": "（{note}）"},
+    "exec_capex_phrase": {"en": "; with installation and facility work the capital cost is {capex}",
+                          "zh": "；计入安装与设施费用后，资本支出为 {capex}"},
+    "exec_risks": {"en": "Top risks and mitigations", "zh": "主要风险与应对"},
+    "exec_risk": {"en": "{n}. {title}: {message}. Mitigation: {mitigation}.",
+                  "zh": "{n}. {title}：{message}。应对：{mitigation}。"},
+    "exec_no_risk": {"en": "The checks found no errors or warnings.", "zh": "检查未发现错误或警告。"},
+    "exec_open_question": {"en": "Open question", "zh": "待确认问题"},
+    "exec_open_mitigation": {"en": "answer it with {customer} before the order",
+                             "zh": "下单前与{customer}确认"},
+    "exec_unpriced_title": {"en": "Unpriced parts", "zh": "未报价部件"},
+    "exec_unpriced_mitigation": {"en": "request vendor quotes for them before the order",
+                                 "zh": "下单前向厂商询价"},
+    "exec_review_mitigation": {"en": "resolve it in the detailed design (section 7)",
+                               "zh": "在详细设计中解决（见第 7 节）"},
+    "exec_next": {"en": "Next steps", "zh": "后续步骤"},
+    "exec_next_review": {"en": "Review this proposal and answer the open questions.",
+                         "zh": "审阅本方案并答复待确认问题。"},
+    "exec_next_quotes": {"en": "Obtain quotes for the parts without a published price.",
+                         "zh": "为无公开价格的部件获取报价。"},
+    "exec_next_site": {"en": "Survey the site: power feeds, cooling and floor loading against section 6.",
+                       "zh": "现场勘查：按第 6 节核对供电、制冷与楼板承重。"},
+    "exec_next_acceptance": {
+        "en": "Agree the acceptance tests (burn-in, NCCL bandwidth, storage throughput), the delivery schedule "
+        "and the commercial terms.",
+        "zh": "确定验收测试（老化测试、NCCL 带宽、存储吞吐）、交付计划与商务条款。",
+    },
+    "exec_next_sign": {"en": "Sign off the design; the order follows.", "zh": "签署确认设计方案，随后下单。"},
     "gpus": {"en": "GPUs", "zh": "GPU 数量"},
     "servers": {"en": "GPU servers (nodes)", "zh": "GPU 服务器（节点）"},
     "racks": {"en": "Racks", "zh": "机柜"},
@@ -356,6 +415,95 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "source": {"en": "Source", "zh": "来源"},
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
+    # -- scope, delivery and sign-off (delivery.py) --------------------------
+    "dl_scope": {"en": "Scope", "zh": "范围"},
+    "dl_included": {
+        "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers, {switches} switches, "
+        "{storage} storage systems, {racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
+        "rack layout, cabling and power plan of this proposal.",
+        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器、{switches} 台交换机、{storage} 套存储系统、"
+        "{racks} 个机柜及 {pdus} 台 PDU、{cables} 条线缆和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
+    },
+    "dl_excluded": {
+        "en": "Not included unless agreed separately: building works, room power and cooling plant, tax, shipping and "
+        "insurance, software licences and subscriptions, installation and support services{unpriced}.",
+        "zh": "除另行约定外不包含：土建工程、机房供电与制冷设施、税费、运输与保险、软件许可与订阅、安装与支持服务{unpriced}。",
+    },
+    "dl_excluded_unpriced": {"en": ", and the prices of the parts without one ({parts})",
+                             "zh": "，以及无价格部件（{parts}）的费用"},
+    "dl_software": {"en": "Software and licences", "zh": "软件与许可"},
+    "dl_software_text": {
+        "en": "To be agreed and quoted separately (not in the prices of this proposal): the servers' operating system, "
+        "GPU drivers, CUDA and NCCL; cluster management and a job scheduler; {fabric_software}.",
+        "zh": "需另行约定并单独报价（不含在本方案价格内）：服务器操作系统、GPU 驱动、CUDA 与 NCCL；集群管理与作业调度软件；"
+        "{fabric_software}。",
+    },
+    "dl_fabric_ib": {"en": "the InfiniBand fabric manager (subnet manager)", "zh": "InfiniBand 网络管理软件（子网管理器）"},
+    "dl_fabric_eth": {"en": "the Ethernet switches' network operating system", "zh": "以太网交换机网络操作系统"},
+    "dl_install": {"en": "Installation and acceptance", "zh": "安装与验收"},
+    "dl_install_steps": {
+        "en": "Racking and cabling as planned ({links} links in {racks} racks), power-on and firmware alignment; then "
+        "the acceptance tests below. Durations and pass marks are agreed before delivery.",
+        "zh": "按规划上架与布线（{racks} 个机柜、{links} 条链路），加电并统一固件版本；随后进行以下验收测试。"
+        "测试时长与通过标准在交付前约定。",
+    },
+    "dl_test": {"en": "Test", "zh": "测试"},
+    "dl_criterion": {"en": "What it shows", "zh": "验证内容"},
+    "dl_test_burnin": {"en": "Burn-in", "zh": "老化测试"},
+    "dl_test_burnin_text": {"en": "every GPU server under full load; no hardware errors",
+                            "zh": "每台 GPU 服务器满载运行，无硬件错误"},
+    "dl_test_nccl": {"en": "NCCL all-reduce", "zh": "NCCL All-reduce"},
+    "dl_test_nccl_text": {"en": "all {gpus} GPUs in one job; bus bandwidth as agreed",
+                          "zh": "全部 {gpus} 块 GPU 同时参与；总线带宽达到约定值"},
+    "dl_test_storage": {"en": "Storage throughput", "zh": "存储吞吐"},
+    "dl_test_storage_text": {"en": "read throughput of {target} GB/s per GPU (the design target)",
+                             "zh": "每 GPU 读取吞吐 {target} GB/s（设计目标）"},
+    "dl_test_storage_unset": {"en": "read throughput as agreed (no design target set)",
+                              "zh": "读取吞吐达到约定值（未设定设计目标）"},
+    "dl_test_failover": {"en": "Failover", "zh": "故障切换"},
+    "dl_test_failover_text": {"en": "a power feed and a fabric link removed in turn; service continues as planned",
+                              "zh": "依次断开一路供电与一条网络链路，服务按规划持续"},
+    "dl_terms": {"en": "Support, delivery and commercial terms", "zh": "支持、交付与商务条款"},
+    "dl_warranty": {"en": "Warranty and support", "zh": "保修与支持"},
+    "dl_warranty_text": {"en": "vendors' standard warranty; support level to be agreed",
+                         "zh": "厂商标准保修；支持级别待约定"},
+    "dl_schedule": {"en": "Delivery schedule", "zh": "交付计划"},
+    "dl_schedule_unset": {"en": "to be agreed", "zh": "待约定"},
+    "dl_lead_times": {"en": "Lead times", "zh": "供货周期"},
+    "dl_lead_times_text": {"en": "to be confirmed with the vendors at order", "zh": "下单时与厂商确认"},
+    "dl_validity": {"en": "Validity of prices", "zh": "价格有效期"},
+    "dl_validity_text": {"en": "list prices and estimates as of {date}; binding prices by quotation",
+                         "zh": "截至 {date} 的目录价与估价；以正式报价为准"},
+    "dl_payment": {"en": "Payment terms", "zh": "付款条款"},
+    "dl_revisions": {"en": "Revision history", "zh": "修订记录"},
+    "dl_note": {"en": "Note", "zh": "说明"},
+    "dl_this_revision": {"en": "this proposal", "zh": "本方案"},
+    "dl_sign": {"en": "Sign-off", "zh": "签署"},
+    "dl_for": {"en": "For {party}", "zh": "{party}"},
+    "dl_name": {"en": "Name", "zh": "姓名"},
+    "dl_signature": {"en": "Signature", "zh": "签名"},
+    "dl_integrator": {"en": "the integrator", "zh": "集成商"},
+    # -- engineering appendix (what the customer body leaves out) ----------
+    "engineering_intro": {
+        "en": "For the integrator's engineers: every finding of the design checks with its code and the "
+        "suggested fix, the figures the vendors do not publish, and the catalog part and price source "
+        "behind each line of the bill of materials.",
+        "zh": "供集成商工程师参考：设计检查的全部结论及其代码与处理建议、厂商未公布的参数，"
+        "以及物料清单每一行对应的目录部件与价格来源。",
+    },
+    "findings_in_appendix": {
+        "en": "Check codes and suggested fixes are listed in the engineering appendix.",
+        "zh": "检查代码与处理建议见附录“工程说明”。",
+    },
+    "code": {"en": "Code", "zh": "代码"},
+    "fix_column": {"en": "Suggested fix", "zh": "处理建议"},
+    "catalog_part": {"en": "Catalog part", "zh": "目录部件"},
+    "bom_provenance": {"en": "Bill of materials: catalog parts and price sources",
+                       "zh": "物料清单：目录部件与价格来源"},
+    "manufacturer": {"en": "Manufacturer", "zh": "制造商"},
+    "part_number": {"en": "Part number (OPN)", "zh": "订货料号（OPN）"},
+    "part_number_note": {"en": "Part number note", "zh": "料号说明"},
+    "no_part_number": {"en": "to be confirmed", "zh": "待确认"},
 }
 
 # Finding codes -> short titles (the message itself stays as the checks wrote it).

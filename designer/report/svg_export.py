@@ -18,7 +18,12 @@ from designer.report.drawings.topology import topology_drawing
 from designer.report.pdf.context import ProposalContext
 
 _CJK_FAMILIES = "'WenQuanYi Micro Hei', 'Noto Sans CJK SC', 'Microsoft YaHei', 'PingFang SC', sans-serif"
-_FAMILIES = {"Helvetica": "Helvetica, Arial, sans-serif", "Helvetica-Bold": "Helvetica, Arial, sans-serif"}
+_LATIN = "Helvetica, Arial, sans-serif"
+# the bundled Noto Sans SC (PDF font): an SVG cannot embed it, so it names it first, then
+# the CJK and Latin families a viewer is likely to have
+_NOTO = f"'Noto Sans SC', {_CJK_FAMILIES.removesuffix(', sans-serif')}, {_LATIN}"
+_FAMILIES = {"Helvetica": _LATIN, "Helvetica-Bold": _LATIN,
+             "NotoSansSC-Regular": _NOTO, "NotoSansSC-Bold": f"{_NOTO}; font-weight: bold"}
 FLOOR_WIDTH_PT = 760.0
 TOPOLOGY_WIDTH_PT = 560.0
 
@@ -30,7 +35,7 @@ def safe_name(name: str) -> str:
 
 def svg_bytes(drawing, ctx: ProposalContext) -> bytes:
     text = renderSVG.drawToString(drawing)
-    cjk = {f for f in (ctx.fonts.unicode, ctx.fonts.regular) if f and f not in _FAMILIES}
+    cjk = {f for f in (ctx.fonts.unicode, ctx.fonts.regular, ctx.fonts.bold) if f and f not in _FAMILIES}
 
     def family(match: re.Match) -> str:
         name = match.group(1).strip()

@@ -19,7 +19,9 @@ from designer.report.pdf.sections import (
     bom,
     costs,
     cover,
+    delivery,
     elevations,
+    engineering,
     facility,
     findings,
     floor,
@@ -30,14 +32,21 @@ from designer.report.pdf.sections import (
 )
 
 # The order of the proposal; each contributes a numbered section (the cover the title and contents).
-SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, sources)
+# The customer edition ends with scope, delivery and sign-off. The integrator's edition (``internal``,
+# ``designer export --internal``) adds the appendices of what the customer body leaves out:
+# the catalog sources behind every part (provenance) and the engineering notes (check codes,
+# fixes, slugs, unknown figures, price sources).
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, delivery)
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
-                "sec_findings", "sec_bom", "sec_costs", "sec_sources")
+                "sec_findings", "sec_bom", "sec_costs", "sec_delivery")
+INTERNAL_SECTIONS = (sources, engineering)
+INTERNAL_KEYS = ("sec_sources", "sec_engineering")
+APPENDIX_KEYS = ("sec_sources", "sec_engineering")
 
 
 def build_story(ctx: ProposalContext) -> list:
     story: list = []
-    for section in SECTIONS:
+    for section in SECTIONS + (INTERNAL_SECTIONS if ctx.internal else ()):
         story += section.build(ctx)
     return story
 
@@ -60,5 +69,6 @@ def render(ctx: ProposalContext) -> bytes:
 
 
 def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
-                 bom: Bom | None = None, index: DesignIndex | None = None) -> bytes:
-    return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index))
+                 bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False) -> bytes:
+    return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index,
+                                          internal=internal))

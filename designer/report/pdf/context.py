@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from reportlab.platypus import NextPageTemplate, PageBreak
@@ -20,6 +22,20 @@ from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
 
 
+SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
+
+
+def short_name(name: str) -> str:
+    """A product name short enough for a sentence: its first clause ("WEKApod Nitro data
+    platform appliance, 8-server base configuration" -> "WEKApod Nitro data platform
+    appliance"), cut at a word with "…" past ``SHORT_NAME`` characters."""
+    name = name.split(", ")[0].strip()
+    if len(name) <= SHORT_NAME:
+        return name
+    cut = name[:SHORT_NAME].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
 @dataclass
 class ProposalContext:
     design: Design
@@ -32,10 +48,12 @@ class ProposalContext:
     styles: Styles
     today: _dt.date = field(default_factory=_dt.date.today)
     section_number: int = 0
+    internal: bool = False  # the integrator's edition: with the engineering appendix
 
     @classmethod
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
-                bom: Bom | None = None, index: DesignIndex | None = None) -> "ProposalContext":
+                bom: Bom | None = None, index: DesignIndex | None = None,
+                internal: bool = False) -> "ProposalContext":
         index = index or DesignIndex.build(design)
         fonts = font_set(lang)
         t = Translator(lang)
@@ -48,6 +66,7 @@ class ProposalContext:
             t=t,
             fonts=fonts,
             styles=Styles(fonts, t.is_zh),
+            internal=internal,
         )
 
     # -- shared bits ------------------------------------------------------------
@@ -81,3 +100,42 @@ class ProposalContext:
 
     def h2(self, text: str):
         return self.styles.p(text, self.styles.h2)
+
+    # -- the customer's words -----------------------------------------------------
+    # The customer body names products, not catalog slugs; slugs, check codes, fix hints and
+    # catalog provenance are in the engineering appendix.
+
+    @cached_property
+    def part_names(self) -> dict[str, str]:
+        """Catalog slug -> the product name a customer reads (the model, else the BOM description)."""
+        names: dict[str, str] = {}
+        for line in self.bom.lines:
+            if line.description:
+                names.setdefault(line.part, line.description)
+        for kind in (*self.design.device_types, *self.design.rack_types):
+            if kind.model:
+                names[kind.slug] = kind.model
+        return {slug: short_name(name) for slug, name in names.items() if "-" in slug and slug != name}
+
+    @cached_property
+    def _slug_pattern(self) -> re.Pattern | None:
+        if not self.part_names:
+            return None
+        alternatives = "|".join(re.escape(slug) for slug in sorted(self.part_names, key=len, reverse=True))
+        return re.compile(rf"(?<![\w.-])({alternatives})s?(?![\w-])")
+
+    def customer_words(self, text: str) -> str:
+        """``text`` with every catalog slug said as its product name ("16 nvidia-dgx-h100s" ->
+        "16 DGX H100")."""
+        if not text or self._slug_pattern is None:
+            return text
+        return self._slug_pattern.sub(lambda m: self.part_names[m.group(1)], text)
+
+    def part_name(self, slug: str) -> str:
+        return self.part_names.get(slug, slug)
+
+    def incomplete(self, missing) -> str:
+        """``incomplete_note`` with the parts by product name, not slug."""
+        from designer.report.incomplete import incomplete_note, part_names
+
+        return incomplete_note(self.t, [self.part_name(name) for name in part_names(missing)])

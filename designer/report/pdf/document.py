@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph
-from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, TableStyle
+from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
 from designer.report.fonts import FontSet
 from designer.report.i18n import Translator
@@ -52,6 +52,10 @@ class DeferredDrawing(Flowable):
         doc = getattr(self.canv, "_doctemplate", None)
         if doc is not None and getattr(doc, "pass_number", 2) < 2:
             return
+        fonts = getattr(doc, "fonts", None)
+        if fonts is not None:
+            # the renderer starts each drawing in this font (else Helvetica, never embedded)
+            self.drawing.initialFontName = fonts.regular
         self.drawing.drawOn(self.canv, 0, 0)
 
 
@@ -76,6 +80,9 @@ class ProposalDocument(BaseDocTemplate):
             subject=subject,
             creator="Cluster Designer",
             lang="zh-CN" if t.is_zh else "en",
+            # the canvas's starting font is in every page's resources: the embedded body font,
+            # not reportlab's default Helvetica (which would be the one font not embedded)
+            initialFontName=fonts.regular,
         )
         self.t, self.fonts, self.text = t, fonts, text
         self.pass_number = 0
@@ -152,6 +159,8 @@ def _text(canv, fonts: FontSet, size: float, x: float, y: float, text: str, righ
 
 
 def contents(styles) -> TableOfContents:
-    toc = TableOfContents(dotsMinLevel=0)
+    # the table's own font (else Helvetica) is set in every cell, even where a paragraph draws
+    table_style = TableStyle([*defaultTableStyle.getCommands(), ("FONTNAME", (0, 0), (-1, -1), styles.fonts.regular)])
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=table_style)
     toc.levelStyles = styles.toc_levels
     return toc

@@ -73,7 +73,7 @@ class Styles:
         f = self.fonts
         if self.zh:
             return escape(f.shown(text, f.regular))
-        if f.unicode is None or is_latin(text):
+        if f.covers_all or f.unicode is None or is_latin(text):
             return escape(text)
         out, run, run_latin = [], "", True
 
@@ -102,7 +102,7 @@ class Styles:
         text = "" if text is None else str(text)
         if self.zh:
             return self.fonts.shown(text, self.fonts.regular)
-        if is_latin(text) or self.fonts.unicode is None:
+        if self.fonts.covers_all or is_latin(text) or self.fonts.unicode is None:
             return text
         return Paragraph(self.markup(text), self.cell_right if right else self.cell)
 

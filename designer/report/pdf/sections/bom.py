@@ -1,15 +1,18 @@
 """Bill of materials: every line of ``build_bom`` with section subtotals and the total.
 
-An unpriced line reads "price unknown" (never a zero); a subtotal or total it belongs to
-reads "≥ x" (or "price unknown" when nothing in it is priced), and the total says which
-parts it leaves out."""
+Laid out for procurement: manufacturer, description and the orderable part number (OPN)
+of each line; the catalog slug and price source are in the engineering appendix. Prices
+of USD 1,000 and more are whole units, smaller ones keep their cents. An unpriced line
+reads "price unknown" (never a zero); a subtotal or total it belongs to reads "≥ x" (or
+"price unknown" when nothing in it is priced), and the total says which parts it leaves
+out."""
 
 from __future__ import annotations
 
 from reportlab.platypus import LongTable
 
 from designer.estimates.bom import SECTIONS
-from designer.report.incomplete import incomplete_note, total_text
+from designer.report.incomplete import total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.styles import ACCENT, HEADER_FILL, MUTED, WARNING_FILL
 
@@ -21,46 +24,63 @@ def source_label(ctx: ProposalContext, source: str) -> str:
     return ctx.t("source_unknown") if source.startswith("unknown") else source
 
 
+WHOLE_UNITS_FROM = 1000  # at and above this, cents are noise on a proposal
+
+
+def price_digits(amount: float | None) -> int:
+    return 0 if amount is not None and abs(amount) >= WHOLE_UNITS_FROM else 2
+
+
+def description_text(line) -> str:
+    """The description without the manufacturer it starts with (it has its own column)."""
+    text, maker = line.description or "", line.manufacturer or ""
+    if maker and text.startswith(maker + " "):
+        return text[len(maker) + 1:]
+    return text
+
+
 def build(ctx: ProposalContext) -> list:
     t, s, bom = ctx.t, ctx.styles, ctx.bom
     story = ctx.start_section("sec_bom")
     story.append(s.p(t("bom_intro", currency=bom.currency, np=t("price_unknown"))))
-    money = lambda v: t.money(v, bom.currency, 2)  # noqa: E731 - a short local formatter
-    data = [[s.cell_value(h) for h in (t("part"), t("description"), t("qty"), t("unit_price"), t("line_total"),
-                                         t("price_source"))]]
-    style = s.table_style(numeric_from=2, zebra=False)
-    style.add("ALIGN", (5, 0), (5, -1), "LEFT")
-    style.add("LEFTPADDING", (5, 0), (5, -1), 8)
+    money = lambda v: t.money(v, bom.currency, price_digits(v))  # noqa: E731 - a short local formatter
+    columns = 6
+    data = [[s.cell_value(h) for h in (t("manufacturer"), t("description"), t("part_number"), t("qty"),
+                                         t("unit_price"), t("line_total"))]]
+    style = s.table_style(numeric_from=3, zebra=False)
     for section in SECTIONS:
         lines = [line for line in bom.lines if line.section == section]
         if not lines:
             continue
         row = len(data)
-        data.append([s.cell_value(t(f"bom_{section}")), "", "", "", "", ""])
+        data.append([s.cell_value(t(f"bom_{section}"))] + [""] * (columns - 1))
         style.add("SPAN", (0, row), (-1, row))
         style.add("FONTNAME", (0, row), (-1, row), ctx.fonts.bold)
         style.add("TEXTCOLOR", (0, row), (-1, row), ACCENT)
         style.add("ALIGN", (0, row), (-1, row), "LEFT")
         for line in lines:
             unknown = s.cell_value(t("price_unknown"), right=True)
-            data.append([s.p(line.part, s.cell), s.p(line.description, s.cell), t.int(line.quantity),
+            data.append([s.p(line.manufacturer or "–", s.cell), s.p(description_text(line), s.cell),
+                         s.p(line.part_number or t("no_part_number"), s.cell), t.int(line.quantity),
                          unknown if line.unit_price is None else money(line.unit_price),
-                         unknown if line.total is None else money(line.total),
-                         source_label(ctx, line.price_source)])
+                         unknown if line.total is None else money(line.total)])
             if line.unit_price is None:
-                style.add("TEXTCOLOR", (3, len(data) - 1), (4, len(data) - 1), MUTED)
+                style.add("TEXTCOLOR", (4, len(data) - 1), (5, len(data) - 1), MUTED)
         row = len(data)
         complete = all(line.unit_price is not None for line in lines)
-        data.append([s.cell_value(t("subtotal", section=t(f"bom_{section}"))), "", "", "",
-                     s.cell_value(total_text(t, bom.section_total(section), bom.currency, complete, digits=2),
-                                  right=True), ""])
-        style.add("SPAN", (0, row), (3, row))
+        subtotal = bom.section_total(section)
+        data.append([s.cell_value(t("subtotal", section=t(f"bom_{section}"))), "", "", "", "",
+                     s.cell_value(total_text(t, subtotal, bom.currency, complete, digits=price_digits(subtotal)),
+                                  right=True)])
+        style.add("SPAN", (0, row), (4, row))
         style.add("FONTNAME", (0, row), (-1, row), ctx.fonts.bold)
         style.add("LINEABOVE", (0, row), (-1, row), 0.6, MUTED)
     row = len(data)
-    data.append([s.cell_value(t("grand_total")), "", "", "",
-                 s.cell_value(total_text(t, bom.total, bom.currency, not bom.unpriced, digits=2), right=True), ""])
-    style.add("SPAN", (0, row), (3, row))
+    total_row = row
+    data.append([s.cell_value(t("grand_total")), "", "", "", "",
+                 s.cell_value(total_text(t, bom.total, bom.currency, not bom.unpriced, digits=price_digits(bom.total)),
+                              right=True)])
+    style.add("SPAN", (0, row), (4, row))
     style.add("FONTNAME", (0, row), (-1, row), ctx.fonts.bold)
     style.add("FONTSIZE", (0, row), (-1, row), 9)
     style.add("BACKGROUND", (0, row), (-1, row), HEADER_FILL)
@@ -68,11 +88,13 @@ def build(ctx: ProposalContext) -> list:
     if bom.unpriced:
         # right under the total: which parts it leaves out
         row = len(data)
-        data.append([s.p(incomplete_note(t, bom.unpriced), s.cell), "", "", "", "", ""])
+        data.append([s.p(ctx.incomplete(bom.unpriced), s.cell)] + [""] * (columns - 1))
         style.add("SPAN", (0, row), (-1, row))
         style.add("BACKGROUND", (0, row), (-1, row), WARNING_FILL)
+    # the last subtotal, the total and its note stay on one page (no note alone overleaf)
+    style.add("NOSPLIT", (0, total_row - 1), (-1, len(data) - 1))
     width = ctx.portrait[0]
-    widths = [width * f for f in (0.22, 0.27, 0.06, 0.14, 0.17, 0.14)]
+    widths = [width * f for f in (0.15, 0.35, 0.18, 0.06, 0.12, 0.14)]
     table = LongTable(data, colWidths=widths, repeatRows=1)
     table.setStyle(style)
     story.append(table)

@@ -12,7 +12,7 @@ from typing import Any
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from designer.report.drawings.charts import cost_chart, scaling_chart
-from designer.report.incomplete import break_even_text, incomplete_note, total_text
+from designer.report.incomplete import break_even_text, total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
 
@@ -28,7 +28,7 @@ def build(ctx: ProposalContext) -> list:
     if not tco:
         hardware = total_text(t, bom.total, bom.currency, not bom.unpriced)
         if bom.unpriced:
-            hardware = t("with_note", total=hardware, note=incomplete_note(t, bom.unpriced))
+            hardware = t("with_note", total=hardware, note=ctx.incomplete(bom.unpriced))
         story.append(_pairs(ctx, [(t("hardware_cost"), hardware)]))
         story += [Spacer(1, 6), s.p(t("not_estimated"))]
         return story
@@ -37,7 +37,7 @@ def build(ctx: ProposalContext) -> list:
     title = t("cost_chart", currency=currency)
     if not tco.get("complete", True):
         # the build line leaves the unpriced parts out: the chart says so in its title
-        title = t("lower_bound_chart", title=title, note=incomplete_note(t, tco.get("missing_parts") or []))
+        title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.get("missing_parts") or []))
     chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
                        title=title, build=t("build"), cloud=t("cloud"),
                        money=lambda v: t.money_short(v, currency))
@@ -77,7 +77,7 @@ def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str,
     total = money(capex["total"], capex_ok)
     if not capex_ok:
         total = t("with_note", total=total,
-                  note=incomplete_note(t, capex.get("missing_parts") or capex.get("unpriced_parts") or []))
+                  note=ctx.incomplete(capex.get("missing_parts") or capex.get("unpriced_parts") or []))
     rows = [
         (t("capex_hardware"), money(capex["hardware"], capex_ok)),
         (t("capex_installation"), money(capex["installation"])),
@@ -166,7 +166,7 @@ def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> list:
     for stage in stages:
         if not stage.get("capex_complete", True):
             missing = stage.get("missing_parts") or stage.get("unpriced_parts") or []
-            out.append(s.p(f"{stage['name']}: {incomplete_note(t, missing)}", s.small))
+            out.append(s.p(f"{stage['name']}: {ctx.incomplete(missing)}", s.small))
     return out
 
 

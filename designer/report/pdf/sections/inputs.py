@@ -69,7 +69,7 @@ def build(ctx: ProposalContext) -> list:
     kinds = Counter((r.rack_type, r.power_budget_kw, r.cooling_air_kw, r.cooling_liquid_kw,
                      " + ".join(f"{f.name} {t.num(f.capacity_kw)}" for f in r.feeds)) for r in design.racks)
     story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"), t("feeds_kw")],
-                      [[slug, t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid), feeds or "–"]
+                      [[ctx.part_name(slug), t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid), feeds or "–"]
                        for (slug, budget, air, liquid, feeds), n in sorted(kinds.items(), key=lambda kv: -kv[1])],
                       numeric_from=1))
 
@@ -93,17 +93,9 @@ def build(ctx: ProposalContext) -> list:
         story.append(s.p(f"• {t(key)}"))
     # the estimates' assumptions in the proposal's language, from their keys and figures
     for text in t.assumptions(ctx.report.get("estimates") or {}):
-        story.append(s.p(f"• {text if isinstance(text, str) else _assumption(ctx, text)}"))
-    unknowns = ctx.report.get("unknowns") or []
-    if unknowns:
-        story.append(ctx.h2(t("unknowns")))
-        def figure(name: str) -> str:
-            return t(f"figure_{name}") if t.has(f"figure_{name}") else name
-
-        for item in unknowns:
-            instead = t("used_instead", figure=figure(item["used_instead"])) if item.get("used_instead") else ""
-            line = t("unknown_line", figure=figure(item["figure"]), parts=", ".join(item["device_types"]), instead=instead)
-            story.append(s.p(f"• {line}"))
+        # products by name: an assumption may name a catalog part ("SHARP on nvidia-qm9700")
+        story.append(s.p(f"• {ctx.customer_words(text) if isinstance(text, str) else _assumption(ctx, text)}"))
+    # the figures the vendors do not publish are in the engineering appendix
     return story
 
 

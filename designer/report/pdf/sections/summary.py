@@ -1,17 +1,27 @@
-"""Executive summary: errors first, then the key figures and the main risks."""
+"""Executive summary: errors first, then a page of prose (objective, solution, price and what
+it excludes, the top three risks with mitigations, next steps), then the key figures and the
+risks in full. Every figure is the report's or the BOM's, worded as the tables word it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Spacer, Table
+from collections import Counter
 
-from designer.report.incomplete import break_even_text, incomplete_note, total_text
-from designer.report.pdf.context import ProposalContext
+from reportlab.platypus import ListFlowable, ListItem, PageBreak, Spacer, Table
+
+from designer.report.incomplete import break_even_text, total_text
+from designer.report.pdf.context import ProposalContext, short_name
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
 MAX_LISTED = 12  # longer lists continue in the findings section
+TOP_RISKS = 3
+PROTOCOLS = {"infiniband": "InfiniBand", "roce-v2": "RoCE v2", "ethernet": "Ethernet"}
+# findings about the catalog rather than the design (engineering appendix only)
+_INTERNAL_CODES = frozenset({"FIGURE_UNKNOWN"})
+# hints that are to-dos in the tool's catalog, not a mitigation a customer reads
+_CATALOG_HINTS = frozenset({"hint.add_catalog_part", "hint.enter_figure"})
 
 
 def compute_fabric(report: dict[str, Any]) -> dict[str, Any] | None:
@@ -19,15 +29,23 @@ def compute_fabric(report: dict[str, Any]) -> dict[str, Any] | None:
     return next((f for f in fabrics if f.get("role") == "compute"), fabrics[0] if fabrics else None)
 
 
-def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[list]:
+def finding_markup(ctx: ProposalContext, f: dict[str, Any], separator: str = ": ") -> str:
+    """A finding in the customer's words: its title and message, products by name; the check
+    code and the fix hint are the engineering appendix's."""
     s, t = ctx.styles, ctx.t
+    return f"<b>{s.markup(t.code_title(f['code']))}</b>{separator}{s.markup(ctx.customer_words(t.finding_message(f)))}"
+
+
+def unpriced_note(ctx: ProposalContext) -> str:
+    """"incomplete: 1 part unpriced (WEKApod Nitro …)": the unpriced parts by product name."""
+    return ctx.incomplete(ctx.bom.unpriced)
+
+
+def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[list]:
+    s = ctx.styles
     rows = []
     for f in findings[:MAX_LISTED]:
-        text = f"<b>{s.markup(t.code_title(f['code']))}</b> ({f['code']}): {s.markup(t.finding_message(f))}"
-        hint = t.finding_hint(f)
-        if hint:
-            text += f"<br/><i>{s.markup(t('fix', hint=hint))}</i>"
-        rows.append([s.p_markup(text, s.cell)])
+        rows.append([s.p_markup(finding_markup(ctx, f), s.cell)])
     if len(findings) > MAX_LISTED:
         rows.append([s.p(f"… +{len(findings) - MAX_LISTED}", s.cell)])
     return rows
@@ -57,6 +75,8 @@ def build(ctx: ProposalContext) -> list:
         story += [_boxed(ctx, t("errors_title", count=len(errors)), _finding_rows(ctx, errors), ERROR, ERROR_FILL),
                   Spacer(1, 10)]
     customer = ctx.design.project.customer
+    story += _prose(ctx)
+    story.append(PageBreak())
     story.append(s.p(t("summary_intro",
                        customer_phrase=t("summary_for", customer=customer) if customer else "",
                        servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
@@ -73,11 +93,113 @@ def build(ctx: ProposalContext) -> list:
             risk_rows.append([s.p(t("checklist_open", question=question, answer=t.answer(item["answer"])), s.cell)])
     if ctx.bom.unpriced:
         # a cost the reader might take for the whole: said among the risks, not only in the tables
-        risk_rows.append([s.p(t("risk_unpriced", note=incomplete_note(t, ctx.bom.unpriced)), s.cell)])
+        risk_rows.append([s.p(t("risk_unpriced", note=unpriced_note(ctx)), s.cell)])
     if risk_rows:
         story.append(_boxed(ctx, f"{t('severity_warning')} ({len(warnings)})", risk_rows, WARNING, WARNING_FILL))
     else:
         story.append(s.p(t("no_risks")))
+    return story
+
+
+def _models(ctx: ProposalContext, kind: str) -> list[tuple[str, int]]:
+    """(model, count) of the design's devices of ``kind``, most first."""
+    kinds = {d.slug: d for d in ctx.design.device_types}
+    counts = Counter(short_name(kinds[d.device_type].model) for d in ctx.design.devices
+                     if d.device_type in kinds and kinds[d.device_type].kind == kind)
+    return counts.most_common()
+
+
+def _joined(ctx: ProposalContext, items: list[str]) -> str:
+    return ("、" if ctx.t.is_zh else ", ").join(items)
+
+
+def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
+    """Up to three (title, what, mitigation): errors, then warnings, then unpriced parts, then
+    open checklist questions; said in the customer's words."""
+    t, report = ctx.t, ctx.report
+    customer = ctx.design.project.customer or t("exec_the_customer")
+    risks: list[tuple[str, str, str]] = []
+    for severity in ("error", "warning"):
+        for f in report["findings"]:
+            if f["severity"] != severity or f["code"] in _INTERNAL_CODES:
+                continue
+            hint = t.finding_hint(f) if f.get("hint_key") not in _CATALOG_HINTS else None
+            mitigation = ctx.customer_words(hint) if hint else t("exec_review_mitigation")
+            risks.append((t.code_title(f["code"]), ctx.customer_words(t.finding_message(f)), mitigation))
+    if ctx.bom.unpriced:
+        risks.append((t("exec_unpriced_title"), ctx.incomplete(ctx.bom.unpriced), t("exec_unpriced_mitigation")))
+    for item in report.get("checklist") or []:
+        if item["answer"] in ("no", "partly", "unknown", "unanswered"):
+            question = t(f"q_{item['key']}") if t.has(f"q_{item['key']}") else item["question"]
+            risks.append((t("exec_open_question"), f"{question} — {t.answer(item['answer'])}",
+                          t("exec_open_mitigation", customer=customer)))
+    return risks[:TOP_RISKS]
+
+
+def _prose(ctx: ProposalContext) -> list:
+    """The executive summary's page of prose, from the design, the report and the BOM."""
+    t, s, report, bom = ctx.t, ctx.styles, ctx.report, ctx.bom
+    totals = report["totals"]
+    design = ctx.design
+    customer = design.project.customer or t("exec_the_customer")
+    story: list = [ctx.h2(t("exec_objective"))]
+    rooms = _joined(ctx, [room.name for room in design.site.rooms]) or "–"
+    if design.project.description:
+        story.append(s.p(design.project.description))
+    story.append(s.p(t("exec_objective_text", customer=customer, gpus=t.int(totals["gpus"]), rooms=rooms)))
+
+    story.append(ctx.h2(t("exec_solution")))
+    servers = _models(ctx, "server")
+    storage = _models(ctx, "storage")
+    fabric = compute_fabric(report)
+    over = (fabric or {}).get("oversubscription") or {}
+    storage_phrase = ""
+    if storage:
+        storage_phrase = t("exec_storage_phrase", count=t.int(sum(n for _, n in storage)),
+                           model=_joined(ctx, [model for model, _ in storage]))
+    facility = totals.get("facility_power_kw")
+    cables = sum(line.quantity for line in bom.lines if line.section == "cables")
+    story.append(s.p(t(
+        "exec_solution_text",
+        servers=t.int(totals["servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
+        gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
+        tiers=t.int((fabric or {}).get("tiers") or 0),
+        protocol=PROTOCOLS.get((fabric or {}).get("protocol") or "", (fabric or {}).get("protocol") or ""),
+        fabric_switches=t.int(sum((fabric or {}).get("switches", {}).values()) if fabric else 0),
+        over=t.ratio(over.get("leaf")), bisection=f"{t.num(((fabric or {}).get('bisection_gbps') or 0) / 1000)} Tb/s",
+        storage_phrase=storage_phrase, switches=t.int(totals["switches"]), cables=t.int(cables),
+        power=t.num(totals["power_max_kw"]),
+        facility_phrase=t("exec_facility_phrase", facility=t.num(facility)) if facility is not None else "",
+        weight=t.int(totals["weight_kg"]))))
+
+    story.append(ctx.h2(t("exec_price")))
+    total = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)
+    incomplete = ""
+    if bom.unpriced:
+        # "≥ x — a lower bound, incomplete: …"; nothing priced at all: "price unknown (incomplete: …)"
+        key = "exec_price_incomplete" if bom.total else "exec_price_unknown"
+        incomplete = t(key, note=ctx.incomplete(bom.unpriced))
+    capex_phrase = ""
+    tco = (report.get("estimates") or {}).get("tco")
+    if tco:
+        currency = report["estimates"].get("currency") or bom.currency
+        capex_phrase = t("exec_capex_phrase", capex=total_text(t, tco["capex"]["total"], currency,
+                                                                 tco["capex"].get("complete", True), short=True))
+    story.append(s.p(t("exec_price_text", total=total, incomplete=incomplete, capex_phrase=capex_phrase)))
+
+    story.append(ctx.h2(t("exec_risks")))
+    risks = top_risks(ctx)
+    if not risks:
+        story.append(s.p(t("exec_no_risk")))
+    for n, (title, what, mitigation) in enumerate(risks, start=1):
+        story.append(s.p(t("exec_risk", n=n, title=title, message=what.rstrip("."), mitigation=mitigation.rstrip("."))))
+
+    story.append(ctx.h2(t("exec_next")))
+    steps = ["exec_next_review", *(["exec_next_quotes"] if bom.unpriced else []), "exec_next_site",
+             "exec_next_acceptance", "exec_next_sign"]
+    story.append(ListFlowable([ListItem(s.p(t(key)), value=n) for n, key in enumerate(steps, start=1)],
+                              bulletType="1", bulletFontName=ctx.fonts.regular, bulletFontSize=s.body.fontSize,
+                              leftIndent=14))
     return story
 
 
@@ -115,7 +237,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
     # an unpriced part makes the total a lower bound: "≥ USD x", and which parts it leaves out
     cost = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)
     if bom.unpriced:
-        cost = t("with_note", total=cost, note=incomplete_note(t, bom.unpriced))
+        cost = t("with_note", total=cost, note=unpriced_note(ctx))
     rows.append((t("hardware_cost"), cost))
     tco = (report.get("estimates") or {}).get("tco")
     if tco:
@@ -133,6 +255,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
         value = s.cell_value(text)
         return value if isinstance(value, str) else s.p(text, figure)
 
-    table = Table([[cell(a), cell(b)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
+    # the figures wrap (a cost with its "incomplete" note is longer than the column)
+    table = Table([[cell(a), s.p(b, figure)] for a, b in rows], colWidths=[width * 0.36, width * 0.64])
     table.setStyle(s.table_style(header_rows=0, font_size=9))
     return table

@@ -1,0 +1,93 @@
+"""Scope, delivery and sign-off: the sections an integrator's proposal carries after the
+costs. Filled from the design where it can be (counts from the BOM, the storage target,
+the growth stages' dates, revision, customer, author); where the design holds nothing the
+text says "to be agreed" rather than inventing terms."""
+
+from __future__ import annotations
+
+from reportlab.platypus import Spacer, Table
+
+from designer.report.pdf.context import ProposalContext
+
+
+def _count(ctx: ProposalContext, section: str) -> int:
+    return sum(line.quantity for line in ctx.bom.lines if line.section == section)
+
+
+def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]], header: tuple[str, str] | None = None) -> Table:
+    s = ctx.styles
+    width = ctx.portrait[0]
+    data = ([[s.cell_value(header[0]), s.cell_value(header[1])]] if header else []) + \
+        [[s.p(a, s.cell), s.p(b, s.cell)] for a, b in rows]
+    table = Table(data, colWidths=[width * 0.3, width * 0.7], repeatRows=1 if header else 0)
+    table.setStyle(s.table_style(header_rows=1 if header else 0))
+    return table
+
+
+def build(ctx: ProposalContext) -> list:
+    t, s, design, report = ctx.t, ctx.styles, ctx.design, ctx.report
+    totals = report["totals"]
+    project = design.project
+    story = ctx.start_section("sec_delivery")
+
+    story.append(ctx.h2(t("dl_scope")))
+    story.append(s.p(t("dl_included", servers=t.int(totals["servers"]), switches=t.int(totals["switches"]),
+                       storage=t.int(totals["storage_nodes"]), racks=t.int(totals["racks"]),
+                       pdus=t.int(_count(ctx, "pdus")), cables=t.int(_count(ctx, "cables")),
+                       optics=t.int(_count(ctx, "transceivers")))))
+    unpriced = ""
+    if ctx.bom.unpriced:
+        names = [ctx.part_name(line.part) for line in ctx.bom.unpriced]
+        unpriced = t("dl_excluded_unpriced", parts=("、" if t.is_zh else ", ").join(names))
+    story.append(s.p(t("dl_excluded", unpriced=unpriced)))
+
+    story.append(ctx.h2(t("dl_software")))
+    protocols = {f.protocol for f in design.fabrics}
+    fabric_software = [t("dl_fabric_ib")] if "infiniband" in protocols else []
+    if protocols & {"ethernet", "roce-v2"}:
+        fabric_software.append(t("dl_fabric_eth"))
+    story.append(s.p(t("dl_software_text", fabric_software=("、" if t.is_zh else ", ").join(fabric_software))))
+
+    story.append(ctx.h2(t("dl_install")))
+    story.append(s.p(t("dl_install_steps", links=t.int(totals["links"]), racks=t.int(totals["racks"]))))
+    target = design.targets.storage_read_gbytes_s_per_gpu
+    storage_text = t("dl_test_storage_text", target=t.num(target)) if target else t("dl_test_storage_unset")
+    story.append(_pairs(ctx, [
+        (t("dl_test_burnin"), t("dl_test_burnin_text")),
+        (t("dl_test_nccl"), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
+        (t("dl_test_storage"), storage_text),
+        (t("dl_test_failover"), t("dl_test_failover_text")),
+    ], header=(t("dl_test"), t("dl_criterion"))))
+
+    story.append(ctx.h2(t("dl_terms")))
+    stages = [f"{stage.name}: {stage.date}" for stage in design.stages if stage.date]
+    story.append(_pairs(ctx, [
+        (t("dl_warranty"), t("dl_warranty_text")),
+        (t("dl_schedule"), "; ".join(stages) if stages else t("dl_schedule_unset")),
+        (t("dl_lead_times"), t("dl_lead_times_text")),
+        (t("dl_validity"), t("dl_validity_text", date=ctx.date_text)),
+        (t("dl_payment"), t("dl_schedule_unset")),
+    ]))
+
+    story.append(ctx.h2(t("dl_revisions")))
+    width = ctx.portrait[0]
+    revisions = Table([[s.cell_value(h) for h in (t("revision"), t("date"), t("author"), t("dl_note"))],
+                       [s.cell_value(project.revision), s.cell_value(ctx.date_text),
+                        s.cell_value(project.author or t("not_set")), s.cell_value(t("dl_this_revision"))]],
+                      colWidths=[width * f for f in (0.15, 0.25, 0.3, 0.3)])
+    revisions.setStyle(s.table_style())
+    story.append(revisions)
+
+    story.append(ctx.h2(t("dl_sign")))
+    customer = project.customer or t("customer")
+    integrator = project.author or t("dl_integrator")
+    rows = [[s.cell_value(t("dl_for", party=customer)), s.cell_value(t("dl_for", party=integrator))]]
+    colon = "：" if t.is_zh else ":"
+    for label in ("dl_name", "dl_signature", "date"):
+        rows.append([s.cell_value(f"{t(label)}{colon}"), s.cell_value(f"{t(label)}{colon}")])
+    sign = Table(rows, colWidths=[width / 2] * 2, rowHeights=[18] + [30] * 3)
+    style = s.table_style(zebra=False)
+    style.add("VALIGN", (0, 1), (-1, -1), "BOTTOM")
+    sign.setStyle(style)
+    story += [sign, Spacer(1, 6)]
+    return story

@@ -1,0 +1,129 @@
+"""Fonts embedded, always (issue 16, item 1): both languages' PDFs embed every font they use
+(Noto Sans SC, regular and bold, subset), so they render the same without system fonts."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from designer.report import fonts
+from designer.report.pdf import proposal_pdf
+
+pytestmark = pytest.mark.skipif(fonts.bundled_variable_font() is None, reason="the font package is not installed")
+
+
+@pytest.fixture(scope="module")
+def example(catalog):
+    from designer.model.io import load_design
+    from designer.resources import example_design
+
+    return load_design(example_design(), catalog)
+
+
+@pytest.fixture(scope="module", params=["en", "zh"])
+def pdf(request, example, catalog) -> bytes:
+    fonts.clear_cache()
+    return proposal_pdf(example, catalog, request.param)
+
+
+def _fonts(data: bytes) -> dict[str, dict]:
+    """Every font object of every page (and of the pages' form XObjects), by BaseFont."""
+    found: dict[str, dict] = {}
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else {}
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            found[str(font["/BaseFont"])] = font
+        for xobject in (resources.get("/XObject") or {}).values():
+            walk(xobject.get_object().get("/Resources"))
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_every_font_is_embedded_truetype_subset(pdf):
+    found = _fonts(pdf)
+    assert found
+    for name, font in found.items():
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+        assert name[7:8] == "+" and name[1:7].isupper(), f"{name} is not a subset"
+
+
+def test_regular_and_bold_faces_are_both_used(pdf):
+    faces = {name.split("+", 1)[1] for name in _fonts(pdf)}
+    assert faces == {"NotoSansSC-Regular", "NotoSansSC-Bold"}
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_pdffonts_lists_every_font_as_embedded(pdf, tmp_path):
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf)
+    lines = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()
+    rows = lines[2:]
+    assert rows
+    for row in rows:
+        # name, type (may be two words), encoding, emb, sub, uni, object, generation
+        emb, sub = row.split()[-5], row.split()[-4]
+        assert (emb, sub) == ("yes", "yes"), row
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_renders_the_same_without_any_system_font(pdf, tmp_path):
+    """A fontless machine: fontconfig with no font folder. Embedded fonts need nothing from it,
+    so the page looks exactly as with the system's fonts and poppler reports no substitution."""
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf)
+    empty = tmp_path / "fonts.conf"
+    empty.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                     f"<cachedir>{tmp_path / 'fc-cache'}</cachedir></fontconfig>", encoding="utf-8")
+
+    def render(env_extra: dict[str, str], stem: str):
+        import os
+
+        env = {**os.environ, **env_extra}
+        done = subprocess.run(["pdftoppm", "-r", "40", "-png", "-f", "1", "-l", "3", str(path), str(tmp_path / stem)],
+                              capture_output=True, text=True, env=env, check=True)
+        return done.stderr, sorted(tmp_path.glob(f"{stem}-*.png"))
+
+    err, bare = render({"FONTCONFIG_FILE": str(empty)}, "bare")
+    assert "font" not in err.lower(), err  # e.g. "Couldn't find a font for ..."
+    _, normal = render({}, "normal")
+    assert len(bare) == len(normal) == 3
+    for a, b in zip(bare, normal):
+        assert a.read_bytes() == b.read_bytes(), a.name
+
+
+def test_static_faces_are_cached(tmp_path, monkeypatch):
+    source = fonts.bundled_variable_font()
+    cached = fonts.static_face(source, 400)  # made by the fixtures above, or now
+    assert cached.is_file() and cached.stat().st_size > 1_000_000
+    assert fonts.static_face(source, 400) == cached
+    from fontTools.ttLib import TTFont
+
+    face = TTFont(str(cached), lazy=True)
+    assert "glyf" in face and "fvar" not in face
+    assert face["name"].getDebugName(6) == "NotoSansSC-Regular"
+    assert face["OS/2"].usWeightClass == 400
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript not installed")
+def test_ghostscript_loads_no_font_of_its_own(pdf, tmp_path):
+    """Ghostscript says "Loading font X (or substitute)" or "Loading CIDFont X substitute" for a
+    font the PDF does not carry (Helvetica, STSong-Light); an embedded font needs neither."""
+    import os
+
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf)
+    done = subprocess.run(["gs", "-dNOPAUSE", "-dBATCH", "-sDEVICE=png16m", "-r20", "-dFirstPage=1", "-dLastPage=4",
+                           f"-sOutputFile={tmp_path / 'gs-%d.png'}", str(path)],
+                          capture_output=True, text=True, check=True,
+                          env={**os.environ, "FONTCONFIG_FILE": str(tmp_path / "none.conf")})
+    log = done.stdout + done.stderr
+    assert "Loading" not in log and "substitute" not in log.lower(), log
