@@ -18,6 +18,7 @@ from typing import Any, Mapping, Protocol
 from pydantic import ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
+from designer.model.base import NAME_PATTERN
 from designer.model.memory import settle_long_lived
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.hardware import DeviceType, RackType
@@ -74,6 +75,12 @@ def _decode_json(raw_bytes: bytes, path: str | Path) -> dict[str, Any]:
         raise DesignLoadError(f"not a text file (it contains NUL bytes); {expected}", file=path)
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise DesignLoadError(
+            f"nested too deeply (over {MAX_NESTING} levels of lists and objects); {expected}",
+            file=path,
+            hint="a project file nests about 6 levels; this one is damaged or not a project",
+        ) from None
     except json.JSONDecodeError as exc:
         body = text.rstrip()
         truncated = (
@@ -87,7 +94,37 @@ def _decode_json(raw_bytes: bytes, path: str | Path) -> dict[str, Any]:
         raise DesignLoadError(f"invalid JSON: {exc}", file=path) from None
     if not isinstance(data, dict):
         raise DesignLoadError(f"the top level is a JSON {type(data).__name__}; {expected}", file=path)
+    check_nesting(data, path, DesignLoadError)
     return data
+
+
+# A project file nests about 6 levels (design > devices > [i] > port_breakouts > port >
+# count); the YAML catalog about as deep. Deeper input is refused before validation, so
+# no recursive code (pydantic, json.dumps, the error formatter) meets it.
+MAX_NESTING = 64
+
+
+def check_nesting(data: Any, path: str | Path, error: type[DesignerError], limit: int = MAX_NESTING) -> None:
+    """Refuse lists and mappings nested more than ``limit`` deep, naming where."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        node, loc = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.items()
+        elif isinstance(node, list):
+            children = enumerate(node)
+        else:
+            continue
+        if len(loc) >= limit:
+            raise error(
+                f"nested more than {limit} levels deep",
+                file=path,
+                field=format_field_path(loc[:4], data) + ("..." if len(loc) > 4 else ""),
+                hint="this structure is not part of the format; the file is damaged or not the right kind",
+            )
+        for key, child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, (*loc, key)))
 
 
 def _refuse_constant(name: str) -> float:
@@ -115,13 +152,30 @@ def _check_format_version(data: dict[str, Any], path: str | Path) -> None:
 
 
 def _validation_error(exc: ValidationError, data: Any, path: str | Path) -> DesignLoadError:
+    return validation_error(exc, data, path, DesignLoadError)
+
+
+def validation_error(
+    exc: ValidationError, data: Any, path: str | Path | None, error: type[DesignerError] = DesignerError
+) -> DesignerError:
+    """The one way a pydantic error reaches the user: one line naming the file, the field
+    path (with the names of the items on the way) and what was expected; never pydantic's
+    multi-line dump with its URL. Loader, catalog and import all call this."""
+    field, message = describe_validation_error(exc, data)
+    return error(message, file=path, field=field)
+
+
+def describe_validation_error(exc: ValidationError, data: Any = None) -> tuple[str, str]:
+    """``(field path, message)`` for the first problem, counting the others."""
     errors = exc.errors(include_url=False)
+    if not errors:
+        return "(top level)", "is not valid"
     first = errors[0]
-    field = format_field_path(first["loc"], data)
+    field = format_field_path(tuple(first["loc"]), data)
     message = _describe(first)
     if len(errors) > 1:
         message += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    return DesignLoadError(message, file=path, field=field)
+    return field, message
 
 
 def format_field_path(loc: tuple[Any, ...], data: Any = None) -> str:
@@ -134,11 +188,17 @@ def format_field_path(loc: tuple[Any, ...], data: Any = None) -> str:
             node = node[part] if isinstance(node, list) and part < len(node) else None
             label = node.get("name") or node.get("slug") if isinstance(node, dict) else None
             if isinstance(label, str):
-                text += f' "{label}"'
+                text += f' "{_clip(label)}"'
         else:
             text += f".{part}" if text else str(part)
             node = node.get(part) if isinstance(node, dict) else None
     return text or "(top level)"
+
+
+def _clip(label: str, limit: int = 40) -> str:
+    """A name as shown in a field path: control characters escaped, long names shortened."""
+    shown = "".join(c if c.isprintable() or c == " " else f"\\u{ord(c):04x}" for c in label[: limit + 1])
+    return shown if len(label) <= limit else shown[: limit - 3] + "..."
 
 
 def _describe(error: Mapping[str, Any]) -> str:
@@ -148,18 +208,31 @@ def _describe(error: Mapping[str, Any]) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         return "unknown field; remove it or check its spelling"
-    msg = error["msg"]
-    msg = msg[0].lower() + msg[1:] if msg else msg
+    if kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == NAME_PATTERN:
+        return (
+            "a name may not contain a colon (it separates device and port), tabs, line breaks or "
+            f"control characters; got {_short_repr(given)}"
+        )
+    if kind == "string_unicode":
+        return "not valid text (it holds a lone UTF-16 surrogate, which no file can store); retype it"
+    msg = str(error.get("msg") or "").splitlines()[0] if error.get("msg") else ""
+    msg = msg[0].lower() + msg[1:] if msg else "is not valid"
     msg = msg.replace("input should be", "expected")
-    if kind.startswith("value_error"):
-        msg = msg.removeprefix("value error, ")
-        return msg
+    if kind.startswith("value_error") or kind.startswith("designer_"):
+        return msg.removeprefix("value error, ")
     return f"{msg}; got {_short_repr(given)}"
 
 
 def _short_repr(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (bytes, bytearray)) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if isinstance(value, (bytes, bytearray)):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    text = _clip(text, 60)
+    return text
 
 
 def _resolve_types(design: Design, catalog: TypeSource | None, path: str | Path) -> None:
