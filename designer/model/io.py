@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Mapping, Protocol
@@ -417,11 +419,27 @@ def save_design(design: Design, path: str | Path) -> None:
 
 
 def write_atomic(path: Path, content: bytes) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
+    """Replace ``path`` with ``content`` atomically; every writer that replaces a file
+    (save, ``new``, GraphML, SVG, BOM, PDF, ``catalog import``) goes through here.
+
+    - A read-only target (no write bit, or not writable for this user) is refused, as is
+      a folder; nothing is written.
+    - A symbolic link is written through: the file it points to gets the new content and
+      the link stays a link.
+    - Temporary files an earlier save left behind (the process was killed between writing
+      and renaming) are removed first.
+    """
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DesignerError("the folder does not exist", file=folder, hint="create it or choose another location")
+    check_replaceable(target)
+    remove_stray_temps(target)
     try:
-        handle = tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+        handle = tempfile.NamedTemporaryFile(
+            dir=folder, prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp", delete=False
+        )
     except OSError as exc:
         raise DesignerError(f"cannot write in this folder: {exc.strerror}", file=folder) from None
     temp = Path(handle.name)
@@ -431,8 +449,8 @@ def write_atomic(path: Path, content: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         # Keep the old file's permissions; a new file gets the usual ones (umask).
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
-        os.replace(temp, path)
+        os.chmod(temp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
+        os.replace(temp, target)
     except OSError as exc:
         temp.unlink(missing_ok=True)
         raise DesignerError(f"could not be saved: {exc.strerror}; the previous file is unchanged", file=path) from None
@@ -440,6 +458,72 @@ def write_atomic(path: Path, content: bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse a target that is a folder or a write-protected file (also for root, who
+    may write anything: a 0444 file is the user saying "do not replace this")."""
+    if path.is_dir():
+        raise DesignerError("is a folder, not a file", file=path, hint="add a file name")
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise DesignerError(f"cannot be replaced: {exc.strerror}", file=path) from None
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise DesignerError(
+            "cannot be replaced: the file is read-only",
+            file=path,
+            hint="choose another name or make the file writable (chmod u+w)",
+        )
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+# A temporary file of a writer still at work elsewhere is spared: it names its process,
+# and one without a living process (or from before the name carried it) is stale.
+_STALE_AFTER_S = 600
+
+
+def remove_stray_temps(target: Path) -> list[Path]:
+    """Delete the temporary files earlier saves of ``target`` left in its folder."""
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = _temp_prefix(target)
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for candidate in candidates:
+        middle = candidate.name[len(prefix) : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            info = candidate.lstat()
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if pid_text.isdigit() and "." in middle:
+                if int(pid_text) == os.getpid() or _process_alive(int(pid_text)):
+                    continue
+            elif time.time() - info.st_mtime < _STALE_AFTER_S:
+                continue
+            candidate.unlink()
+            removed.append(candidate)
+        except OSError:
+            continue
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 def _umask() -> int:
