@@ -96,9 +96,10 @@ def parse_yaml(raw: bytes, path: Path | str = "<yaml>") -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise CatalogError("not a UTF-8 text file", file=path) from None
-    loader = _BoundedLoader(text)
-    loader._path = str(path)  # type: ignore[attr-defined]
+    loader = None
     try:
+        loader = _BoundedLoader(text)  # its reader refuses control characters at once
+        loader._path = str(path)  # type: ignore[attr-defined]
         node = loader.get_single_node()
         if node is None:
             return None
@@ -112,7 +113,8 @@ def parse_yaml(raw: bytes, path: Path | str = "<yaml>") -> Any:
     except RecursionError:
         raise CatalogError(f"nested too deeply (over {MAX_YAML_NESTING} levels)", file=path) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     check_nesting(data, path, CatalogError, MAX_YAML_NESTING)
     _check_scalars(data, path)
     return data
