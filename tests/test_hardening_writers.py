@@ -56,30 +56,19 @@ def test_new_force_refuses_a_read_only_file(tmp_path):
     assert_refused_read_only(result, path, digest)
 
 
-def test_graphml_refuses_a_read_only_file(tmp_path):
-    out = tmp_path / "topology.graphml"
-    out.write_text("keep me")
-    out.chmod(0o444)
-    assert_refused_read_only(run_cli("export", EXAMPLE, "--graphml", out), out, file_digest(out))
-
-
-def test_svg_refuses_a_read_only_file(tmp_path):
-    folder = tmp_path / "svg"
+@pytest.mark.parametrize("what", ["graphml", "svg", "catalog import"])
+def test_exports_and_import_refuse_a_read_only_file(tmp_path, what):
+    folder = tmp_path / "out"
     folder.mkdir()
-    out = folder / "rack-A01.svg"
+    name, args = {
+        "graphml": ("topology.graphml", ("export", EXAMPLE, "--graphml", folder / "topology.graphml")),
+        "svg": ("rack-A01.svg", ("export", EXAMPLE, "--svg", folder)),
+        "catalog import": ("test-netbox-sn2201.yaml", ("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", folder)),
+    }[what]
+    out = folder / name
     out.write_text("keep me")
     out.chmod(0o444)
-    assert_refused_read_only(run_cli("export", EXAMPLE, "--svg", folder), out, file_digest(out))
-
-
-def test_catalog_import_refuses_a_read_only_file(tmp_path):
-    folder = tmp_path / "catalog"
-    folder.mkdir()
-    out = folder / "test-netbox-sn2201.yaml"
-    out.write_text("keep me")
-    out.chmod(0o444)
-    result = run_cli("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", folder)
-    assert_refused_read_only(result, out, file_digest(out))
+    assert_refused_read_only(run_cli(*args), out, file_digest(out))
 
 
 def test_a_folder_as_target_is_refused(tmp_path):
