@@ -63,7 +63,7 @@ def test_exports_and_import_refuse_a_read_only_file(tmp_path, what):
     name, args = {
         "graphml": ("topology.graphml", ("export", EXAMPLE, "--graphml", folder / "topology.graphml")),
         "svg": ("rack-A01.svg", ("export", EXAMPLE, "--svg", folder)),
-        "catalog import": ("test-netbox-sn2201.yaml", ("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", folder)),
+        "catalog import": ("test-netbox-sn2201.yaml", ("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", folder, "--replace")),
     }[what]
     out = folder / name
     out.write_text("keep me")
