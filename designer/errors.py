@@ -8,7 +8,50 @@ to the user as a traceback.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+# pydantic's str(ValidationError): a header, then per error a location line and an
+# indented "msg [type=..., input_value=..., input_type=...]" line, then a URL line.
+_PYDANTIC_HEADER = re.compile(r"(?:^|: )\d+ validation errors? for \S+$")
+_PYDANTIC_DETAIL = re.compile(r"^\s+(?P<msg>.*?)(?: \[type=(?P<type>[^,\]]+)(?:, input_value=(?P<input>.*?))?(?:, input_type=[^\]]*)?\])?$")
+
+
+def one_line(text: str) -> str:
+    """A message as one line: pydantic's multi-line dump becomes "field: message; got
+    input", its URL dropped; any other line breaks become "; "."""
+    if "\n" not in text and "\r" not in text:
+        return text
+    lines = [line for line in text.splitlines() if line.strip()]
+    out: list[str] = []
+    lead = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        bare = line.strip()
+        if bare.startswith("For further information visit"):
+            i += 1
+            continue
+        header = _PYDANTIC_HEADER.search(bare)
+        if header:
+            if header.start() and not out:
+                lead = bare[: header.start()] + ": "
+            elif header.start():
+                out.append(bare[: header.start()])
+            i += 1
+            continue
+        detail = _PYDANTIC_DETAIL.match(line) if line[:1].isspace() else None
+        if detail and out:
+            message = detail["msg"].replace("Input should be", "expected")
+            message = message[:1].lower() + message[1:]
+            if detail["input"] and detail["type"] not in ("missing", "extra_forbidden"):
+                given = detail["input"]
+                message += f"; got {given if len(given) <= 60 else given[:57] + '...'}"
+            out[-1] = f"{out[-1]}: {message}"
+        else:
+            out.append(bare)
+        i += 1
+    return lead + "; ".join(out)
 
 
 class DesignerError(Exception):
@@ -31,10 +74,11 @@ class DesignerError(Exception):
         super().__init__(self.format())
 
     def format(self) -> str:
+        """One line: file, field path, message, (hint); never a multi-line dump."""
         parts = [p for p in (self.file, self.field) if p]
-        text = ": ".join([*parts, self.message])
+        text = ": ".join([*parts, one_line(self.message)])
         if self.hint:
-            text += f" ({self.hint})"
+            text += f" ({one_line(self.hint)})"
         return text
 
 

@@ -42,6 +42,17 @@ def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[F
         )
 
 
+def without_links(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
+    """A fabric no cable belongs to: declared (perhaps with switches) but never cabled."""
+    if sum(analysis["links"].values()) or analysis.get("duplicate_links"):
+        return
+    yield finding(
+        "warning", "FABRIC_WITHOUT_LINKS", [name],
+        msg("fabric_without_links", fabric=name),
+        msg("hint.cable_or_remove_fabric"),
+    )
+
+
 def partition(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
     if analysis.get("partitioned"):
         yield finding(
@@ -101,4 +112,4 @@ def switching_ports_used(index, switch: str) -> int:
     return len(used)
 
 
-FABRIC_RULES = (oversubscription, partition, single_points, ports_exhausted)
+FABRIC_RULES = (without_links, oversubscription, partition, single_points, ports_exhausted)

@@ -43,6 +43,7 @@ CODES: dict[str, str] = {
     "CABLE_NO_PART": "no catalog part serves a link's media, speed and cages: a cable, a transceiver for one end's cage (form factor, link layer, side, top) or a fibre cord",
     "OVERSUBSCRIPTION_ABOVE_TARGET": "a fabric's worst leaf or spine ratio is above the fabric's target",
     "FABRIC_PARTITIONED": "some leaves cannot reach each other through the switches",
+    "FABRIC_WITHOUT_LINKS": "a fabric has no links at all (warning)",
     "SINGLE_POINT_OF_FAILURE": "one switch or cable whose failure cuts endpoints off or splits the fabric",
     "STORAGE_THROUGHPUT_LOW": "aggregate storage read bandwidth below the GPUs' demand",
     "NO_COMPUTE_FABRIC": "several GPU servers but no compute fabric between them",

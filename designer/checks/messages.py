@@ -193,6 +193,9 @@ TEMPLATES: dict[str, Template] = {
     "hint.add_uplinks": "add uplinks on {switch} or move endpoints off it",
     "fabric_partitioned": "Fabric {fabric} is split: some leaves have no path to each other through the switches",
     "hint.cable_every_leaf": "cable every leaf to the spines",
+    "fabric_without_links": "Fabric {fabric} has no links: no cable belongs to it, so nothing it connects "
+                            "can be checked",
+    "hint.cable_or_remove_fabric": "cable it (or generate the design), assign its links to it, or delete the fabric",
     "spof_switch": {
         "one": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
                "its failure cuts off {cut:,} of the fabric's endpoints",

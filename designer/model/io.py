@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any, Mapping, Protocol
@@ -18,6 +20,7 @@ from typing import Any, Mapping, Protocol
 from pydantic import ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
+from designer.model.base import NAME_PATTERN
 from designer.model.memory import settle_long_lived
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.hardware import DeviceType, RackType
@@ -74,6 +77,12 @@ def _decode_json(raw_bytes: bytes, path: str | Path) -> dict[str, Any]:
         raise DesignLoadError(f"not a text file (it contains NUL bytes); {expected}", file=path)
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise DesignLoadError(
+            f"nested too deeply (over {MAX_NESTING} levels of lists and objects); {expected}",
+            file=path,
+            hint="a project file nests about 6 levels; this one is damaged or not a project",
+        ) from None
     except json.JSONDecodeError as exc:
         body = text.rstrip()
         truncated = (
@@ -87,7 +96,37 @@ def _decode_json(raw_bytes: bytes, path: str | Path) -> dict[str, Any]:
         raise DesignLoadError(f"invalid JSON: {exc}", file=path) from None
     if not isinstance(data, dict):
         raise DesignLoadError(f"the top level is a JSON {type(data).__name__}; {expected}", file=path)
+    check_nesting(data, path, DesignLoadError)
     return data
+
+
+# A project file nests about 6 levels (design > devices > [i] > port_breakouts > port >
+# count); the YAML catalog about as deep. Deeper input is refused before validation, so
+# no recursive code (pydantic, json.dumps, the error formatter) meets it.
+MAX_NESTING = 64
+
+
+def check_nesting(data: Any, path: str | Path, error: type[DesignerError], limit: int = MAX_NESTING) -> None:
+    """Refuse lists and mappings nested more than ``limit`` deep, naming where."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        node, loc = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.items()
+        elif isinstance(node, list):
+            children = enumerate(node)
+        else:
+            continue
+        if len(loc) >= limit:
+            raise error(
+                f"nested more than {limit} levels deep",
+                file=path,
+                field=format_field_path(loc[:4], data) + ("..." if len(loc) > 4 else ""),
+                hint="this structure is not part of the format; the file is damaged or not the right kind",
+            )
+        for key, child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, (*loc, key)))
 
 
 def _refuse_constant(name: str) -> float:
@@ -115,13 +154,30 @@ def _check_format_version(data: dict[str, Any], path: str | Path) -> None:
 
 
 def _validation_error(exc: ValidationError, data: Any, path: str | Path) -> DesignLoadError:
+    return validation_error(exc, data, path, DesignLoadError)
+
+
+def validation_error(
+    exc: ValidationError, data: Any, path: str | Path | None, error: type[DesignerError] = DesignerError
+) -> DesignerError:
+    """The one way a pydantic error reaches the user: one line naming the file, the field
+    path (with the names of the items on the way) and what was expected; never pydantic's
+    multi-line dump with its URL. Loader, catalog and import all call this."""
+    field, message = describe_validation_error(exc, data)
+    return error(message, file=path, field=field)
+
+
+def describe_validation_error(exc: ValidationError, data: Any = None) -> tuple[str, str]:
+    """``(field path, message)`` for the first problem, counting the others."""
     errors = exc.errors(include_url=False)
+    if not errors:
+        return "(top level)", "is not valid"
     first = errors[0]
-    field = format_field_path(first["loc"], data)
+    field = format_field_path(tuple(first["loc"]), data)
     message = _describe(first)
     if len(errors) > 1:
         message += f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})"
-    return DesignLoadError(message, file=path, field=field)
+    return field, message
 
 
 def format_field_path(loc: tuple[Any, ...], data: Any = None) -> str:
@@ -134,11 +190,17 @@ def format_field_path(loc: tuple[Any, ...], data: Any = None) -> str:
             node = node[part] if isinstance(node, list) and part < len(node) else None
             label = node.get("name") or node.get("slug") if isinstance(node, dict) else None
             if isinstance(label, str):
-                text += f' "{label}"'
+                text += f' "{_clip(label)}"'
         else:
             text += f".{part}" if text else str(part)
             node = node.get(part) if isinstance(node, dict) else None
     return text or "(top level)"
+
+
+def _clip(label: str, limit: int = 40) -> str:
+    """A name as shown in a field path: control characters escaped, long names shortened."""
+    shown = "".join(c if c.isprintable() or c == " " else f"\\u{ord(c):04x}" for c in label[: limit + 1])
+    return shown if len(label) <= limit else shown[: limit - 3] + "..."
 
 
 def _describe(error: Mapping[str, Any]) -> str:
@@ -148,18 +210,31 @@ def _describe(error: Mapping[str, Any]) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         return "unknown field; remove it or check its spelling"
-    msg = error["msg"]
-    msg = msg[0].lower() + msg[1:] if msg else msg
+    if kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == NAME_PATTERN:
+        return (
+            "a name may not contain a colon (it separates device and port), tabs, line breaks or "
+            f"control characters; got {_short_repr(given)}"
+        )
+    if kind == "string_unicode":
+        return "not valid text (it holds a lone UTF-16 surrogate, which no file can store); retype it"
+    msg = str(error.get("msg") or "").splitlines()[0] if error.get("msg") else ""
+    msg = msg[0].lower() + msg[1:] if msg else "is not valid"
     msg = msg.replace("input should be", "expected")
-    if kind.startswith("value_error"):
-        msg = msg.removeprefix("value error, ")
-        return msg
+    if kind.startswith("value_error") or kind.startswith("designer_"):
+        return msg.removeprefix("value error, ")
     return f"{msg}; got {_short_repr(given)}"
 
 
 def _short_repr(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (bytes, bytearray)) else repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    if isinstance(value, (bytes, bytearray)):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            text = repr(value)
+    text = _clip(text, 60)
+    return text
 
 
 def _resolve_types(design: Design, catalog: TypeSource | None, path: str | Path) -> None:
@@ -344,11 +419,27 @@ def save_design(design: Design, path: str | Path) -> None:
 
 
 def write_atomic(path: Path, content: bytes) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
+    """Replace ``path`` with ``content`` atomically; every writer that replaces a file
+    (save, ``new``, GraphML, SVG, BOM, PDF, ``catalog import``) goes through here.
+
+    - A read-only target (no write bit, or not writable for this user) is refused, as is
+      a folder; nothing is written.
+    - A symbolic link is written through: the file it points to gets the new content and
+      the link stays a link.
+    - Temporary files an earlier save left behind (the process was killed between writing
+      and renaming) are removed first.
+    """
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DesignerError("the folder does not exist", file=folder, hint="create it or choose another location")
+    check_replaceable(target)
+    remove_stray_temps(target)
     try:
-        handle = tempfile.NamedTemporaryFile(dir=folder, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+        handle = tempfile.NamedTemporaryFile(
+            dir=folder, prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp", delete=False
+        )
     except OSError as exc:
         raise DesignerError(f"cannot write in this folder: {exc.strerror}", file=folder) from None
     temp = Path(handle.name)
@@ -358,8 +449,8 @@ def write_atomic(path: Path, content: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         # Keep the old file's permissions; a new file gets the usual ones (umask).
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
-        os.replace(temp, path)
+        os.chmod(temp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
+        os.replace(temp, target)
     except OSError as exc:
         temp.unlink(missing_ok=True)
         raise DesignerError(f"could not be saved: {exc.strerror}; the previous file is unchanged", file=path) from None
@@ -367,6 +458,72 @@ def write_atomic(path: Path, content: bytes) -> None:
         temp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+def check_replaceable(path: Path) -> None:
+    """Refuse a target that is a folder or a write-protected file (also for root, who
+    may write anything: a 0444 file is the user saying "do not replace this")."""
+    if path.is_dir():
+        raise DesignerError("is a folder, not a file", file=path, hint="add a file name")
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise DesignerError(f"cannot be replaced: {exc.strerror}", file=path) from None
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise DesignerError(
+            "cannot be replaced: the file is read-only",
+            file=path,
+            hint="choose another name or make the file writable (chmod u+w)",
+        )
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+# A temporary file of a writer still at work elsewhere is spared: it names its process,
+# and one without a living process (or from before the name carried it) is stale.
+_STALE_AFTER_S = 600
+
+
+def remove_stray_temps(target: Path) -> list[Path]:
+    """Delete the temporary files earlier saves of ``target`` left in its folder."""
+    folder = target.parent if str(target.parent) else Path(".")
+    prefix = _temp_prefix(target)
+    removed: list[Path] = []
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return removed
+    for candidate in candidates:
+        middle = candidate.name[len(prefix) : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            info = candidate.lstat()
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if pid_text.isdigit() and "." in middle:
+                if int(pid_text) == os.getpid() or _process_alive(int(pid_text)):
+                    continue
+            elif time.time() - info.st_mtime < _STALE_AFTER_S:
+                continue
+            candidate.unlink()
+            removed.append(candidate)
+        except OSError:
+            continue
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 def _umask() -> int:

@@ -109,6 +109,8 @@ FINDINGS_ZH: dict[str, Template] = {
     "hint.add_uplinks": "在 {switch} 上增加上行链路，或将部分终端迁出",
     "fabric_partitioned": "网络 {fabric} 已分裂：部分叶交换机之间无法经由交换机互通",
     "hint.cable_every_leaf": "将每台叶交换机都连接到脊交换机",
+    "fabric_without_links": "网络 {fabric} 没有任何链路：没有线缆归属该网络，其连接无法校核",
+    "hint.cable_or_remove_fabric": "为其布线（或生成设计）、将链路归入该网络，或删除该网络",
     "spof_switch": "网络 {fabric}：{count} 台{tier!t}交换机为单点故障（{names}），故障时共有 {cut} 个终端断开",
     "spof_switch_split": "网络 {fabric}：{count} 台{tier!t}交换机为单点故障（{names}），其故障会使网络分裂",
     "spof_link": "网络 {fabric}：{count} 条链路为单点故障（{names}），故障时共有 {cut} 个终端断开",

@@ -535,6 +535,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "CABLE_TOO_SHORT": {"en": "Cable too short", "zh": "线缆长度不足"},
     "OVERSUBSCRIPTION_ABOVE_TARGET": {"en": "Oversubscription above target", "zh": "收敛比高于目标"},
     "FABRIC_PARTITIONED": {"en": "Fabric partitioned", "zh": "网络分区"},
+    "FABRIC_WITHOUT_LINKS": {"en": "Fabric without links", "zh": "网络无链路"},
     "SINGLE_POINT_OF_FAILURE": {"en": "Single point of failure", "zh": "单点故障"},
     "STORAGE_THROUGHPUT_LOW": {"en": "Storage throughput low", "zh": "存储吞吐不足"},
     "NO_COMPUTE_FABRIC": {"en": "No compute fabric", "zh": "缺少计算网络"},

@@ -1,0 +1,136 @@
+"""Writers (issue 18): a read-only target is refused by every writer that replaces a file,
+a symlink is written through to the file it names, and temporary files left by a save
+that was killed are removed at the next save."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from designer.errors import DesignerError
+from designer.model.io import load_design, save_design, write_atomic
+
+from conftest import DATA, ROOT, file_digest, run_cli
+
+EXAMPLE = ROOT / "resources" / "examples" / "dgx-h100-16-node.json"
+
+
+def read_only_copy(tmp_path: Path, name: str = "design.json") -> Path:
+    path = tmp_path / name
+    path.write_bytes(EXAMPLE.read_bytes())
+    path.chmod(0o444)
+    return path
+
+
+def assert_refused_read_only(result, path: Path, digest: str) -> None:
+    assert result.code == 2, result
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "read-only" in lines[0] and str(path) in lines[0], result
+    assert file_digest(path) == digest
+    assert oct(path.stat().st_mode & 0o777) == oct(0o444)
+
+
+def test_save_refuses_a_read_only_file(tmp_path, catalog):
+    # before: replaced without asking (the 0444 file was silently overwritten)
+    path = read_only_copy(tmp_path)
+    digest = file_digest(path)
+    design = load_design(path, catalog)
+    design.name = "changed"
+    with pytest.raises(DesignerError, match="read-only"):
+        save_design(design, path)
+    assert file_digest(path) == digest
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_new_force_refuses_a_read_only_file(tmp_path):
+    path = read_only_copy(tmp_path, "new.json")
+    digest = file_digest(path)
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "2", "--switch", "nvidia-qm9700",
+                     "-o", path, "--force")
+    assert_refused_read_only(result, path, digest)
+
+
+@pytest.mark.parametrize("what", ["graphml", "svg", "catalog import"])
+def test_exports_and_import_refuse_a_read_only_file(tmp_path, what):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    name, args = {
+        "graphml": ("topology.graphml", ("export", EXAMPLE, "--graphml", folder / "topology.graphml")),
+        "svg": ("rack-A01.svg", ("export", EXAMPLE, "--svg", folder)),
+        "catalog import": ("test-netbox-sn2201.yaml", ("catalog", "import", DATA / "netbox-sn2201.yaml", "-o", folder, "--replace")),
+    }[what]
+    out = folder / name
+    out.write_text("keep me")
+    out.chmod(0o444)
+    assert_refused_read_only(run_cli(*args), out, file_digest(out))
+
+
+def test_a_folder_as_target_is_refused(tmp_path):
+    (tmp_path / "x.json").mkdir()
+    with pytest.raises(DesignerError, match="is a folder"):
+        write_atomic(tmp_path / "x.json", b"{}")
+
+
+def test_a_symlink_is_written_through(tmp_path, catalog):
+    # before: the link was replaced by a regular file and the linked file kept the old content
+    real = tmp_path / "real" / "design.json"
+    real.parent.mkdir()
+    real.write_bytes(EXAMPLE.read_bytes())
+    real.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    design = load_design(link, catalog)
+    design.name = "written through the link"
+    save_design(design, link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert load_design(real, catalog).name == "written through the link"
+    assert oct(real.stat().st_mode & 0o777) == oct(0o640)
+    assert not [p for p in tmp_path.rglob("*.tmp")]
+    # a link to a read-only file is refused like the file
+    real.chmod(0o444)
+    with pytest.raises(DesignerError, match="read-only"):
+        save_design(design, link)
+
+
+_KILLED_SAVE = """
+import os, signal, sys
+from designer.model import io
+def killed(src, dst):
+    os.kill(os.getpid(), signal.SIGKILL)
+io.os.replace = killed
+io.write_atomic(io.Path(sys.argv[1]), open(sys.argv[2], "rb").read())
+"""
+
+
+def test_temp_files_of_a_killed_save_are_removed_at_the_next_save(tmp_path, catalog):
+    # before: 16 of 640 kills left a temp file (up to 3.4 MB) beside the project, never cleaned
+    path = tmp_path / "design.json"
+    path.write_bytes(EXAMPLE.read_bytes())
+    for _ in range(3):
+        proc = subprocess.run([sys.executable, "-c", _KILLED_SAVE, str(path), str(EXAMPLE)], capture_output=True)
+        assert proc.returncode == -signal.SIGKILL
+    strays = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp"))
+    # each killed save already removed the one before it: never more than one left
+    assert len(strays) == 1, strays
+    # a temp file of another save still at work (a live process) is left alone
+    busy = tmp_path / f".design.json.{os.getppid()}.busy.tmp"
+    busy.write_text("another writer")
+    # one from before temp names carried the process, 20 minutes old
+    legacy = tmp_path / ".design.json.abc123.tmp"
+    legacy.write_text("old")
+    old = time.time() - 1200
+    os.utime(legacy, (old, old))
+    # and a file of someone else's is never touched
+    other = tmp_path / ".other.json.1.x.tmp"
+    other.write_text("not ours")
+    design = load_design(path, catalog)
+    save_design(design, path)
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp"))
+    assert left == sorted([busy.name, other.name]), left
+    assert load_design(path, catalog).name == design.name
