@@ -207,8 +207,6 @@ def test_netbox_fields_are_type_checked(key, value):
     one_clear_line(caught.value.format())
 
 
-@pytest.mark.xfail(reason="catalog/netbox.py (import rework, another developer) must call "
-                          "entries.check_netbox_fields(data, path) after read_yaml; until then it coerces")
 @pytest.mark.parametrize("line", ["is_full_depth: 'false'", "model: [a, b]", "power-ports: x"])
 def test_netbox_import_refuses_wrong_types(tmp_path, line):
     key = line.split(":")[0]
@@ -323,8 +321,6 @@ def test_the_bundled_catalog_and_example_still_load(catalog):
     assert load_design(EXAMPLE, catalog).devices
 
 
-@pytest.mark.xfail(reason="catalog/netbox.py builds PortGroup outside its try (another developer's file): the "
-                          "ValidationError escapes; it should raise validation_error(exc, data, path, CatalogError)")
 def test_netbox_import_of_more_than_1024_ports_of_one_speed_is_one_line(tmp_path):
     path = tmp_path / "many.yaml"
     ports = "".join(f"  - name: p{i}\n    type: 100gbase-x-qsfp28\n" for i in range(1_100))

@@ -16,7 +16,8 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from designer.catalog.entries import read_yaml
+from designer.catalog.entries import check_netbox_fields, read_yaml
+from designer.model.io import validation_error
 from designer.errors import CatalogError
 from designer.model.hardware import Airflow, DeviceType, PortGroup, PowerSpec, PsuSpec, SourceRef
 from designer.model.units import to_kg
@@ -101,6 +102,8 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
     data = read_yaml(path)
     if not isinstance(data, dict):
         raise CatalogError("expected a devicetype-library mapping", file=path)
+    # wrong types refused before any is converted (bool("false") is True, len("x") one PSU)
+    check_netbox_fields(data, path)
     for required in ("manufacturer", "model", "slug"):
         if not data.get(required):
             raise CatalogError("required field is missing", file=path, field=required,
@@ -119,7 +122,10 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
     if kind is None:
         kind, why = _guess_kind(data, interfaces, path)
         guessed.append(f"kind: {kind} ({why})")
-    groups, skipped, role_guesses = _port_groups(interfaces, kind)
+    try:
+        groups, skipped, role_guesses = _port_groups(interfaces, kind)
+    except ValidationError as exc:
+        raise validation_error(exc, data, path, CatalogError) from None
     guessed.extend(role_guesses)
     weight = data.get("weight")
     weight_kg = None
