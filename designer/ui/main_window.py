@@ -238,18 +238,20 @@ class MainWindow(QMainWindow):
             self._action(view, key, lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
         self._action(view, "action.fit", lambda: self.current_canvas().fit(), "Ctrl+0")
         # zoom by keyboard in whichever view is shown (the wheel zooms too)
-        for keys, slot in (((QKeySequence.ZoomIn, "Ctrl+="), lambda: self.current_canvas().zoom_in()),
-                           ((QKeySequence.ZoomOut, "Ctrl+-"), lambda: self.current_canvas().zoom_out())):
+        for key, keys, slot in (
+                ("action.zoom_in", (QKeySequence.ZoomIn, "Ctrl+="), lambda: self.current_canvas().zoom_in()),
+                ("action.zoom_out", (QKeySequence.ZoomOut, "Ctrl+-"), lambda: self.current_canvas().zoom_out())):
             action = QAction(self)
+            view.addAction(action)
+            self._titles.append((action, key))
             sequences = []
-            for key in keys:  # the platform's own zoom keys may already be these
-                for sequence in QKeySequence.keyBindings(key) if isinstance(key, QKeySequence.StandardKey) else [
-                        QKeySequence(key)]:
+            for binding in keys:  # the platform's own zoom keys may already be these
+                for sequence in QKeySequence.keyBindings(binding) if isinstance(
+                        binding, QKeySequence.StandardKey) else [QKeySequence(binding)]:
                     if sequence not in sequences:
                         sequences.append(sequence)
             action.setShortcuts(sequences)
             action.triggered.connect(lambda _checked=False, slot=slot: slot())
-            self.addAction(action)
         view.addSeparator()
         self.menu_language = self._menu(view, "menu.language")
         group = QActionGroup(self)
