@@ -67,7 +67,6 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "progress.export": {"en": "Writing {file}…", "zh": "正在写入 {file}…"},
     "progress.save": {"en": "Saving {file}…", "zh": "正在保存 {file}…"},
     "progress.fail": {"en": "Working out what losing {switch} costs…", "zh": "正在计算 {switch} 故障的影响…"},
-    "progress.title": {"en": "Cluster Designer", "zh": "Cluster Designer"},
     "status.can_place": {"en": "{part} fits at {rack} U{u} ({face})", "zh": "{part} 可放在 {rack} U{u}（{face}）"},
     "status.summary": {
         "en": "{gpus} GPUs · {racks} racks · {kw} kW · worst oversubscription {ratio}",

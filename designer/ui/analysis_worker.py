@@ -21,6 +21,7 @@ LARGE_LINKS = 8000
 
 class _Signals(QObject):
     done = Signal(int, object)
+    index = Signal(int, object)
 
 
 class _Task(QRunnable):
@@ -50,6 +51,8 @@ class AnalysisRunner(QObject):
         self._callbacks: dict[int, object] = {}
         self._signals = _Signals(self)
         self._signals.done.connect(self._finished)
+        self._signals.index.connect(self._index_built)
+        self._check_generation = 0
 
     @staticmethod
     def is_large(design, fabric: str | None) -> bool:
@@ -84,14 +87,32 @@ class AnalysisRunner(QObject):
         as fabric analysis)."""
         self._start(work, on_done, quiet=True)
 
-    def full_check(self, design, cabling) -> None:
+    def full_check(self, design, cabling, *, index_first: bool = False) -> None:
+        """Check the whole design on the worker. ``index_first``: hand the fresh index
+        to the UI thread as soon as it is built (``("index", DesignIndex)``), so the views
+        can draw the edited design while the rules still run."""
         self.checking = True
+        self._check_generation += 1
+        generation = self._check_generation
 
         def done(checker):
+            if generation != self._check_generation:
+                return  # a later edit asked for a newer check
             self.checking = False
             self.ready.emit(("checker", checker))
 
-        self._start(lambda: Checker(design, cabling), done)
+        def work():
+            index = DesignIndex.build(design)
+            if index_first:
+                self._signals.index.emit(generation, index)
+            return Checker(design, cabling, index)
+
+        self._start(work, done)
+
+    @Slot(int, object)
+    def _index_built(self, generation: int, index) -> None:
+        if generation == self._check_generation:
+            self.ready.emit(("index", index))
 
     def analyse(self, design, fabrics: set[str]) -> None:
         wanted = {}

@@ -47,6 +47,8 @@ class DesignDocument(QObject):
         self.runner.ready.connect(self._analysis_ready)
         self.checker: Checker | None = None
         self._index: DesignIndex | None = None
+        self._stale_index: DesignIndex | None = None  # shown while a re-check builds the fresh one
+        self._held_change: Change | None = None  # an edit not drawn yet (waits for that index)
         self._start_checker()
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -64,10 +66,14 @@ class DesignDocument(QObject):
         if target is None:
             raise ValueError("no file name yet; use Save As")
         save_design(self.design, target)
-        self.path = target
+        return self.saved_as(target)
+
+    def saved_as(self, target: Path) -> Path:
+        """The design is now on disk as ``target`` (written here or by a worker)."""
+        self.path = Path(target)
         self.undo_stack.setClean()
         self.file_changed.emit()
-        return target
+        return self.path
 
     @property
     def modified(self) -> bool:
@@ -83,6 +89,8 @@ class DesignDocument(QObject):
         if self.checker is not None:
             return self.checker.ctx.index
         if self._index is None:
+            if self._stale_index is not None:
+                return self._stale_index  # the edit is drawn when the fresh one comes
             self._index = DesignIndex.build(self.design)
         return self._index
 
@@ -91,10 +99,23 @@ class DesignDocument(QObject):
 
     def notify(self, change: Change) -> None:
         """Called by commands after they edit the model (do and undo alike)."""
+        if change.everything and self.runner.is_large(self.design, None):
+            # re-checking everything (a rack added or deleted, a room renamed) takes
+            # seconds on a big design: on the worker. Until its fresh index is built the
+            # views keep the old one, and draw the edit when it comes ("index" below).
+            best = self.checker.ctx.index if self.checker is not None else self._index or self._stale_index
+            self._stale_index, self._index, self.checker = best, None, None
+            self._hold(change)
+            self.runner.pending_change = None  # the new check sees the design as it is now
+            self.runner.full_check(self.design, self.catalog.cabling, index_first=best is not None)
+            return
         if self.checker is None:
-            # the first full check is still running: re-check this when it lands
-            self._index = None
+            # a full check is still running: re-check this when it lands
             self.runner.remember(change)
+            if self._stale_index is not None or self._held_change is not None:
+                self._hold(change)  # drawn with the edit it follows
+                return
+            self._index = None
         else:
             heavy = {f for f in change.fabrics if self.runner.is_large(self.design, f)}
             light = Change(change.racks, change.rooms, change.devices, change.fabrics - heavy, change.links,
@@ -104,6 +125,19 @@ class DesignDocument(QObject):
                 self.runner.analyse(self.design, heavy)
             self.findings_changed.emit(self.findings)
         self.changed.emit(change)
+
+    def _hold(self, change: Change) -> None:
+        self._held_change = change if self._held_change is None else self._held_change.merge(change)
+
+    def _release(self) -> None:
+        held, self._held_change = self._held_change, None
+        if held is not None:
+            self.changed.emit(held)
+
+    @property
+    def rechecking(self) -> bool:
+        """An edit's full re-check is running on the worker (its findings are not in)."""
+        return self.checker is None and self.runner.checking
 
     def select(self, kind: str | None, name: str | None = None) -> None:
         selection = (kind, name) if kind else None
@@ -123,9 +157,14 @@ class DesignDocument(QObject):
 
     def _analysis_ready(self, payload) -> None:
         kind, value = payload
+        if kind == "index":
+            if self.checker is None:
+                self._stale_index, self._index = None, value
+                self._release()
+            return
         if kind == "checker":
             self.checker = value
-            self._index = None
+            self._index = self._stale_index = None
             change, self.runner.pending_change = self.runner.pending_change, None
             self.findings = self.checker.update(change) if change is not None else self.checker.findings()
             fabrics: set[str] = set()
@@ -135,6 +174,7 @@ class DesignDocument(QObject):
             fabrics = set(value)
             self.findings = self.checker.refresh_fabrics(fabrics)
         self.findings_changed.emit(self.findings)
+        self._release()  # edits made while the check ran, drawn with the index they changed
         self.changed.emit(Change(fabrics=fabrics))
 
     def wait_for_analysis(self, msecs: int = 60000) -> None:

@@ -153,12 +153,9 @@ class FloorView(Canvas):
             title.setPos(0, offset_y - 2.2 * size)
             offset_y += room.depth_mm + 1200
         index = self.doc.index
+        self._rooms_drawn = self._rooms_signature()
         for rack in design.racks:
-            w, d = footprint(index.rack_type_of(rack), rack.facing)
-            item = RackItem(self, rack.name, w, d)
-            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
-            scene.addItem(item)
-            self.items_by_rack[rack.name] = item
+            self._add_rack_item(rack, index)
         self.recolour()
         self._on_selection(self.doc.selection, reveal=False)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
@@ -188,18 +185,47 @@ class FloorView(Canvas):
                 value = t.pct(share) if share is not None else "-"
             item.refresh(rack.facing, colour, value, figures.tooltip(t))
 
+    def _rooms_signature(self) -> tuple:
+        return tuple((room.name, room.width_mm, room.depth_mm) for room in self.doc.design.site.rooms)
+
+    def _add_rack_item(self, rack, index) -> RackItem:
+        w, d = footprint(index.rack_type_of(rack), rack.facing)
+        item = RackItem(self, rack.name, w, d)
+        item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+        self.scene().addItem(item)
+        self.items_by_rack[rack.name] = item
+        return item
+
     def _on_change(self, change) -> None:
-        structural = change.everything or set(change.rooms) or any(r not in self.items_by_rack for r in change.racks)
-        if structural:
+        """Rooms changed: drawn again. Otherwise only the racks that came, went or moved
+        (adding a rack to 821 must not redraw 821)."""
+        if self._rooms_signature() != self._rooms_drawn:
             self.rebuild()
-        else:
-            index = self.doc.index
-            for name in change.racks:
-                rack = index.racks.get(name)
-                item = self.items_by_rack.get(name)
-                if rack and item:
-                    item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
-            self.recolour()
+            return
+        index = self.doc.index
+        racks = self.doc.design.racks
+        present = {rack.name for rack in racks}
+        gone = [name for name in self.items_by_rack if name not in present]
+        for name in gone:
+            self.scene().removeItem(self.items_by_rack.pop(name))
+        touched = change.everything or bool(gone)
+        for rack in racks:
+            item = self.items_by_rack.get(rack.name)
+            if item is None:
+                item = self._add_rack_item(rack, index)
+                touched = True
+            elif not (change.everything or rack.name in change.racks):
+                continue
+            w, d = footprint(index.rack_type_of(rack), rack.facing)
+            if item.rect().width() != w or item.rect().height() != d:
+                item.setRect(0, 0, w, d)
+            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+        if touched:
+            self._on_selection(self.doc.selection, reveal=False)
+            self.setSceneRect(self.scene().itemsBoundingRect().adjusted(-800, -800, 800, 800))
+            if self.auto_fit:
+                self.fit()
+        self.recolour()
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
         for name, item in self.items_by_rack.items():

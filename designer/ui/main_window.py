@@ -3,6 +3,9 @@ inspector and findings in docks; files, undo and settings."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -20,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from designer.errors import DesignerError
 from designer.model.design import Design
+from designer.model.io import save_design
 from designer.model.loads import design_load
 from designer.model.site import Room, Site
-from designer.ui import language, recovery
+from designer.ui import background, language, recovery
 from designer.ui.commands import (
     AddRacks,
     DeleteObjects,
@@ -43,6 +47,20 @@ from designer.ui.topology_view import TopologyView
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3 * 60 * 1000
+
+
+def _move_into_place(staged: Path, target: Path, written: list) -> list[Path]:
+    """Documents written under ``staged`` (a file, or a folder of SVGs) moved to ``target``."""
+    if staged.is_dir():
+        target.mkdir(exist_ok=True)
+        moved = []
+        for path in written:
+            destination = target / Path(path).relative_to(staged)
+            os.replace(path, destination)
+            moved.append(destination)
+        return moved
+    os.replace(staged, target)
+    return [target]
 
 
 def blank_design() -> Design:
@@ -177,6 +195,7 @@ class MainWindow(QMainWindow):
         doc.file_changed.connect(self._drop_recovery_when_clean)
         doc.findings_changed.connect(lambda _f: self.update_summary())
         doc.changed.connect(lambda _c: self.update_summary())
+        doc.analysis_busy.connect(lambda _b: self.update_summary())  # "Checking…" while a re-check runs
         self.undo_action.setEnabled(True)
         self._bind_undo(doc)
         self.floor.set_metric(self.metric_box.currentData() or "power")
@@ -518,11 +537,23 @@ class MainWindow(QMainWindow):
             # exists nowhere on disk: marked unsaved, and asked about at exit
             self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
 
+    def _save_to(self, target: Path) -> None:
+        """Write the design on a worker (a 16,384-GPU design takes seconds to write), the
+        window painting meanwhile; no Cancel: a save stopped half-way would leave the user
+        unsure what is on disk. Raises the writer's DesignerError."""
+        design = self.doc.design
+        outcome = background.run_with_progress(
+            self, language.current()("progress.save", file=Path(target).name),
+            lambda: save_design(design, target), cancellable=False)
+        if outcome.error is not None:
+            raise outcome.error
+        self.doc.saved_as(Path(target))
+
     def save(self) -> bool:
         if self.doc.path is None:
             return self.save_as()
         try:
-            self.doc.save()
+            self._save_to(self.doc.path)
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.save"), exc.format())
             return False
@@ -537,7 +568,7 @@ class MainWindow(QMainWindow):
             return False
         old = self.doc.path
         try:
-            self.doc.save(path)
+            self._save_to(Path(path))
         except DesignerError as exc:
             self.prompts.show_error(t("error.save"), exc.format())
             return False
@@ -555,12 +586,45 @@ class MainWindow(QMainWindow):
             path = self.prompts.choose_path(t("dialog.export"), True, filters[what])
         if not path:
             return
+        self.export_in_background(what, path, variant)
+
+    def export_in_background(self, what: str, path: str, variant: str | None = None) -> list | None:
+        """``export_to`` on a worker, with a progress dialog and Cancel (the PDF of a
+        16,384-GPU design takes a quarter of a minute). The documents are written into a
+        scratch folder beside the target and moved into place when done, so a cancelled
+        export leaves the old files as they were. Returns what was written (None when
+        cancelled or refused)."""
+        t = language.current()
+        target = Path(path)
         try:
-            written = self.export_to(what, path, variant)
-        except DesignerError as exc:
-            self.prompts.show_error(t("error.export"), exc.format())
-            return
+            scratch = Path(tempfile.mkdtemp(prefix=".export-", dir=target.parent))
+            staged = scratch / target.name
+        except OSError:  # no such folder, not writable: the exporter says so, in its words
+            scratch, staged = None, target
+
+        def work():
+            return self.export_to(what, str(staged), variant)
+
+        def cleanup(_outcome) -> None:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+
+        outcome = background.run_with_progress(self, t("progress.export", file=target.name), work,
+                                               on_cancel=cleanup)
+        if outcome.cancelled:
+            self.statusBar().showMessage(t("status.cancelled", what=t("dialog.export")), 8000)
+            return None
+        try:
+            if outcome.error is not None:
+                if isinstance(outcome.error, DesignerError):
+                    self.prompts.show_error(t("error.export"), outcome.error.format())
+                    return None
+                raise outcome.error
+            written = _move_into_place(staged, target, outcome.value) if scratch is not None else outcome.value
+        finally:
+            cleanup(outcome)
         self.statusBar().showMessage(t("status.wrote", paths=", ".join(str(p) for p in written)), 8000)
+        return written
 
     def export_to(self, what: str, path: str, variant: str | None = None) -> list:
         """The same code path as `designer export`."""

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, what_if_failed
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
-from designer.ui import language, style
+from designer.ui import background, language, style
 from designer.ui.canvas import Canvas
 
 TIER_Y = {"core": 0.0, "spine": 170.0, "leaf": 340.0, "other": 340.0, "endpoint": 510.0}
@@ -406,9 +406,20 @@ class TopologyView(QWidget):
             return None
         return self.fail(selected[0].switch_name)
 
-    def fail(self, switch: str) -> dict:
+    def fail(self, switch: str) -> dict | None:
+        """Mark ``switch`` failed: the analysis (seconds on a big fabric) runs on a worker
+        behind a progress dialog with Cancel; None when cancelled."""
         self._clear_overlay()
-        impact = what_if_failed(self.doc.index, self.fabric_box.currentText(), self.links, {switch})
+        index, fabric, links = self.doc.index, self.fabric_box.currentText(), self.links
+        t = language.current()
+        outcome = background.run_with_progress(self.window(), t("progress.fail", switch=switch),
+                                               lambda: what_if_failed(index, fabric, links, {switch}))
+        if outcome.cancelled:
+            self.result.setText(t("status.cancelled", what=t("topo.fail")))
+            return None
+        if outcome.error is not None:
+            raise outcome.error
+        impact = outcome.value
         rect = self.positions.get(switch)
         self.failed = switch
         if rect is not None:
@@ -423,7 +434,6 @@ class TopologyView(QWidget):
                 self.overlay.append(item)
         self.doc.select("device", switch)  # and shown in the inspector
         self._mark_selected()
-        t = language.current()
         self.result.setText(t(
             "topo.failed", switch=switch, before=t.num(impact["bisection_before_gbps"] / 1000),
             after=t.num(impact["bisection_after_gbps"] / 1000), lost=t.num(impact["bandwidth_lost_pct"]),
