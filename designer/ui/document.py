@@ -17,7 +17,7 @@ from designer.checks import Change, Checker, Finding
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.io import load_design, save_design
-from designer.ui.analysis_worker import AnalysisRunner
+from designer.ui.analysis_worker import AnalysisRunner, keep_collections_short
 
 
 class DesignDocument(QObject):
@@ -149,6 +149,7 @@ class DesignDocument(QObject):
 
     def _start_checker(self) -> None:
         if self.runner.is_large(self.design, None):
+            keep_collections_short()
             # the first full check of a big design runs in the background
             self.runner.full_check(self.design, self.catalog.cabling)
         else:
@@ -165,6 +166,7 @@ class DesignDocument(QObject):
         if kind == "checker":
             self.checker = value
             self._index = self._stale_index = None
+            keep_collections_short()  # the new checker's caches join the frozen objects
             change, self.runner.pending_change = self.runner.pending_change, None
             self.findings = self.checker.update(change) if change is not None else self.checker.findings()
             fabrics: set[str] = set()

@@ -35,6 +35,7 @@ from designer.ui.commands import (
     RerouteCables,
     SetProperty,
 )
+from designer.ui.deferred import Deferred
 from designer.ui.document import DesignDocument
 from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
@@ -193,9 +194,11 @@ class MainWindow(QMainWindow):
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
-        doc.findings_changed.connect(lambda _f: self.update_summary())
-        doc.changed.connect(lambda _c: self.update_summary())
-        doc.analysis_busy.connect(lambda _b: self.update_summary())  # "Checking…" while a re-check runs
+        self._summary_later = Deferred(self, self.update_summary)
+        doc.findings_changed.connect(lambda _f: self._summary_later(self.doc.design))
+        doc.changed.connect(lambda _c: self._summary_later(self.doc.design))
+        # "Checking…" while a re-check runs
+        doc.analysis_busy.connect(lambda _b: self._summary_later(self.doc.design))
         self.undo_action.setEnabled(True)
         self._bind_undo(doc)
         self.floor.set_metric(self.metric_box.currentData() or "power")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel,
 
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
+from designer.ui.deferred import Deferred, is_big
 from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
 from designer.ui.metrics import rack_figures
 
@@ -70,13 +71,28 @@ class RackRowView(Canvas):
 
     def bind(self, doc) -> None:
         self.doc = doc
-        doc.changed.connect(lambda _c: self.rebuild())
-        doc.findings_changed.connect(lambda _f: self.rebuild())
+        self._rebuild_later = Deferred(self, self.rebuild)
+        self._stale = False
+        doc.changed.connect(lambda _c: self._redraw_soon())
+        doc.findings_changed.connect(lambda _f: self._redraw_soon())
         doc.selection_changed.connect(self._on_selection)
 
     def retranslate(self) -> None:
         """After a language switch: titles, face labels and totals in the new words."""
         self.rebuild()
+
+    def _redraw_soon(self) -> None:
+        """After an edit or new findings. A big design's row is drawn again when it is
+        next shown if it is hidden now (another tab in front), else on the next pass."""
+        if is_big(self.doc.design) and not self.isVisible():
+            self._stale = True
+            return
+        self._rebuild_later(self.doc.design)
+
+    def showEvent(self, event) -> None:
+        if self._stale:
+            self.rebuild()
+        super().showEvent(event)
 
     # -- layout --------------------------------------------------------------------
 
@@ -119,6 +135,7 @@ class RackRowView(Canvas):
         self.room, self.row = (rack.room, rack.row) if rack is not None else (None, None)
 
     def rebuild(self) -> None:
+        self._stale = False
         scene = self.scene()
         scene.clear()
         self.faces.clear()
