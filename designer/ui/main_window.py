@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         self.estimates = EstimatesPanel(doc)
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
-        self.racks.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
@@ -419,6 +419,13 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.floor)
 
     # -- edits ------------------------------------------------------------------------------------
+
+    def _rack_status(self, text: str) -> None:
+        """The rack view's word on the current hover or drop; empty clears it."""
+        if text:
+            self.statusBar().showMessage(text, 8000)
+        else:
+            self.statusBar().clearMessage()
 
     def _run(self, make_command) -> None:
         try:
