@@ -156,3 +156,17 @@ def wait_for_jobs(msecs: int = 60000) -> bool:
     done = pool().waitForDone(msecs)
     QCoreApplication.processEvents()
     return done
+
+
+def run_later(work: Callable[[], Any], on_done: Callable[[Any, BaseException | None], None]) -> None:
+    """``work()`` in a pool thread, ``on_done(value, error)`` on the UI thread after; no
+    dialog and no waiting (opening a file while the window is already up)."""
+    signals = _Signals()
+
+    def done(value, error) -> None:
+        _alive.discard(signals)
+        on_done(value, error)
+
+    signals.done.connect(done, Qt.QueuedConnection)
+    _alive.add(signals)
+    pool().start(_Job(work, signals))

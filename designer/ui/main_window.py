@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QTabWidget,
 )
 
@@ -109,6 +110,7 @@ class MainWindow(QMainWindow):
     def __init__(self, doc: DesignDocument, settings: QSettings | None = None) -> None:
         super().__init__()
         self.prompts = Prompts(self)
+        self.opening: Path | None = None  # a file being read at start-up
         self.settings = settings or QSettings()
         language.apply(language.saved(self.settings))
         self.catalog = doc.catalog
@@ -526,6 +528,45 @@ class MainWindow(QMainWindow):
         self.set_document(doc)
         self._remember(Path(path))
         return True
+
+    def open_in_background(self, path: str | Path, on_done=None) -> None:
+        """Start-up with a file: the window is up at once (empty, "Opening …" in the
+        status bar, the views disabled) and the file is read and validated on a worker;
+        the design is shown when it is in. A file that cannot be opened shows the
+        loader's message. ``on_done(ok)`` after."""
+        from designer.model.io import load_design
+
+        t = language.current()
+        path = Path(path)
+        self.opening = path
+        busy = QProgressBar()
+        busy.setRange(0, 0)
+        busy.setMaximumWidth(160)
+        self.statusBar().addWidget(busy)
+        self.statusBar().showMessage(t("status.opening", file=path.name))
+        parts = [self.tabs, self.parts_dock, self.inspector_dock, self.findings_dock, self.estimates_dock]
+        for part in parts:
+            part.setEnabled(False)
+        catalog = self.catalog
+
+        def loaded(design, error) -> None:
+            self.opening = None
+            self.statusBar().removeWidget(busy)
+            busy.deleteLater()
+            self.statusBar().clearMessage()
+            for part in parts:
+                part.setEnabled(True)
+            if error is None:
+                self.set_document(DesignDocument(design, catalog, path))
+                self._remember(path)
+            elif isinstance(error, DesignerError):
+                self.prompts.show_error(language.current()("error.open"), error.format())
+            else:
+                raise error
+            if on_done is not None:
+                on_done(error is None)
+
+        background.run_later(lambda: load_design(path, catalog), loaded)
 
     def open_dialog(self) -> None:
         t = language.current()
