@@ -51,9 +51,10 @@ def window(qtbot, catalog, tmp_path):
 @pytest.fixture()
 def big(monkeypatch):
     """Every design counts as big: the background paths run on the example."""
-    from designer.ui import analysis_worker, deferred
+    from designer.ui import analysis_worker, deferred, document
 
     monkeypatch.setattr(analysis_worker, "LARGE_LINKS", 0)
+    monkeypatch.setattr(document, "BACKGROUND_RECHECK_LINKS", 0)
     monkeypatch.setattr(deferred, "LARGE_LINKS", 0)
 
 

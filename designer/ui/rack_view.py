@@ -75,6 +75,7 @@ class RackRowView(Canvas):
         self.doc = doc
         self._rebuild_later = Deferred(self, self.rebuild)
         self._stale = False
+        self._centre_when_shown = False
         doc.changed.connect(lambda _c: self._redraw_soon())
         doc.findings_changed.connect(lambda _f: self._redraw_soon())
         doc.selection_changed.connect(self._on_selection)
@@ -95,6 +96,9 @@ class RackRowView(Canvas):
         if self._stale:
             self.rebuild()
         super().showEvent(event)
+        if self._centre_when_shown:
+            self._centre_when_shown = False
+            self._centre_on_anchor()
 
     # -- layout --------------------------------------------------------------------
 
@@ -114,6 +118,9 @@ class RackRowView(Canvas):
             return
         self.anchor = rack_name
         self.room, self.row = rack.room, rack.row
+        if is_big(self.doc.design) and not self.isVisible():
+            self._stale = self._centre_when_shown = True  # drawn when the tab is shown
+            return
         self.rebuild()
         self._centre_on_anchor()
 

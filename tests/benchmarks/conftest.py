@@ -41,15 +41,16 @@ def bench_catalog():
 
 
 # figures a benchmark reports besides its timings, printed at the end of the run
-FIGURES: list[tuple[str, str]] = []
+@pytest.fixture()
+def report_figure(request):
+    """``report_figure(name, value)``: a line in the run's closing summary."""
+    store = request.config.__dict__.setdefault("_ui_figures", [])
+    return lambda name, value: store.append((name, value))
 
 
-def report(name: str, value: str) -> None:
-    FIGURES.append((name, value))
-
-
-def pytest_terminal_summary(terminalreporter):
-    if FIGURES:
+def pytest_terminal_summary(terminalreporter, config):
+    figures = getattr(config, "_ui_figures", [])
+    if figures:
         terminalreporter.section("window responsiveness (issue 13)")
-        for name, value in FIGURES:
+        for name, value in figures:
             terminalreporter.write_line(f"{name:<58} {value}")

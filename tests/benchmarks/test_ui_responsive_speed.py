@@ -17,7 +17,6 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QEventLoop, QObject, QSettings
 
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.io import save_design
-from tests.benchmarks.conftest import report
 
 _FILES: dict[int, object] = {}
 
@@ -96,7 +95,7 @@ class _FirstPaint(QObject):
         return False
 
 
-def test_first_paint_and_findings(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus):
+def test_first_paint_and_findings(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus, report_figure):
     """As ``designer FILE`` starts (catalog loaded): the window until it first paints,
     until the design is drawn, and until the findings are in."""
     from designer.ui.app import open_window_later
@@ -120,13 +119,13 @@ def test_first_paint_and_findings(benchmark, bench_catalog, big_file, qapp, tmp_
 
     benchmark.pedantic(start, rounds=1, iterations=1)
     benchmark.extra_info.update(gpus=gpus, **{k: round(v, 2) for k, v in marks.items()})
-    report(f"{gpus:>6} GPUs  time to first paint", f"{marks['paint']:.2f} s")
-    report(f"{gpus:>6} GPUs  time until the design is drawn", f"{marks['shown']:.2f} s")
-    report(f"{gpus:>6} GPUs  time to findings", f"{marks['findings']:.2f} s")
+    report_figure(f"{gpus:>6} GPUs  time to first paint", f"{marks['paint']:.2f} s")
+    report_figure(f"{gpus:>6} GPUs  time until the design is drawn", f"{marks['shown']:.2f} s")
+    report_figure(f"{gpus:>6} GPUs  time to findings", f"{marks['findings']:.2f} s")
 
 
 @pytest.mark.parametrize("view", ["floor", "topology"])
-def test_frame_at_fit_to_view(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus, view):
+def test_frame_at_fit_to_view(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus, view, report_figure):
     window = _open(big_file, bench_catalog, qapp, tmp_path)
     if view == "floor":
         window.tabs.setCurrentWidget(window.floor)
@@ -152,12 +151,12 @@ def test_frame_at_fit_to_view(benchmark, bench_catalog, big_file, qapp, tmp_path
     assert not image.isNull()
     median = sorted(times)[len(times) // 2] * 1000
     benchmark.extra_info.update(gpus=gpus, median_ms=round(median, 1))
-    report(f"{gpus:>6} GPUs  frame at fit-to-view: {view}", f"{median:.1f} ms (median of 20)")
+    report_figure(f"{gpus:>6} GPUs  frame at fit-to-view: {view}", f"{median:.1f} ms (median of 20)")
     _close(window)
 
 
 @pytest.mark.parametrize("operation", ["pdf_export", "add_rack", "mark_failed"])
-def test_longest_stall(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus, operation):
+def test_longest_stall(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus, operation, report_figure):
     from designer.ui import background
 
     window = _open(big_file, bench_catalog, qapp, tmp_path)
@@ -185,6 +184,6 @@ def test_longest_stall(benchmark, bench_catalog, big_file, qapp, tmp_path, gpus,
 
     benchmark.pedantic(run, rounds=1, iterations=1)
     benchmark.extra_info.update(gpus=gpus, **figures)
-    report(f"{gpus:>6} GPUs  longest UI-thread stall: {operation}",
+    report_figure(f"{gpus:>6} GPUs  longest UI-thread stall: {operation}",
            f"{figures['stall_ms']} ms (operation took {figures['total_s']} s)")
     _close(window)
