@@ -9,7 +9,7 @@ the document and the views with ``qtbot.waitUntil``. Timings are for ``make benc
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QPushButton
 
@@ -17,35 +17,28 @@ from designer.checks import Checker
 from designer.model.io import dumps_design, load_design, save_design
 from designer.resources import example_design
 from designer.ui import background
-from designer.ui.document import DesignDocument
-from designer.ui.main_window import MainWindow
+from designer.ui.app import open_window
 from designer.ui.rack_view import PART_MIME
-
-
-@pytest.fixture(autouse=True)
-def _isolated_qt_settings(tmp_path, qapp):
-    QStandardPaths.setTestModeEnabled(True)
-    QSettings.setDefaultFormat(QSettings.IniFormat)
-    QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))
-    yield
 
 
 @pytest.fixture()
 def window(qtbot, catalog, tmp_path):
-    path = tmp_path / "example.json"
-    save_design(load_design(example_design(), catalog), path)
-    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "win.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.prompts.ask_save_changes = lambda title: "discard"
-    win.prompts.errors = []
-    win.prompts.show_error = lambda title, message: win.prompts.errors.append(message)
-    win.resize(1400, 900)
-    win.show()
-    yield win
-    win.doc.runner.wait()
-    background.wait_for_jobs()
-    win.close()
-    win.deleteLater()
+    """The example in a window, as ``designer FILE`` opens it; errors collected."""
+    example = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), example)
+    shown = open_window(str(example), catalog, QSettings(str(tmp_path / "r.ini"), QSettings.IniFormat))
+    qtbot.addWidget(shown)
+    errors: list[str] = []
+    shown.prompts.errors = errors
+    shown.prompts.show_error = lambda _title, message: errors.append(message)
+    shown.prompts.ask_save_changes = lambda _title: "discard"
+    shown.resize(1400, 900)
+    shown.show()
+    yield shown
+    shown.doc.runner.wait()
+    background.wait_for_jobs()  # abandoned jobs too
+    shown.close()
+    shown.deleteLater()
 
 
 @pytest.fixture()
