@@ -543,7 +543,8 @@ class MainWindow(QMainWindow):
         busy.setRange(0, 0)
         busy.setMaximumWidth(160)
         self.statusBar().addWidget(busy)
-        self.statusBar().showMessage(t("status.opening", file=path.name))
+        # said where the totals go (the empty design's are no news), not as a passing message
+        self.summary.setText(t("status.opening", file=path.name))
         parts = [self.tabs, self.parts_dock, self.inspector_dock, self.findings_dock, self.estimates_dock]
         for part in parts:
             part.setEnabled(False)
@@ -553,7 +554,7 @@ class MainWindow(QMainWindow):
             self.opening = None
             self.statusBar().removeWidget(busy)
             busy.deleteLater()
-            self.statusBar().clearMessage()
+            self.update_summary()
             for part in parts:
                 part.setEnabled(True)
             if error is None:
