@@ -48,7 +48,7 @@ def big(monkeypatch):
 
     monkeypatch.setattr(analysis_worker, "LARGE_LINKS", 0)
     monkeypatch.setattr(document, "BACKGROUND_RECHECK_LINKS", 0)
-    monkeypatch.setattr(deferred, "LARGE_LINKS", 0)
+    monkeypatch.setattr(deferred, "BIG_LINKS", 0)
 
 
 def _event_at(view, rack: str, face: str, u: int, kind, slug="nvidia-qm9700"):

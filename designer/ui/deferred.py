@@ -13,12 +13,13 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
-# above this many links a design counts as big (the analysis worker's threshold)
-from designer.ui.analysis_worker import LARGE_LINKS
+# above this many links a design counts as big (as for the document's background
+# re-check: 1,024 GPUs, 3,862 links, is big)
+BIG_LINKS = 2000
 
 
 def is_big(design) -> bool:
-    return len(design.links) > LARGE_LINKS
+    return len(design.links) > BIG_LINKS
 
 
 class Deferred:

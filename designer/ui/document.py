@@ -153,8 +153,9 @@ class DesignDocument(QObject):
     # -- checking ---------------------------------------------------------------
 
     def _start_checker(self) -> None:
-        if self.runner.is_large(self.design, None):
+        if len(self.design.links) > BACKGROUND_RECHECK_LINKS:
             keep_collections_short()
+        if self.runner.is_large(self.design, None):
             # the first full check of a big design runs in the background
             self.runner.full_check(self.design, self.catalog.cabling)
         else:
@@ -171,7 +172,8 @@ class DesignDocument(QObject):
         if kind == "checker":
             self.checker = value
             self._index = self._stale_index = None
-            keep_collections_short()  # the new checker's caches join the frozen objects
+            if len(self.design.links) > BACKGROUND_RECHECK_LINKS:
+                keep_collections_short()  # the new checker's caches join the frozen objects
             change, self.runner.pending_change = self.runner.pending_change, None
             self.findings = self.checker.update(change) if change is not None else self.checker.findings()
             fabrics: set[str] = set()
