@@ -237,3 +237,17 @@ def test_the_view_menu_has_fit_and_zoom_entries_in_both_languages(window):
     texts = [a.text() for a in window.menu_view.actions()]
     assert "适应窗口" in texts and "放大(&I)" in texts and "缩小(&O)" in texts
     window.set_language("en")
+
+
+def test_renaming_a_room_keeps_the_floors_racks_and_retitles_the_room(window):
+    from designer.ui.commands import SetProperty
+
+    doc, floor = window.doc, window.floor
+    room = doc.design.site.rooms[0].name
+    items = dict(floor.items_by_rack)
+    doc.push(SetProperty(doc, "room", room, "name", "Hall X", "field.name"))
+    assert floor.items_by_rack == items  # the same items: not drawn again
+    assert "Hall X" in floor.room_items and floor.room_items["Hall X"].room_name == "Hall X"
+    assert any("Hall X" in title.text() for title in floor.room_titles)
+    doc.undo_stack.undo()
+    assert room in floor.room_items and floor.items_by_rack == items

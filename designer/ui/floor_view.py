@@ -187,6 +187,7 @@ class FloorView(Canvas):
         offset_y = 0.0
         self.room_offsets: dict[str, float] = {}
         self.room_items: dict[str, RoomItem] = {}
+        self.room_titles = []
         for room in design.site.rooms:
             self.room_offsets[room.name] = offset_y
             floor = RoomItem(room.name, QRectF(0, offset_y, room.width_mm, room.depth_mm))
@@ -210,6 +211,7 @@ class FloorView(Canvas):
             size = int(max(160, room.width_mm / 60))  # readable at any hall size
             title.setFont(QFont("Sans", size))
             title.setPos(0, offset_y - 2.2 * size)
+            self.room_titles.append(title)
             offset_y += room.depth_mm + 1200
         index = self.doc.index
         self._rooms_drawn = self._rooms_signature()
@@ -316,6 +318,24 @@ class FloorView(Canvas):
         if self.overview is not None:
             self.overview.refresh()
 
+    def _renamed_rooms(self) -> bool:
+        """Rooms only renamed (same sizes, same order): their names and titles changed in
+        place, the racks stay (a rename must not redraw 821 racks). False otherwise."""
+        rooms = self.doc.design.site.rooms
+        drawn = self._rooms_drawn
+        if len(rooms) != len(drawn) or any((r.width_mm, r.depth_mm) != d[1:] for r, d in zip(rooms, drawn)):
+            return False
+        t = language.current()
+        items, offsets = list(self.room_items.values()), list(self.room_offsets.values())
+        self.room_items = {room.name: item for room, item in zip(rooms, items)}
+        self.room_offsets = {room.name: offset for room, offset in zip(rooms, offsets)}
+        for room, item, title in zip(rooms, items, self.room_titles):
+            item.room_name = room.name
+            title.setText(t("floor.room", room=room.name, width=t.num(room.width_mm / 1000),
+                            depth=t.num(room.depth_mm / 1000)))
+        self._rooms_drawn = self._rooms_signature()
+        return True
+
     def _rooms_signature(self) -> tuple:
         return tuple((room.name, room.width_mm, room.depth_mm) for room in self.doc.design.site.rooms)
 
@@ -341,7 +361,7 @@ class FloorView(Canvas):
     def _draw_change(self, change) -> None:
         """Rooms changed: drawn again. Otherwise only the racks that came, went or moved
         (adding a rack to 821 must not redraw 821)."""
-        if self._rooms_signature() != self._rooms_drawn:
+        if self._rooms_signature() != self._rooms_drawn and not self._renamed_rooms():
             self.rebuild()
             return
         index = self.doc.index
