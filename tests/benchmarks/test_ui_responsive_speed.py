@@ -84,7 +84,11 @@ def _close(window):
     takes a while on the UI thread: not to be counted as the next operation's stall)."""
     from PySide6.QtWidgets import QApplication
 
+    from designer.ui import background
+
     window.doc.undo_stack.setClean()
+    window.doc.runner.wait()  # nothing of this window's still running when it goes
+    background.wait_for_jobs()
     window.close()
     window.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
