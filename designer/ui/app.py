@@ -78,6 +78,21 @@ def open_window(path: str | None, catalog, settings=None):
     return MainWindow(doc, settings)
 
 
+def open_window_later(path: str | None, catalog, settings=None):
+    """The main window at once, on an empty design; ``window.open_in_background(path)``
+    then reads the file on a worker (the window paints within a second or two of start
+    even at 16,384 GPUs, whose file takes seconds to read and validate)."""
+    from designer.model.design import Design
+    from designer.model.site import Site
+    from designer.ui.document import DesignDocument
+    from designer.ui.main_window import MainWindow, blank_design
+
+    if path is None:
+        return MainWindow(DesignDocument(blank_design(), catalog), settings)
+    placeholder = Design(name=Path(path).stem, site=Site(rooms=[]))
+    return MainWindow(DesignDocument(placeholder, catalog), settings)
+
+
 def offer_recovery(window) -> bool:
     """After a crash: offer the newest recovery file. True when one was restored."""
     from designer.model.io import load_design
@@ -156,7 +171,11 @@ def run_app(args) -> int:
     if getattr(args, "screenshot", None):
         return screenshot(args.screenshot, args.file, args.view, catalog)
     app = _application(offscreen=False)
-    window = open_window(args.file, catalog)
+    window = open_window_later(args.file, catalog)
     window.show()
-    offer_recovery(window)
+    if args.file:
+        # a big file takes seconds to read: the window is up meanwhile, recovery after
+        window.open_in_background(args.file, on_done=lambda _ok: offer_recovery(window))
+    else:
+        offer_recovery(window)
     return app.exec()

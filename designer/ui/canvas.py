@@ -34,6 +34,9 @@ class Canvas(QGraphicsView):
     def clear_selection(self) -> None:
         """Esc or a click on nothing."""
 
+    def scale_changed(self) -> None:
+        """After a fit or a zoom: a view drawing less detail when zoomed out switches here."""
+
     def clicked_empty(self, view_pos) -> None:
         """A click (not a drag) on nothing selectable."""
         self.clear_selection()
@@ -56,6 +59,7 @@ class Canvas(QGraphicsView):
         if not rect.isEmpty():
             self.fitInView(rect, Qt.KeepAspectRatio)
         self.auto_fit = True
+        self.scale_changed()
 
     def zoom(self, factor: float) -> None:
         fitted = self.fitted_scale()
@@ -64,6 +68,7 @@ class Canvas(QGraphicsView):
         if current > 0 and target != current:
             self.scale(target / current, target / current)
         self.auto_fit = False
+        self.scale_changed()
 
     def zoom_in(self) -> None:
         self.zoom(ZOOM_STEP)
@@ -73,6 +78,7 @@ class Canvas(QGraphicsView):
 
     def reset_zoom(self) -> None:
         self.setTransform(QTransform())
+        self.scale_changed()
 
     # -- events --------------------------------------------------------------------------
 

@@ -6,21 +6,29 @@ double-clicking opens its elevation, dragging moves it on the floor (one undo st
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QToolTip,
 )
 
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
+from designer.ui.deferred import Deferred
 from designer.ui.commands import MoveRack
-from designer.ui.metrics import rack_figures
+from designer.ui.metrics import rack_figures, worst_by_object
 
 GRID_MM = 100.0
+# level of detail, by how wide a 600 mm rack is on screen: below this the whole floor's
+# racks are one drawing (a frame at fit-to-view on 821 racks: one paint call, not 3,000)
+OVERVIEW_BELOW_PX = 16.0
+# and below this a rack's name and figure are not drawn (they would be a smudge)
+LABELS_BELOW_PX = 40.0
+RACK_MM = 600.0
 
 
 def footprint(rack_type, facing: str | None) -> tuple[float, float]:
@@ -38,6 +46,49 @@ class RoomItem(QGraphicsRectItem):
         self.room_name = room_name
 
 
+class FloorOverview(QGraphicsItem):
+    """Every rack of the floor as one item, for when they are a few pixels each: filled
+    in its metric's colour, the selected one outlined. Clicks, hover and double-clicks
+    are answered by the view from the racks' places (``FloorView.rack_at``)."""
+
+    def __init__(self, view: "FloorView") -> None:
+        super().__init__()
+        self.view = view
+        self.groups: list[tuple[QColor, list[QRectF]]] = []
+        self.bounds = QRectF()
+        self.setZValue(0.5)
+
+    def refresh(self) -> None:
+        self.prepareGeometryChange()
+        by_colour: dict[int, tuple[QColor, list[QRectF]]] = {}
+        bounds = QRectF()
+        for item in self.view.items_by_rack.values():
+            rect = item.rect().translated(item.pos())
+            colour = item.brush().color()
+            by_colour.setdefault(colour.rgba(), (colour, []))[1].append(rect)
+            bounds = bounds.united(rect)
+        self.groups = list(by_colour.values())
+        self.bounds = bounds.adjusted(-100, -100, 100, 100)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setPen(QPen(QColor("#333"), 0))
+        for colour, rects in self.groups:
+            painter.setBrush(colour)
+            painter.drawRects(rects)
+        selection = self.view.doc.selection
+        item = self.view.items_by_rack.get(selection[1]) if selection and selection[0] == "rack" else None
+        if item is not None:
+            pen = QPen(style.SELECTION, 3)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(item.rect().translated(item.pos()))
+
+
 class RackItem(QGraphicsRectItem):
     def __init__(self, view: "FloorView", rack_name: str, width: float, depth: float) -> None:
         super().__init__(0, 0, width, depth)
@@ -46,6 +97,7 @@ class RackItem(QGraphicsRectItem):
         self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemIsMovable)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.OpenHandCursor)
+        self.setBrush(QColor("#c8c8c8"))  # until the checks colour it
         self.label = QGraphicsSimpleTextItem(rack_name, self)
         self.label.setFont(QFont("Sans", 110))
         self.value = QGraphicsSimpleTextItem("", self)
@@ -53,13 +105,14 @@ class RackItem(QGraphicsRectItem):
         self.front = QGraphicsRectItem(self)
         self.front.setBrush(QColor("#333"))
         self.front.setPen(Qt.NoPen)
+        self.figures = None
         self._press = QPointF()
 
-    def refresh(self, facing: str, colour: QColor, value: str, tooltip: str) -> None:
+    def refresh(self, facing: str, colour: QColor, value: str, figures) -> None:
         rect = self.rect()
         self.setBrush(colour)
         self.mark(self.isSelected())
-        self.setToolTip(tooltip)
+        self.figures = figures  # its tooltip, worded when hovered
         self.label.setPos(rect.width() / 2 - self.label.boundingRect().width() / 2, rect.height() * 0.22)
         self.value.setText(value)
         self.value.setPos(rect.width() / 2 - self.value.boundingRect().width() / 2, rect.height() * 0.55)
@@ -107,13 +160,18 @@ class FloorView(Canvas):
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setBackgroundBrush(QColor("#ffffff"))
         self.items_by_rack: dict[str, RackItem] = {}
+        self.overview: FloorOverview | None = None
+        self.detail = "full"  # "overview", "plain" (no labels) or "full"
         self.rebuild()
         self.bind(doc)
 
     def bind(self, doc) -> None:
         self.doc = doc
+        self._changes = None  # edits not drawn yet (on a big design, drawn on the next pass)
+        self._apply_later = Deferred(self, self._apply_changes)
+        self._recolour_later = Deferred(self, self.recolour)
         doc.changed.connect(self._on_change)
-        doc.findings_changed.connect(lambda _f: self.recolour())
+        doc.findings_changed.connect(lambda _f: self._recolour_later(self.doc.design))
         doc.selection_changed.connect(self._on_selection)
 
     def set_metric(self, metric: str) -> None:
@@ -123,11 +181,13 @@ class FloorView(Canvas):
     def rebuild(self) -> None:
         scene = self.scene()
         scene.clear()
+        self.overview = None
         self.items_by_rack.clear()
         design = self.doc.design
         offset_y = 0.0
         self.room_offsets: dict[str, float] = {}
         self.room_items: dict[str, RoomItem] = {}
+        self.room_titles = []
         for room in design.site.rooms:
             self.room_offsets[room.name] = offset_y
             floor = RoomItem(room.name, QRectF(0, offset_y, room.width_mm, room.depth_mm))
@@ -151,19 +211,86 @@ class FloorView(Canvas):
             size = int(max(160, room.width_mm / 60))  # readable at any hall size
             title.setFont(QFont("Sans", size))
             title.setPos(0, offset_y - 2.2 * size)
+            self.room_titles.append(title)
             offset_y += room.depth_mm + 1200
         index = self.doc.index
+        self._rooms_drawn = self._rooms_signature()
         for rack in design.racks:
-            w, d = footprint(index.rack_type_of(rack), rack.facing)
-            item = RackItem(self, rack.name, w, d)
-            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
-            scene.addItem(item)
-            self.items_by_rack[rack.name] = item
+            self._add_rack_item(rack, index)
+        self.overview = FloorOverview(self)
+        scene.addItem(self.overview)
+        self.detail = "full"
         self.recolour()
+        self.overview.refresh()
         self._on_selection(self.doc.selection, reveal=False)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
         if self.auto_fit:
             self.fit()
+        self.scale_changed()
+
+    # -- level of detail -----------------------------------------------------------------
+
+    def scale_changed(self) -> None:
+        px = self.transform().m11() * RACK_MM
+        detail = "overview" if px < OVERVIEW_BELOW_PX else "plain" if px < LABELS_BELOW_PX else "full"
+        if self.overview is None or detail == self.detail:
+            return
+        self.detail = detail
+        self.overview.setVisible(detail == "overview")
+        for item in self.items_by_rack.values():
+            item.setVisible(detail != "overview")
+            for child in (item.label, item.value):
+                child.setVisible(detail == "full")
+
+    def _fresh_item(self, item: "RackItem") -> None:
+        """A rack item made after the level of detail was chosen: drawn the same way."""
+        item.setVisible(self.detail != "overview")
+        for child in (item.label, item.value):
+            child.setVisible(self.detail == "full")
+
+    def rack_at(self, view_pos) -> str | None:
+        """The rack under a point of the viewport (also when drawn as the overview)."""
+        point = self.mapToScene(view_pos)
+        for name, item in self.items_by_rack.items():
+            if item.rect().translated(item.pos()).contains(point):
+                return name
+        return None
+
+    def is_empty_at(self, view_pos) -> bool:
+        if self.detail == "overview":
+            return self.rack_at(view_pos) is None
+        return super().is_empty_at(view_pos)
+
+    def mousePressEvent(self, event) -> None:
+        if self.detail == "overview" and event.button() == Qt.LeftButton:
+            name = self.rack_at(event.position().toPoint())
+            if name is not None:
+                self.doc.select("rack", name)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if self.detail == "overview":
+            name = self.rack_at(event.position().toPoint())
+            if name is not None:
+                self.open_rack.emit(name)
+                return
+        super().mouseDoubleClickEvent(event)
+
+    def tooltip_at(self, view_pos) -> str | None:
+        """A rack's figures, worded when hovered (not for all 821 racks at every recolour)."""
+        name = self.rack_at(view_pos)
+        figures = getattr(self.items_by_rack[name], "figures", None) if name is not None else None
+        return figures.tooltip(language.current()) if figures is not None else None
+
+    def viewportEvent(self, event) -> bool:
+        if event.type() == QEvent.ToolTip and hasattr(self, "detail"):
+            text = self.tooltip_at(event.pos())
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
 
     def retranslate(self) -> None:
         """After a language switch: room titles and rack tooltips in the new words."""
@@ -174,11 +301,12 @@ class FloorView(Canvas):
             return
         index = self.doc.index
         t = language.current()
+        worst = worst_by_object(self.doc.findings)
         for name, item in self.items_by_rack.items():
             rack = index.racks.get(name)
             if rack is None:
                 continue
-            figures = rack_figures(self.doc, name)
+            figures = rack_figures(self.doc, name, worst)
             if self.colour_metric == "findings":
                 colour = style.SEVERITY_COLOURS.get(figures.worst, QColor("#6cbf6c"))
                 value = t(f"level.{figures.worst or 'ok'}")
@@ -186,20 +314,81 @@ class FloorView(Canvas):
                 share = figures.share(self.colour_metric)
                 colour = style.load_colour(share)
                 value = t.pct(share) if share is not None else "-"
-            item.refresh(rack.facing, colour, value, figures.tooltip(t))
+            item.refresh(rack.facing, colour, value, figures)
+        if self.overview is not None:
+            self.overview.refresh()
+
+    def _renamed_rooms(self) -> bool:
+        """Rooms only renamed (same sizes, same order): their names and titles changed in
+        place, the racks stay (a rename must not redraw 821 racks). False otherwise."""
+        rooms = self.doc.design.site.rooms
+        drawn = self._rooms_drawn
+        if len(rooms) != len(drawn) or any((r.width_mm, r.depth_mm) != d[1:] for r, d in zip(rooms, drawn)):
+            return False
+        t = language.current()
+        items, offsets = list(self.room_items.values()), list(self.room_offsets.values())
+        self.room_items = {room.name: item for room, item in zip(rooms, items)}
+        self.room_offsets = {room.name: offset for room, offset in zip(rooms, offsets)}
+        for room, item, title in zip(rooms, items, self.room_titles):
+            item.room_name = room.name
+            title.setText(t("floor.room", room=room.name, width=t.num(room.width_mm / 1000),
+                            depth=t.num(room.depth_mm / 1000)))
+        self._rooms_drawn = self._rooms_signature()
+        return True
+
+    def _rooms_signature(self) -> tuple:
+        return tuple((room.name, room.width_mm, room.depth_mm) for room in self.doc.design.site.rooms)
+
+    def _add_rack_item(self, rack, index) -> RackItem:
+        w, d = footprint(index.rack_type_of(rack), rack.facing)
+        item = RackItem(self, rack.name, w, d)
+        item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+        self.scene().addItem(item)
+        self.items_by_rack[rack.name] = item
+        if self.overview is not None:
+            self._fresh_item(item)
+        return item
 
     def _on_change(self, change) -> None:
-        structural = change.everything or set(change.rooms) or any(r not in self.items_by_rack for r in change.racks)
-        if structural:
+        self._changes = change if self._changes is None else self._changes.merge(change)
+        self._apply_later(self.doc.design)
+
+    def _apply_changes(self) -> None:
+        change, self._changes = self._changes, None
+        if change is not None:
+            self._draw_change(change)
+
+    def _draw_change(self, change) -> None:
+        """Rooms changed: drawn again. Otherwise only the racks that came, went or moved
+        (adding a rack to 821 must not redraw 821)."""
+        if self._rooms_signature() != self._rooms_drawn and not self._renamed_rooms():
             self.rebuild()
-        else:
-            index = self.doc.index
-            for name in change.racks:
-                rack = index.racks.get(name)
-                item = self.items_by_rack.get(name)
-                if rack and item:
-                    item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
-            self.recolour()
+            return
+        index = self.doc.index
+        racks = self.doc.design.racks
+        present = {rack.name for rack in racks}
+        gone = [name for name in self.items_by_rack if name not in present]
+        for name in gone:
+            self.scene().removeItem(self.items_by_rack.pop(name))
+        touched = change.everything or bool(gone)
+        for rack in racks:
+            item = self.items_by_rack.get(rack.name)
+            if item is None:
+                item = self._add_rack_item(rack, index)
+                touched = True
+            elif not (change.everything or rack.name in change.racks):
+                continue
+            w, d = footprint(index.rack_type_of(rack), rack.facing)
+            if item.rect().width() != w or item.rect().height() != d:
+                item.setRect(0, 0, w, d)
+            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+        if touched:
+            self.overview.refresh()
+            self._on_selection(self.doc.selection, reveal=False)
+            self.setSceneRect(self.scene().itemsBoundingRect().adjusted(-800, -800, 800, 800))
+            if self.auto_fit:
+                self.fit()
+        self._recolour_later(self.doc.design)  # on a big design, a pass of its own
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
         for name, item in self.items_by_rack.items():
@@ -207,6 +396,8 @@ class FloorView(Canvas):
             item.setSelected(selected)
             item.mark(selected)
             item.setZValue(1 if selected else 0)  # the selected rack above its neighbours
+        if self.overview is not None:
+            self.overview.update()
         for name, item in self.room_items.items():
             selected = selection == ("room", name)
             item.setPen(QPen(style.SELECTION if selected else style.ROOM_EDGE, 60 if selected else 30))

@@ -3,6 +3,9 @@ inspector and findings in docks; files, undo and settings."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -15,14 +18,16 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QTabWidget,
 )
 
 from designer.errors import DesignerError
 from designer.model.design import Design
+from designer.model.io import save_design
 from designer.model.loads import design_load
 from designer.model.site import Room, Site
-from designer.ui import language, recovery
+from designer.ui import background, language, recovery
 from designer.ui.commands import (
     AddRacks,
     DeleteObjects,
@@ -31,6 +36,7 @@ from designer.ui.commands import (
     RerouteCables,
     SetProperty,
 )
+from designer.ui.deferred import Deferred
 from designer.ui.document import DesignDocument
 from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
@@ -43,6 +49,20 @@ from designer.ui.topology_view import TopologyView
 
 MAX_RECENT = 8
 AUTOSAVE_MS = 3 * 60 * 1000
+
+
+def _move_into_place(staged: Path, target: Path, written: list) -> list[Path]:
+    """Documents written under ``staged`` (a file, or a folder of SVGs) moved to ``target``."""
+    if staged.is_dir():
+        target.mkdir(exist_ok=True)
+        moved = []
+        for path in written:
+            destination = target / Path(path).relative_to(staged)
+            os.replace(path, destination)
+            moved.append(destination)
+        return moved
+    os.replace(staged, target)
+    return [target]
 
 
 def blank_design() -> Design:
@@ -90,6 +110,7 @@ class MainWindow(QMainWindow):
     def __init__(self, doc: DesignDocument, settings: QSettings | None = None) -> None:
         super().__init__()
         self.prompts = Prompts(self)
+        self.opening: Path | None = None  # a file being read at start-up
         self.settings = settings or QSettings()
         language.apply(language.saved(self.settings))
         self.catalog = doc.catalog
@@ -171,12 +192,15 @@ class MainWindow(QMainWindow):
         self.estimates = EstimatesPanel(doc)
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
-        self.racks.status.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
-        doc.findings_changed.connect(lambda _f: self.update_summary())
-        doc.changed.connect(lambda _c: self.update_summary())
+        self._summary_later = Deferred(self, self.update_summary)
+        doc.findings_changed.connect(lambda _f: self._summary_later(self.doc.design))
+        doc.changed.connect(lambda _c: self._summary_later(self.doc.design))
+        # "Checking…" while a re-check runs
+        doc.analysis_busy.connect(lambda _b: self._summary_later(self.doc.design))
         self.undo_action.setEnabled(True)
         self._bind_undo(doc)
         self.floor.set_metric(self.metric_box.currentData() or "power")
@@ -238,18 +262,20 @@ class MainWindow(QMainWindow):
             self._action(view, key, lambda _=False, i=i: self.tabs.setCurrentIndex(i), f"Ctrl+{i + 1}")
         self._action(view, "action.fit", lambda: self.current_canvas().fit(), "Ctrl+0")
         # zoom by keyboard in whichever view is shown (the wheel zooms too)
-        for keys, slot in (((QKeySequence.ZoomIn, "Ctrl+="), lambda: self.current_canvas().zoom_in()),
-                           ((QKeySequence.ZoomOut, "Ctrl+-"), lambda: self.current_canvas().zoom_out())):
+        for key, keys, slot in (
+                ("action.zoom_in", (QKeySequence.ZoomIn, "Ctrl+="), lambda: self.current_canvas().zoom_in()),
+                ("action.zoom_out", (QKeySequence.ZoomOut, "Ctrl+-"), lambda: self.current_canvas().zoom_out())):
             action = QAction(self)
+            view.addAction(action)
+            self._titles.append((action, key))
             sequences = []
-            for key in keys:  # the platform's own zoom keys may already be these
-                for sequence in QKeySequence.keyBindings(key) if isinstance(key, QKeySequence.StandardKey) else [
-                        QKeySequence(key)]:
+            for binding in keys:  # the platform's own zoom keys may already be these
+                for sequence in QKeySequence.keyBindings(binding) if isinstance(
+                        binding, QKeySequence.StandardKey) else [QKeySequence(binding)]:
                     if sequence not in sequences:
                         sequences.append(sequence)
             action.setShortcuts(sequences)
             action.triggered.connect(lambda _checked=False, slot=slot: slot())
-            self.addAction(action)
         view.addSeparator()
         self.menu_language = self._menu(view, "menu.language")
         group = QActionGroup(self)
@@ -396,6 +422,13 @@ class MainWindow(QMainWindow):
 
     # -- edits ------------------------------------------------------------------------------------
 
+    def _rack_status(self, text: str) -> None:
+        """The rack view's word on the current hover or drop; empty clears it."""
+        if text:
+            self.statusBar().showMessage(text, 8000)
+        else:
+            self.statusBar().clearMessage()
+
     def _run(self, make_command) -> None:
         try:
             self.doc.push(make_command())
@@ -496,6 +529,46 @@ class MainWindow(QMainWindow):
         self._remember(Path(path))
         return True
 
+    def open_in_background(self, path: str | Path, on_done=None) -> None:
+        """Start-up with a file: the window is up at once (empty, "Opening …" in the
+        status bar, the views disabled) and the file is read and validated on a worker;
+        the design is shown when it is in. A file that cannot be opened shows the
+        loader's message. ``on_done(ok)`` after."""
+        from designer.model.io import load_design
+
+        t = language.current()
+        path = Path(path)
+        self.opening = path
+        busy = QProgressBar()
+        busy.setRange(0, 0)
+        busy.setMaximumWidth(160)
+        self.statusBar().addWidget(busy)
+        # said where the totals go (the empty design's are no news), not as a passing message
+        self.summary.setText(t("status.opening", file=path.name))
+        parts = [self.tabs, self.parts_dock, self.inspector_dock, self.findings_dock, self.estimates_dock]
+        for part in parts:
+            part.setEnabled(False)
+        catalog = self.catalog
+
+        def loaded(design, error) -> None:
+            self.opening = None
+            self.statusBar().removeWidget(busy)
+            busy.deleteLater()
+            self.update_summary()
+            for part in parts:
+                part.setEnabled(True)
+            if error is None:
+                self.set_document(DesignDocument(design, catalog, path))
+                self._remember(path)
+            elif isinstance(error, DesignerError):
+                self.prompts.show_error(language.current()("error.open"), error.format())
+            else:
+                raise error
+            if on_done is not None:
+                on_done(error is None)
+
+        background.run_later(lambda: load_design(path, catalog), loaded)
+
     def open_dialog(self) -> None:
         t = language.current()
         path = self.prompts.choose_path(t("dialog.open"), False, t("dialog.designs"))
@@ -516,11 +589,23 @@ class MainWindow(QMainWindow):
             # exists nowhere on disk: marked unsaved, and asked about at exit
             self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
 
+    def _save_to(self, target: Path) -> None:
+        """Write the design on a worker (a 16,384-GPU design takes seconds to write), the
+        window painting meanwhile; no Cancel: a save stopped half-way would leave the user
+        unsure what is on disk. Raises the writer's DesignerError."""
+        design = self.doc.design
+        outcome = background.run_with_progress(
+            self, language.current()("progress.save", file=Path(target).name),
+            lambda: save_design(design, target), cancellable=False)
+        if outcome.error is not None:
+            raise outcome.error
+        self.doc.saved_as(Path(target))
+
     def save(self) -> bool:
         if self.doc.path is None:
             return self.save_as()
         try:
-            self.doc.save()
+            self._save_to(self.doc.path)
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.save"), exc.format())
             return False
@@ -535,7 +620,7 @@ class MainWindow(QMainWindow):
             return False
         old = self.doc.path
         try:
-            self.doc.save(path)
+            self._save_to(Path(path))
         except DesignerError as exc:
             self.prompts.show_error(t("error.save"), exc.format())
             return False
@@ -553,12 +638,45 @@ class MainWindow(QMainWindow):
             path = self.prompts.choose_path(t("dialog.export"), True, filters[what])
         if not path:
             return
+        self.export_in_background(what, path, variant)
+
+    def export_in_background(self, what: str, path: str, variant: str | None = None) -> list | None:
+        """``export_to`` on a worker, with a progress dialog and Cancel (the PDF of a
+        16,384-GPU design takes a quarter of a minute). The documents are written into a
+        scratch folder beside the target and moved into place when done, so a cancelled
+        export leaves the old files as they were. Returns what was written (None when
+        cancelled or refused)."""
+        t = language.current()
+        target = Path(path)
         try:
-            written = self.export_to(what, path, variant)
-        except DesignerError as exc:
-            self.prompts.show_error(t("error.export"), exc.format())
-            return
+            scratch = Path(tempfile.mkdtemp(prefix=".export-", dir=target.parent))
+            staged = scratch / target.name
+        except OSError:  # no such folder, not writable: the exporter says so, in its words
+            scratch, staged = None, target
+
+        def work():
+            return self.export_to(what, str(staged), variant)
+
+        def cleanup(_outcome) -> None:
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+
+        outcome = background.run_with_progress(self, t("progress.export", file=target.name), work,
+                                               on_cancel=cleanup)
+        if outcome.cancelled:
+            self.statusBar().showMessage(t("status.cancelled", what=t("dialog.export")), 8000)
+            return None
+        try:
+            if outcome.error is not None:
+                if isinstance(outcome.error, DesignerError):
+                    self.prompts.show_error(t("error.export"), outcome.error.format())
+                    return None
+                raise outcome.error
+            written = _move_into_place(staged, target, outcome.value) if scratch is not None else outcome.value
+        finally:
+            cleanup(outcome)
         self.statusBar().showMessage(t("status.wrote", paths=", ".join(str(p) for p in written)), 8000)
+        return written
 
     def export_to(self, what: str, path: str, variant: str | None = None) -> list:
         """The same code path as `designer export`."""

@@ -59,15 +59,25 @@ class RackFigures:
         ] + ([t("figures.worst", level=t(f"level.{self.worst}"))] if self.worst else []))
 
 
-def rack_figures(doc, rack_name: str) -> RackFigures:
+def worst_by_object(findings) -> dict[str, str]:
+    """Each named object's worst finding severity (one pass, for a view of many racks)."""
+    worst: dict[str, str] = {}
+    for finding in findings:
+        for name in finding.objects:
+            known = worst.get(name)
+            if known is None or SEVERITY_ORDER[finding.severity] < SEVERITY_ORDER[known]:
+                worst[name] = finding.severity
+    return worst
+
+
+def rack_figures(doc, rack_name: str, worst_of: dict[str, str] | None = None) -> RackFigures:
+    """``worst_of``: ``worst_by_object(doc.findings)`` when figures of many racks are
+    wanted at once."""
     index = doc.index
     rack = index.racks[rack_name]
     rack_type = index.rack_type_of(rack)
     load = doc.checker.ctx.rack_load(rack_name) if doc.checker else _load(index, rack_name)
-    worst = None
-    for finding in doc.findings:
-        if rack_name in finding.objects and (worst is None or SEVERITY_ORDER[finding.severity] < SEVERITY_ORDER[worst]):
-            worst = finding.severity
+    worst = (worst_of if worst_of is not None else worst_by_object(doc.findings)).get(rack_name)
     return RackFigures(
         name=rack_name,
         power_max_kw=load.power_max_kw,

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel,
 
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
+from designer.ui.deferred import Deferred, is_big
 from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
 from designer.ui.metrics import rack_figures
 
@@ -24,6 +25,8 @@ FACE_GAP = 26.0
 RACK_GAP = 110.0
 LABEL_W = 26.0
 HEADER = 46.0
+# a drop on an occupied slot lands in the nearest free one up to this many U away
+SNAP_U = 3
 
 
 @dataclass
@@ -70,13 +73,32 @@ class RackRowView(Canvas):
 
     def bind(self, doc) -> None:
         self.doc = doc
-        doc.changed.connect(lambda _c: self.rebuild())
-        doc.findings_changed.connect(lambda _f: self.rebuild())
+        self._rebuild_later = Deferred(self, self.rebuild)
+        self._stale = False
+        self._centre_when_shown = False
+        doc.changed.connect(lambda _c: self._redraw_soon())
+        doc.findings_changed.connect(lambda _f: self._redraw_soon())
         doc.selection_changed.connect(self._on_selection)
 
     def retranslate(self) -> None:
         """After a language switch: titles, face labels and totals in the new words."""
         self.rebuild()
+
+    def _redraw_soon(self) -> None:
+        """After an edit or new findings. A big design's row is drawn again when it is
+        next shown if it is hidden now (another tab in front), else on the next pass."""
+        if is_big(self.doc.design) and not self.isVisible():
+            self._stale = True
+            return
+        self._rebuild_later(self.doc.design)
+
+    def showEvent(self, event) -> None:
+        if self._stale:
+            self.rebuild()
+        super().showEvent(event)
+        if self._centre_when_shown:
+            self._centre_when_shown = False
+            self._centre_on_anchor()
 
     # -- layout --------------------------------------------------------------------
 
@@ -96,6 +118,9 @@ class RackRowView(Canvas):
             return
         self.anchor = rack_name
         self.room, self.row = rack.room, rack.row
+        if is_big(self.doc.design) and not self.isVisible():
+            self._stale = self._centre_when_shown = True  # drawn when the tab is shown
+            return
         self.rebuild()
         self._centre_on_anchor()
 
@@ -119,6 +144,7 @@ class RackRowView(Canvas):
         self.room, self.row = (rack.room, rack.row) if rack is not None else (None, None)
 
     def rebuild(self) -> None:
+        self._stale = False
         scene = self.scene()
         scene.clear()
         self.faces.clear()
@@ -298,14 +324,34 @@ class RackRowView(Canvas):
 
     # -- drops from the palette ------------------------------------------------------
 
+    def snapped(self, target: tuple[str, str, int], u_height: int, problem_at) -> tuple[tuple[str, str, int], str | None]:
+        """The free slot nearest the cursor on the face under it: the cursor's own slot
+        if the part fits there, else the closest lowest U (at most ``SNAP_U`` away, or
+        the part's height if taller) where it fits. ``problem_at(rack, u, face)`` says
+        why a slot will not do. Returns the target and, when none fits, the reason for
+        the cursor's own slot."""
+        rack, face, lowest = target
+        problem = problem_at(rack, lowest, face)
+        if problem is None:
+            return target, None
+        total = next(f.u_total for f in self.faces if f.rack == rack)
+        height = max(u_height, 1)
+        reach = max(SNAP_U, height)
+        for distance in range(1, reach + 1):
+            for u in (lowest - distance, lowest + distance):
+                if 1 <= u <= total - height + 1 and problem_at(rack, u, face) is None:
+                    return (rack, face, u), None
+        return target, problem
+
     def _drop_target(self, event):
         slug = bytes(event.mimeData().data(PART_MIME)).decode()
         device_type = self.doc.catalog.require_device(slug)
         target = self.target_at(self.mapToScene(event.position().toPoint()), device_type.u_height)
         if target is None:
             return slug, device_type, None, language.current()("slot.drop_on_face")
-        rack, face, position_u = target
-        return slug, device_type, target, drop_problem(self.doc, slug, rack, position_u, face)
+        target, problem = self.snapped(target, device_type.u_height,
+                                       lambda rack, u, face: drop_problem(self.doc, slug, rack, u, face))
+        return slug, device_type, target, problem
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasFormat(PART_MIME):
@@ -318,12 +364,17 @@ class RackRowView(Canvas):
             event.ignore()
             return
         slug, device_type, target, problem = self._drop_target(event)
+        t = language.current()
         if target is None:
             self._clear_slot()
+            self.status.emit(t("status.cannot_place", part=device_type.model, problem=problem))
             event.ignore()
             return
         self._show_slot(target[0], target[1], target[2], device_type.u_height, problem is None)
         if problem is None:
+            # what this hover would do, replacing an earlier refusal
+            self.status.emit(t("status.can_place", part=device_type.model, rack=target[0], u=target[2],
+                               face=t(f"face.{target[1]}")))
             event.acceptProposedAction()
         else:
             self.status.emit(language.current()("status.cannot_place", part=device_type.model, problem=problem))
@@ -332,6 +383,7 @@ class RackRowView(Canvas):
 
     def dragLeaveEvent(self, event) -> None:
         self._clear_slot()
+        self.status.emit("")  # no hover, nothing to say
 
     def dropEvent(self, event) -> None:
         self._clear_slot()
@@ -382,8 +434,9 @@ class RackRowView(Canvas):
         target = self.target_at(self.mapToScene(view_pos.toPoint()), device_type.u_height)
         if target is None:
             return None, language.current()("slot.drop_on_face")
-        rack, face, position_u = target
-        return target, move_problem(self.doc, self._dragging, rack, position_u, face)
+        name = self._dragging
+        return self.snapped(target, device_type.u_height,
+                            lambda rack, u, face: move_problem(self.doc, name, rack, u, face))
 
     def mouseMoveEvent(self, event) -> None:
         if self._dragging and (event.position() - self._drag_origin).manhattanLength() > 4:
@@ -391,8 +444,9 @@ class RackRowView(Canvas):
             if target:
                 u_height = self.doc.index.type_of(self.doc.index.devices[self._dragging]).u_height
                 self._show_slot(*target, u_height, problem is None)
-                if problem:
-                    self.status.emit(language.current()("status.cannot_move", device=self._dragging, problem=problem))
+                # the status bar says what this hover would do, not an earlier refusal
+                self.status.emit(language.current()("status.cannot_move", device=self._dragging, problem=problem)
+                                 if problem else "")
             return
         super().mouseMoveEvent(event)
 

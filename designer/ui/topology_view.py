@@ -8,6 +8,7 @@ cables between two tiers as one path item, so 16,000 GPUs stay smooth.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -26,8 +27,9 @@ from PySide6.QtWidgets import (
 from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, what_if_failed
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
-from designer.ui import language, style
+from designer.ui import background, language, style
 from designer.ui.canvas import Canvas
+from designer.ui.deferred import is_big
 
 TIER_Y = {"core": 0.0, "spine": 170.0, "leaf": 340.0, "other": 340.0, "endpoint": 510.0}
 BOX_H = 34.0
@@ -35,6 +37,86 @@ MAX_LABELLED = 40
 # drawing order: cables, switches, labels, the selected switch, overlays (paths, a failure's ✕)
 Z_SWITCH, Z_LABEL, Z_SELECTED, Z_OVERLAY, Z_FAILED = 2, 3, 4, 5, 6
 FAILED = QColor("#d0342c")
+
+
+@dataclass
+class Picture:
+    """Where everything of a fabric's drawing goes, worked out without touching a scene
+    (on the worker for a big fabric): tiers in drawing order, each box's place, the
+    cable bundles between tiers and the per-tier link counts and speeds."""
+
+    tiers: dict[str, list[str]]
+    width: float
+    endpoints: list[str]
+    rects: dict[str, QRectF]
+    paths: list[QPainterPath]
+    links: Counter
+    speeds: dict[str, set]
+
+
+def _pod_index(topo) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for i, pod in enumerate(topo.pods):
+        for switch in pod:
+            found.setdefault(switch, i)
+    return found
+
+
+def plan_picture(topo) -> Picture:
+    graph = topo.graph
+    endpoints = sorted(graph.endpoints)
+    grouped: dict[str, list[str]] = {}
+    for switch, tier in topo.tiers.items():
+        grouped.setdefault(tier, []).append(switch)
+    pods = _pod_index(topo)
+    tiers = {tier: sorted(members, key=lambda s: (pods.get(s, len(topo.pods)), s)) for tier, members in grouped.items()}
+    # a fixed drawing width: big tiers get thin boxes (zoom in for detail) rather
+    # than a band far wider than it is tall
+    widest = max([len(v) for v in tiers.values()] + [1])
+    width = min(max(widest * 60.0, 900.0), 1800.0)
+    rects: dict[str, QRectF] = {}
+    for tier, members in tiers.items():
+        step = width / max(len(members), 1)
+        box_w = max(1.5, min(54.0, step * 0.8))
+        y = TIER_Y.get(tier, 340.0)
+        for i, switch in enumerate(members):
+            rects[switch] = QRectF(i * step + (step - box_w) / 2, y, box_w, BOX_H)
+    if len(endpoints) <= 64:
+        step = width / max(len(endpoints), 1)
+        for i, endpoint in enumerate(endpoints):
+            rects[endpoint] = QRectF(i * step + 2, TIER_Y["endpoint"], max(4.0, step - 4), BOX_H)
+    paths: dict[tuple[str, str], QPainterPath] = {}
+    for switch, neighbours in topo.adjacency.items():
+        a = rects.get(switch)
+        if a is None:
+            continue
+        for neighbour in neighbours:
+            b = rects.get(neighbour) if switch < neighbour else None
+            if b is not None:
+                upper, lower = (a, b) if a.top() < b.top() else (b, a)
+                key = tuple(sorted((topo.tiers[switch], topo.tiers[neighbour])))
+                path = paths.setdefault(key, QPainterPath())
+                path.moveTo(upper.center().x(), upper.bottom())
+                path.lineTo(lower.center().x(), lower.top())
+    endpoint_path = QPainterPath()
+    if len(graph.endpoints) <= 64:
+        for endpoint, switches in graph.endpoint_switches.items():
+            for switch in set(switches):
+                if endpoint in rects and switch in rects:
+                    a, b = rects[switch], rects[endpoint]
+                    endpoint_path.moveTo(a.center().x(), a.bottom())
+                    endpoint_path.lineTo(b.center().x(), b.top())
+    links = Counter()
+    speeds: dict[str, set] = {}
+    rank = TIER_RANK.get
+    for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
+        # as the analysis counts them: a switch's management cable is an endpoint cable
+        ta = topo.tiers.get(a, "endpoint") if a_switching else "endpoint"
+        tb = topo.tiers.get(b, "endpoint") if b_switching else "endpoint"
+        upper = ta if rank(ta, 0) >= rank(tb, 0) else tb
+        links[upper] += 1
+        speeds.setdefault(upper, set()).add(bandwidth)
+    return Picture(tiers, width, endpoints, rects, [*paths.values(), endpoint_path], links, speeds)
 
 
 class CableBundle(QGraphicsPathItem):
@@ -108,6 +190,7 @@ class TopologyView(QWidget):
         self.overlay = []
         self.failed: str | None = None
         self._stale = True
+        self._generation = 0  # of the tiers asked for: a late one is not drawn
         self._syncing = False  # the scene's selection is being set from the document's
         self.view.scene().selectionChanged.connect(self._scene_selection)
         self._set_texts()
@@ -174,11 +257,27 @@ class TopologyView(QWidget):
         if not name:
             return
         index = self.doc.index
-        grouped = fabric_links(index)
-        self.links = grouped.get(name, [])
-        graph = build_fabric_graph(index, name, self.links)
-        self.topo = build_topology(index, graph)
-        endpoints = sorted(graph.endpoints)
+
+        def work():
+            links = fabric_links(index).get(name, [])
+            topo = build_topology(index, build_fabric_graph(index, name, links))
+            return links, topo, plan_picture(topo)
+
+        self._generation += 1
+        if not is_big(self.doc.design):
+            self._draw(name, *work())
+            return
+        # tiers and paths of a big fabric are worked out on the worker (seconds at
+        # 16,384 GPUs); the drawing follows when they come, unless asked for again
+        generation = self._generation
+        self.topo = None
+        self.result.setText(language.current()("status.checking"))
+        self.doc.runner.run(work, lambda found: generation == self._generation and self._draw(name, *found))
+
+    def _draw(self, name: str, links, topo, picture: Picture) -> None:
+        scene = self.view.scene()
+        self.links, self.topo = links, topo
+        endpoints = picture.endpoints
         for box in (self.server_a, self.server_b):
             current = box.currentText()
             box.blockSignals(True)
@@ -189,18 +288,15 @@ class TopologyView(QWidget):
             box.blockSignals(False)
         if len(endpoints) > 1 and self.server_b.currentIndex() == 0:
             self.server_b.setCurrentIndex(len(endpoints) - 1)
-        tiers: dict[str, list[str]] = {}
-        for switch, tier in self.topo.tiers.items():
-            tiers.setdefault(tier, []).append(switch)
-        # a fixed drawing width: big tiers get thin boxes (zoom in for detail) rather
-        # than a band far wider than it is tall
-        widest = max([len(v) for v in tiers.values()] + [1])
-        width = min(max(widest * 60.0, 900.0), 1800.0)
-        for tier, members in tiers.items():
-            self._draw_tier(tier, sorted(members, key=lambda s: (self._pod_of(s), s)), width)
-        self._draw_endpoints(endpoints, width)
-        self._draw_links()
-        self._draw_labels(tiers, width, len(endpoints))
+        width = picture.width
+        for tier, members in picture.tiers.items():
+            self._draw_tier(tier, members, picture.rects)
+        self._draw_endpoints(endpoints, width, picture.rects)
+        for path in picture.paths:
+            item = CableBundle(path, path.elementCount() // 2)
+            item.setZValue(0)
+            scene.addItem(item)
+        self._draw_labels(picture, len(endpoints))
         self.view.setSceneRect(scene.itemsBoundingRect().adjusted(-60, -60, 60, 60))
         if self.view.auto_fit:
             self.view.fit()
@@ -215,22 +311,14 @@ class TopologyView(QWidget):
                 min=t.int(analysis["ecmp_paths"]["min"]), max=t.int(analysis["ecmp_paths"]["max"]),
                 hops=analysis["max_hops"]))
 
-    def _pod_of(self, switch: str) -> int:
-        for i, pod in enumerate(self.topo.pods):
-            if switch in pod:
-                return i
-        return len(self.topo.pods)
-
-    def _draw_tier(self, tier: str, members: list[str], width: float) -> None:
+    def _draw_tier(self, tier: str, members: list[str], rects: dict[str, QRectF]) -> None:
         scene = self.view.scene()
-        step = width / max(len(members), 1)
-        box_w = max(1.5, min(54.0, step * 0.8))
         y = TIER_Y.get(tier, 340.0)
         colour = style.KIND_COLOURS["switch"]
         t = language.current()
-        for i, switch in enumerate(members):
-            x = i * step + (step - box_w) / 2
-            rect = QRectF(x, y, box_w, BOX_H)
+        for switch in members:
+            rect = rects[switch]
+            x = rect.left()
             item = SwitchItem(switch, rect)
             item.setBrush(colour)
             item.setPen(QPen(QColor("#1f5f3f"), 1))
@@ -250,16 +338,15 @@ class TopologyView(QWidget):
             self.positions[switch] = rect
             self.switch_items[switch] = item
 
-    def _draw_endpoints(self, endpoints: list[str], width: float) -> None:
+    def _draw_endpoints(self, endpoints: list[str], width: float, rects: dict[str, QRectF]) -> None:
         scene = self.view.scene()
         y = TIER_Y["endpoint"]
         if len(endpoints) > 64:
             bar = scene.addRect(QRectF(0, y, width, BOX_H), QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS["server"]))
             bar.setToolTip(language.current()("endpoints_box", count=language.current().int(len(endpoints))))
             return
-        step = width / max(len(endpoints), 1)
-        for i, endpoint in enumerate(endpoints):
-            rect = QRectF(i * step + 2, y, max(4.0, step - 4), BOX_H)
+        for endpoint in endpoints:
+            rect = rects[endpoint]
             kind = self.doc.index.type_of(self.doc.index.devices[endpoint]).kind
             item = scene.addRect(rect, QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS.get(kind, style.KIND_COLOURS["other"])))
             item.setToolTip(endpoint)
@@ -269,43 +356,9 @@ class TopologyView(QWidget):
                 label.setRotation(60)
                 label.setPos(rect.left() + 4, rect.bottom() + 4)
 
-    def _draw_links(self) -> None:
+    def _draw_labels(self, picture: Picture, endpoints: int) -> None:
         scene = self.view.scene()
-        paths: dict[tuple[str, str], QPainterPath] = {}
-        for switch, neighbours in self.topo.adjacency.items():
-            for neighbour in neighbours:
-                if switch < neighbour and switch in self.positions and neighbour in self.positions:
-                    a, b = self.positions[switch], self.positions[neighbour]
-                    upper, lower = (a, b) if a.top() < b.top() else (b, a)
-                    key = tuple(sorted((self.topo.tiers[switch], self.topo.tiers[neighbour])))
-                    path = paths.setdefault(key, QPainterPath())
-                    path.moveTo(upper.center().x(), upper.bottom())
-                    path.lineTo(lower.center().x(), lower.top())
-        endpoint_path = QPainterPath()
-        if len(self.topo.graph.endpoints) <= 64:
-            for endpoint, switches in self.topo.graph.endpoint_switches.items():
-                for switch in set(switches):
-                    if endpoint in self.positions and switch in self.positions:
-                        a, b = self.positions[switch], self.positions[endpoint]
-                        endpoint_path.moveTo(a.center().x(), a.bottom())
-                        endpoint_path.lineTo(b.center().x(), b.top())
-        for path in [*paths.values(), endpoint_path]:
-            item = CableBundle(path, path.elementCount() // 2)
-            item.setZValue(0)
-            scene.addItem(item)
-
-    def _draw_labels(self, tiers: dict, width: float, endpoints: int) -> None:
-        scene = self.view.scene()
-        links = Counter()
-        speeds: dict[str, set] = {}
-        graph = self.topo.graph
-        for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
-            # as the analysis counts them: a switch's management cable is an endpoint cable
-            ta = self.topo.tiers.get(a, "endpoint") if a_switching else "endpoint"
-            tb = self.topo.tiers.get(b, "endpoint") if b_switching else "endpoint"
-            upper = max((ta, tb), key=lambda t: TIER_RANK.get(t, 0))
-            links[upper] += 1
-            speeds.setdefault(upper, set()).add(bandwidth)
+        tiers, width, links, speeds = picture.tiers, picture.width, picture.links, picture.speeds
         t = language.current()
         for tier, members in tiers.items():
             down = t(f"topo.down.{tier}") if tier in ("leaf", "spine", "core") else ""
@@ -406,9 +459,20 @@ class TopologyView(QWidget):
             return None
         return self.fail(selected[0].switch_name)
 
-    def fail(self, switch: str) -> dict:
+    def fail(self, switch: str) -> dict | None:
+        """Mark ``switch`` failed: the analysis (seconds on a big fabric) runs on a worker
+        behind a progress dialog with Cancel; None when cancelled."""
         self._clear_overlay()
-        impact = what_if_failed(self.doc.index, self.fabric_box.currentText(), self.links, {switch})
+        index, fabric, links = self.doc.index, self.fabric_box.currentText(), self.links
+        t = language.current()
+        outcome = background.run_with_progress(self.window(), t("progress.fail", switch=switch),
+                                               lambda: what_if_failed(index, fabric, links, {switch}))
+        if outcome.cancelled:
+            self.result.setText(t("status.cancelled", what=t("topo.fail")))
+            return None
+        if outcome.error is not None:
+            raise outcome.error
+        impact = outcome.value
         rect = self.positions.get(switch)
         self.failed = switch
         if rect is not None:
@@ -423,7 +487,6 @@ class TopologyView(QWidget):
                 self.overlay.append(item)
         self.doc.select("device", switch)  # and shown in the inspector
         self._mark_selected()
-        t = language.current()
         self.result.setText(t(
             "topo.failed", switch=switch, before=t.num(impact["bisection_before_gbps"] / 1000),
             after=t.num(impact["bisection_after_gbps"] / 1000), lost=t.num(impact["bandwidth_lost_pct"]),

@@ -17,7 +17,8 @@ UI_SIZES_GPUS = (1024, 16384)
 def pytest_generate_tests(metafunc):
     if "gpus" in metafunc.fixturenames:
         enabled = metafunc.config.getoption("benchmark_enable", False)
-        sizes = UI_SIZES_GPUS if metafunc.module.__name__.endswith("test_ui_speed") else SIZES_GPUS
+        ui = metafunc.module.__name__.endswith(("test_ui_speed", "test_ui_responsive_speed"))
+        sizes = UI_SIZES_GPUS if ui else SIZES_GPUS
         metafunc.parametrize("gpus", sizes if enabled else sizes[:1])
 
 
@@ -37,3 +38,19 @@ def bench_catalog():
     from designer.catalog import load_catalog
 
     return load_catalog(include_user=False)
+
+
+# figures a benchmark reports besides its timings, printed at the end of the run
+@pytest.fixture()
+def report_figure(request):
+    """``report_figure(name, value)``: a line in the run's closing summary."""
+    store = request.config.__dict__.setdefault("_ui_figures", [])
+    return lambda name, value: store.append((name, value))
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    figures = getattr(config, "_ui_figures", [])
+    if figures:
+        terminalreporter.section("window responsiveness (issue 13)")
+        for name, value in figures:
+            terminalreporter.write_line(f"{name:<58} {value}")

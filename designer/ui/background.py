@@ -1,0 +1,172 @@
+"""Long work off the UI thread, with a progress dialog and Cancel.
+
+``run_with_progress`` hands a Qt-free function (an export, a save, a failure analysis)
+to a pool thread and waits for it in a local event loop, so the window keeps painting
+while it runs. A modal progress dialog says what is going on and keeps the user from
+editing the design the function is reading; it appears only when the work takes longer
+than ``PROGRESS_AFTER_MS`` (until then the window paints but takes no input). Cancel stops the waiting at once: the function's result is
+thrown away when it ends (Python cannot stop a thread mid-way), and ``on_cancel`` undoes
+whatever it would have left behind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtWidgets import QProgressDialog
+
+from designer.ui import language
+
+PROGRESS_AFTER_MS = 300
+
+
+@dataclass
+class Outcome:
+    """What became of the work: ``value`` when it finished, ``error`` when it raised,
+    ``cancelled`` when the user stopped waiting."""
+
+    value: Any = None
+    error: BaseException | None = None
+    cancelled: bool = False
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+class _Signals(QObject):
+    done = Signal(object, object)  # value, error
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], Any], signals: _Signals) -> None:
+        super().__init__()
+        self.work = work
+        self.signals = signals
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # in a pool thread
+        try:
+            value = self.work()
+        except BaseException as exc:  # handed back to the UI thread, raised there
+            self.signals.done.emit(None, exc)
+            return
+        self.signals.done.emit(value, None)
+
+
+_pool: QThreadPool | None = None
+
+
+def pool() -> QThreadPool:
+    """One thread for long user-started work (the analysis has its own)."""
+    global _pool
+    if _pool is None:
+        _pool = QThreadPool()
+        _pool.setMaxThreadCount(2)
+    return _pool
+
+
+class _Waiter(QObject):
+    def __init__(self, loop: QEventLoop, outcome: Outcome, signals: "_Signals") -> None:
+        super().__init__()
+        self.loop = loop
+        self.outcome = outcome
+        self.signals = signals
+        self.finished = False
+        self.on_cancel: Callable[[Outcome], None] | None = None
+        _alive.add(self)  # until the job reports, even when nobody waits any more
+
+    @Slot(object, object)
+    def done(self, value, error) -> None:
+        self.finished = True
+        _alive.discard(self)
+        if self.outcome.cancelled:
+            # an abandoned job has ended: clean up after it
+            self.outcome.extra["late"] = (value, error)
+            if self.on_cancel is not None:
+                self.on_cancel(self.outcome)
+            return
+        self.outcome.value, self.outcome.error = value, error
+        self.loop.quit()
+
+
+_alive: set = set()
+
+
+# the open progress dialog (tests and screenshots look at it)
+current_dialog: QProgressDialog | None = None
+
+
+def run_with_progress(parent, label: str, work: Callable[[], Any], *, cancellable: bool = True,
+                      on_cancel: Callable[[Outcome], None] | None = None) -> Outcome:
+    """Run ``work()`` in a pool thread; return when it ends or the user cancels. The UI
+    thread keeps handling events meanwhile (input to other windows is blocked by the
+    modal dialog). ``on_cancel(outcome)`` is called when a cancelled job finally ends,
+    with ``outcome.extra["late"] = (value, error)``."""
+    import time
+
+    global current_dialog
+    started = time.perf_counter()
+    loop = QEventLoop()
+    outcome = Outcome()
+    signals = _Signals()
+    waiter = _Waiter(loop, outcome, signals)
+    signals.done.connect(waiter.done, Qt.QueuedConnection)
+    pool().start(_Job(work, signals))
+    # a short job ends without a dialog; meanwhile the window paints but takes no input
+    timer = QTimer(singleShot=True, interval=PROGRESS_AFTER_MS)
+    timer.timeout.connect(loop.quit)
+    timer.start()
+    loop.exec(QEventLoop.ExcludeUserInputEvents)
+    timer.stop()
+    if not waiter.finished:
+        t = language.current()
+        dialog = QProgressDialog(label, t("progress.cancel"), 0, 0, parent)
+        dialog.setWindowTitle("Cluster Designer")  # the product name, never translated
+        dialog.setWindowModality(Qt.WindowModal if parent is not None else Qt.ApplicationModal)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.setMinimumDuration(0)
+        if not cancellable:
+            dialog.setCancelButton(None)
+
+        def cancel() -> None:
+            if not waiter.finished:
+                outcome.cancelled = True
+                loop.quit()
+
+        dialog.canceled.connect(cancel)
+        dialog.show()
+        current_dialog = dialog
+        while not waiter.finished and not outcome.cancelled:
+            loop.exec()
+        current_dialog = None
+        dialog.canceled.disconnect(cancel)
+        dialog.close()
+        dialog.deleteLater()
+    outcome.seconds = time.perf_counter() - started
+    waiter.on_cancel = on_cancel if outcome.cancelled else None
+    return outcome
+
+
+def wait_for_jobs(msecs: int = 60000) -> bool:
+    """Tests: until every job, abandoned ones included, has ended and reported."""
+    from PySide6.QtCore import QCoreApplication
+
+    done = pool().waitForDone(msecs)
+    QCoreApplication.processEvents()
+    return done
+
+
+def run_later(work: Callable[[], Any], on_done: Callable[[Any, BaseException | None], None]) -> None:
+    """``work()`` in a pool thread, ``on_done(value, error)`` on the UI thread after; no
+    dialog and no waiting (opening a file while the window is already up)."""
+    signals = _Signals()
+
+    def done(value, error) -> None:
+        _alive.discard(signals)
+        on_done(value, error)
+
+    signals.done.connect(done, Qt.QueuedConnection)
+    _alive.add(signals)
+    pool().start(_Job(work, signals))

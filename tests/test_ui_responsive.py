@@ -1,0 +1,253 @@
+"""Issue 13, parts 3 and 6: long work off the UI thread (with progress and Cancel), a big
+design's views that draw little when zoomed out, and drops that land.
+
+Small designs only: what makes a design "big" (more than ``LARGE_LINKS`` links) is
+lowered for the tests that follow the big-design paths. No sleeps: the tests wait on
+the document and the views with ``qtbot.waitUntil``. Timings are for ``make bench``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QPushButton
+
+from designer.checks import Checker
+from designer.model.io import dumps_design, load_design, save_design
+from designer.resources import example_design
+from designer.ui import background
+from designer.ui.app import open_window
+from designer.ui.rack_view import PART_MIME
+
+
+@pytest.fixture()
+def window(qtbot, catalog, tmp_path):
+    """The example in a window, as ``designer FILE`` opens it; errors collected."""
+    example = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), example)
+    shown = open_window(str(example), catalog, QSettings(str(tmp_path / "r.ini"), QSettings.IniFormat))
+    qtbot.addWidget(shown)
+    errors: list[str] = []
+    shown.prompts.errors = errors
+    shown.prompts.show_error = lambda _title, message: errors.append(message)
+    shown.prompts.ask_save_changes = lambda _title: "discard"
+    shown.resize(1400, 900)
+    shown.show()
+    yield shown
+    shown.doc.runner.wait()
+    background.wait_for_jobs()  # abandoned jobs too
+    shown.close()
+    shown.deleteLater()
+
+
+@pytest.fixture()
+def big(monkeypatch):
+    """Every design counts as big: the background paths run on the example."""
+    from designer.ui import analysis_worker, deferred, document
+
+    monkeypatch.setattr(analysis_worker, "LARGE_LINKS", 0)
+    monkeypatch.setattr(document, "BACKGROUND_RECHECK_LINKS", 0)
+    monkeypatch.setattr(deferred, "BIG_LINKS", 0)
+
+
+def _event_at(view, rack: str, face: str, u: int, kind, slug="nvidia-qm9700"):
+    slot = next(f for f in view.faces if f.rack == rack and f.face == face)
+    point = view.mapFromScene(QPointF(slot.rect.center().x(), (slot.u_total - u) * 18.0 + 9.0))
+    mime = QMimeData()
+    mime.setData(PART_MIME, slug.encode())
+    where = QPointF(point) if kind is QDropEvent else point
+    return kind(where, Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier), mime
+
+
+# -- part 6: drops that land ----------------------------------------------------------
+
+
+def test_a_part_dropped_on_a_taken_u_snaps_to_the_nearest_free_slot(window):
+    doc = window.doc
+    window.open_rack("A01")
+    # A01: four DGX H100 in U1-U32; U32 is the top of node004, U33 is free
+    event, _mime = _event_at(window.racks, "A01", "front", 32, QDropEvent)
+    window.racks.dropEvent(event)
+    assert event.isAccepted()
+    added = doc.design.devices[-1]
+    assert (added.device_type, added.rack, added.position_u) == ("nvidia-qm9700", "A01", 33)
+
+
+def test_a_drop_deep_inside_a_full_block_is_still_refused(window):
+    window.open_rack("A01")
+    devices = len(window.doc.design.devices)
+    event, _mime = _event_at(window.racks, "A01", "front", 12, QDropEvent)  # 4 U from any free slot
+    window.racks.dropEvent(event)
+    assert not event.isAccepted()
+    assert len(window.doc.design.devices) == devices
+
+
+def test_the_status_bar_follows_the_hover_not_an_earlier_refusal(window):
+    window.open_rack("A01")
+    view = window.racks
+    refused, _m1 = _event_at(view, "A01", "front", 12, QDragMoveEvent)
+    view.dragMoveEvent(refused)
+    assert "Cannot place" in window.statusBar().currentMessage()
+    fine, _m2 = _event_at(view, "A01", "front", 36, QDragMoveEvent)
+    view.dragMoveEvent(fine)
+    message = window.statusBar().currentMessage()
+    assert "Cannot" not in message and "fits at A01 U36" in message
+    view.dragLeaveEvent(None)
+    assert window.statusBar().currentMessage() == ""
+
+
+# -- part 3: long work on a worker ----------------------------------------------------------
+
+
+def test_pdf_export_runs_on_a_worker_with_a_progress_dialog_and_writes_the_file(window, tmp_path):
+    target = tmp_path / "proposal.pdf"
+    seen = []
+
+    def look():  # while the worker writes, the dialog is up and the window still runs timers
+        if background.current_dialog is not None:
+            seen.append(background.current_dialog.labelText())
+        else:
+            QTimer.singleShot(20, look)
+
+    QTimer.singleShot(0, look)
+    written = window.export_in_background("pdf", str(target), "en")
+    assert written == [target] and target.read_bytes().startswith(b"%PDF")
+    assert seen and "proposal.pdf" in seen[0]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".export-")]  # scratch gone
+
+
+def test_cancelling_an_export_leaves_the_old_file_and_no_scratch(window, tmp_path, qtbot, monkeypatch):
+    import threading
+
+    target = tmp_path / "proposal.pdf"
+    target.write_bytes(b"old")
+    release = threading.Event()
+
+    def slow_export(what, path, variant=None):  # an export that takes until the test says
+        release.wait(30)
+        with open(path, "wb") as handle:
+            handle.write(b"%PDF new")
+        return [path]
+
+    monkeypatch.setattr(window, "export_to", slow_export)
+
+    def cancel():
+        if background.current_dialog is not None:  # the user presses its Cancel button
+            background.current_dialog.findChild(QPushButton).click()
+        else:
+            QTimer.singleShot(20, cancel)
+
+    QTimer.singleShot(0, cancel)
+    assert window.export_in_background("pdf", str(target), "en") is None
+    assert "cancelled" in window.statusBar().currentMessage()
+    release.set()  # the abandoned job ends; what it wrote is thrown away
+    background.wait_for_jobs()
+    qtbot.waitUntil(lambda: not [p for p in tmp_path.iterdir() if p.name.startswith(".export-")])
+    assert target.read_bytes() == b"old"
+
+
+def test_an_export_refused_by_the_exporter_shows_its_message(window, tmp_path):
+    assert window.export_in_background("pdf", str(tmp_path / "no-such-folder" / "x.pdf"), "en") is None
+    assert window.prompts.errors and "does not exist" in window.prompts.errors[0]
+
+
+def test_save_writes_on_a_worker_and_marks_the_design_saved(window):
+    from designer.ui.commands import MoveDevice
+
+    doc = window.doc
+    doc.push(MoveDevice(doc, "oob-A01", "A01", 41, "rear"))
+    assert doc.modified
+    assert window.save()
+    assert not doc.modified
+    assert doc.path.read_text() == dumps_design(doc.design)
+
+
+def test_mark_failed_answers_from_the_worker(window):
+    window.tabs.setCurrentWidget(window.topology)
+    impact = window.topology.fail("cmp-spine01")
+    assert impact["bisection_after_gbps"] < impact["bisection_before_gbps"]
+    assert window.topology.failed == "cmp-spine01"
+    assert window.doc.selection == ("device", "cmp-spine01")
+
+
+def test_a_big_designs_add_rack_is_rechecked_on_the_worker_and_drawn_when_its_index_comes(big, window, qtbot):
+    doc = window.doc
+    qtbot.waitUntil(lambda: doc.checker is not None)
+    racks = set(window.floor.items_by_rack)
+    window.add_rack()
+    new = next(r.name for r in doc.design.racks if r.name not in racks)
+    # the edit is in the model at once; the full re-check runs in the background
+    assert doc.checker is None and doc.rechecking
+    qtbot.waitUntil(lambda: new in window.floor.items_by_rack)
+    qtbot.waitUntil(lambda: doc.checker is not None)
+    fresh = Checker(doc.design, doc.catalog.cabling).findings()
+    assert [f.code for f in doc.findings] == [f.code for f in fresh]
+    # and undo comes back the same way
+    doc.undo_stack.undo()
+    qtbot.waitUntil(lambda: doc.checker is not None and new not in window.floor.items_by_rack)
+
+
+def test_a_big_fabrics_topology_is_laid_out_on_the_worker(big, window, qtbot):
+    window.tabs.setCurrentWidget(window.topology)
+    topo = window.topology
+    topo.rebuild()
+    assert not topo.switch_items  # asked for; drawn when the worker's layout comes
+    qtbot.waitUntil(lambda: bool(topo.switch_items))
+    assert "cmp-spine01" in topo.switch_items
+
+
+# -- level of detail ------------------------------------------------------------------------
+
+
+def test_the_floor_zoomed_far_out_is_one_drawing_and_still_answers_clicks(window, qtbot):
+    floor = window.floor
+    window.tabs.setCurrentWidget(floor)
+    floor.fit()
+    for _ in range(12):
+        floor.zoom_out()
+    floor.resetTransform()
+    floor.scale(0.01, 0.01)  # a 600 mm rack is 6 px
+    floor.scale_changed()
+    assert floor.detail == "overview"
+    assert floor.overview.isVisible() and not floor.items_by_rack["A01"].isVisible()
+    item = floor.items_by_rack["A01"]
+    centre = floor.mapFromScene(item.mapToScene(item.rect().center()))
+    assert floor.rack_at(centre) == "A01"
+    assert not floor.is_empty_at(centre)
+    opened = []
+    floor.open_rack.connect(opened.append)
+    qtbot.mouseDClick(floor.viewport(), Qt.LeftButton, pos=centre)
+    assert opened == ["A01"]
+    assert "A01" in floor.tooltip_at(centre)
+    floor.fit()
+    floor.resetTransform()
+    floor.scale(1.0, 1.0)  # 600 px a rack: everything drawn
+    floor.scale_changed()
+    assert floor.detail == "full" and item.isVisible() and item.label.isVisible()
+
+
+# -- the View menu's words ----------------------------------------------------------------------
+
+
+def test_the_view_menu_has_fit_and_zoom_entries_in_both_languages(window):
+    texts = [a.text() for a in window.menu_view.actions()]
+    assert "Fit to window" in texts and "Zoom &in" in texts and "Zoom &out" in texts
+    window.set_language("zh")
+    texts = [a.text() for a in window.menu_view.actions()]
+    assert "适应窗口" in texts and "放大(&I)" in texts and "缩小(&O)" in texts
+    window.set_language("en")
+
+
+def test_renaming_a_room_keeps_the_floors_racks_and_retitles_the_room(window):
+    from designer.ui.commands import SetProperty
+
+    doc, floor = window.doc, window.floor
+    room = doc.design.site.rooms[0].name
+    items = dict(floor.items_by_rack)
+    doc.push(SetProperty(doc, "room", room, "name", "Hall X", "field.name"))
+    assert floor.items_by_rack == items  # the same items: not drawn again
+    assert "Hall X" in floor.room_items and floor.room_items["Hall X"].room_name == "Hall X"
+    assert any("Hall X" in title.text() for title in floor.room_titles)
+    doc.undo_stack.undo()
+    assert room in floor.room_items and floor.items_by_rack == items
