@@ -11,10 +11,11 @@ whatever it would have left behind.
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from PySide6.QtCore import QEventLoop, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog
 
 from designer.ui import language
@@ -38,32 +39,29 @@ class _Signals(QObject):
     done = Signal(object, object)  # value, error
 
 
-class _Job(QRunnable):
-    def __init__(self, work: Callable[[], Any], signals: _Signals) -> None:
-        super().__init__()
-        self.work = work
-        self.signals = signals
-        self.setAutoDelete(True)
-
-    def run(self) -> None:  # in a pool thread
-        try:
-            value = self.work()
-        except BaseException as exc:  # handed back to the UI thread, raised there
-            self.signals.done.emit(None, exc)
-            return
-        self.signals.done.emit(value, None)
+def _run_job(work: Callable[[], Any], signals: "_Signals") -> None:  # in a worker thread
+    try:
+        value = work()
+    except BaseException as exc:  # handed back to the UI thread, raised there
+        signals.done.emit(None, exc)
+        return
+    signals.done.emit(value, None)
 
 
-_pool: QThreadPool | None = None
+# Python threads, not QRunnables: a QRunnable subclass the pool deletes when it ends
+# while Python still holds its wrapper crashed the window now and then (segfault in the
+# PDF export benchmark, one run in two); a queued signal from a plain thread is safe.
+_executor: ThreadPoolExecutor | None = None
+_futures: set[Future] = set()
 
 
-def pool() -> QThreadPool:
-    """One thread for long user-started work (the analysis has its own)."""
-    global _pool
-    if _pool is None:
-        _pool = QThreadPool()
-        _pool.setMaxThreadCount(2)
-    return _pool
+def _start(work: Callable[[], Any], signals: "_Signals") -> None:
+    global _executor
+    if _executor is None:
+        _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="designer-work")
+    future = _executor.submit(_run_job, work, signals)
+    _futures.add(future)
+    future.add_done_callback(_futures.discard)
 
 
 class _Waiter(QObject):
@@ -112,7 +110,7 @@ def run_with_progress(parent, label: str, work: Callable[[], Any], *, cancellabl
     signals = _Signals()
     waiter = _Waiter(loop, outcome, signals)
     signals.done.connect(waiter.done, Qt.QueuedConnection)
-    pool().start(_Job(work, signals))
+    _start(work, signals)
     # a short job ends without a dialog; meanwhile the window paints but takes no input
     timer = QTimer(singleShot=True, interval=PROGRESS_AFTER_MS)
     timer.timeout.connect(loop.quit)
@@ -151,11 +149,13 @@ def run_with_progress(parent, label: str, work: Callable[[], Any], *, cancellabl
 
 def wait_for_jobs(msecs: int = 60000) -> bool:
     """Tests: until every job, abandoned ones included, has ended and reported."""
+    from concurrent.futures import wait
+
     from PySide6.QtCore import QCoreApplication
 
-    done = pool().waitForDone(msecs)
+    _not_done = wait(list(_futures), timeout=msecs / 1000).not_done
     QCoreApplication.processEvents()
-    return done
+    return not _not_done
 
 
 def run_later(work: Callable[[], Any], on_done: Callable[[Any, BaseException | None], None]) -> None:
@@ -169,4 +169,4 @@ def run_later(work: Callable[[], Any], on_done: Callable[[Any, BaseException | N
 
     signals.done.connect(done, Qt.QueuedConnection)
     _alive.add(signals)
-    pool().start(_Job(work, signals))
+    _start(work, signals)
