@@ -104,10 +104,10 @@ def test_h100_pod_compute_and_storage_cables(h100_pod):
 
 
 def test_h100_pod_pdus_by_rack(h100_pod):
-    """RA-11333-001 Appendix A Table 7: 96 PDUs for the 32 four-DGX racks (three each: a DGX's
-    six 4+2 PSUs keep four when one feed is lost). The RA's other 12 (two for each of 6 racks)
-    are a PX3-5747V-V2 our catalog lacks; with the compute racks' 34.5 kVA model the rack of 24
-    QM9700 (41 kW at maximum) needs a third, so that one PDU can fail."""
+    """RA-11333-001 Appendix A Table 7: 108 rack PDUs, 96 for the 32 four-DGX racks (three
+    each: a DGX's six 4+2 PSUs keep four when one feed is lost) and 12 for the 6 others (two
+    each: a network rack is filled only to what one PDU carries alone). The RA's 12 are a
+    PX3-5747V-V2 our catalog lacks; ours are the compute racks' model."""
     design, _report = h100_pod
     per_rack: dict[str, int] = {}
     dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
@@ -115,15 +115,19 @@ def test_h100_pod_pdus_by_rack(h100_pod):
         if d.device_type.startswith("raritan"):
             per_rack[d.rack] = per_rack.get(d.rack, 0) + 1
     assert len(dgx_racks) == 32
-    assert sum(per_rack[r] for r in dgx_racks) == 96
+    assert sum(per_rack.values()) == 108
     assert all(per_rack[r] == 3 for r in dgx_racks)
-    assert all(2 <= per_rack[r] <= 3 for r in per_rack if r not in dgx_racks)
+    assert sorted(per_rack[r] for r in per_rack if r not in dgx_racks) == [2] * 6
 
 
 def test_h100_pod_out_of_band_shares_switches_and_uplinks_into_inband(h100_pod):
     """RA-11333-001 Appendix A Tables 7/8: SN2201 switches serve every management port (8 for
-    38 racks, not one a rack), each with two 100G uplinks into the in-band network."""
+    38 racks, not one a rack: the 315 ports of Table 8, 127 DGX + 64 InfiniBand switches + 8
+    management/UFM + 8 in-band switches + 108 PDUs), each with two 100G uplinks into the
+    in-band network."""
     design, report = h100_pod
+    oob_fabric = next(f for f in report["fabrics"] if f["name"] == "oob")
+    assert oob_fabric["endpoints"] == 127 + 64 + 8 + 8 + 108
     oob = [d for d in design.devices if d.fabric == "oob"]
     assert len(oob) <= 9, "shared by neighbouring racks; 9 where the RA lays its racks out for 8"
     uplinks = [l for l in design.links if l.a.device in {d.name for d in oob} and l.b.device.startswith("inb-core")]

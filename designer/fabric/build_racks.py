@@ -69,8 +69,13 @@ def place_racks(
     pdu = resolved.pdu.pdu if resolved.pdu is not None else None
     outlets = 2 * sum(pdu.outlets.values()) if pdu is not None and pdu.outlets else None
 
+    # a network rack is filled only to what one of two PDUs carries alone, so it keeps to
+    # two (RA-11333-001 Table 7: two PDUs in each non-DGX rack); a compute rack to its budget
+    two_pdus_w = pdu.capacity_kw * 1000.0 if pdu is not None and pdu.capacity_kw else None
+
     def new(kind: str, group: str, rack_type: RackType):
-        return lambda: RackDraft(kind, group, rack_type, budget_w, reserve, outlets=outlets)
+        limit_w = min(budget_w, two_pdus_w) if kind == "network" and two_pdus_w else budget_w
+        return lambda: RackDraft(kind, group, rack_type, limit_w, reserve, outlets=outlets)
 
     def switches_in(*groups: str) -> list[tuple[Device, DeviceType]]:
         names = [n for n, g in draft.groups.items() if g in groups and n in draft.devices and _is_switch(draft, n)]
