@@ -24,6 +24,8 @@ def test_typing_a_room_that_does_not_exist_in_the_inspector_is_refused_and_chang
     message = window.inspector.error.text()
     assert 'room "Nowhere" does not exist' in message and "use one of: Hall 1" in message, message
     assert doc.index.racks["A02"].room == "Hall 1"
+    # the field shows what the design holds again, not the refused text
+    assert window.inspector.editors[("rack", "A02", "room")].text() == "Hall 1"
     assert doc.undo_stack.count() == steps and not doc.modified
     assert dumps_design(doc.design) == before
     # what the window saves, the loader opens

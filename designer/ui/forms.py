@@ -67,10 +67,11 @@ def guard_wheel(editor: QWidget) -> None:
     editor.installEventFilter(_wheel_guard)
 
 
-def show_value(editor: QWidget, spec: Field, value: Any) -> None:
+def show_value(editor: QWidget, spec: Field, value: Any, force: bool = False) -> None:
     """Put the model's current ``value`` into ``editor`` in place, without committing it
-    (signals blocked). The editor the user is typing in is left alone."""
-    if editor.hasFocus():
+    (signals blocked). The editor the user is typing in is left alone, unless ``force``
+    (a refused value goes back to the model's at once)."""
+    if editor.hasFocus() and not force:
         return
     blocked = editor.blockSignals(True)
     try:
@@ -110,7 +111,14 @@ def property_box(doc, kind: str, name: str | None, title: str, fields: list[Fiel
 
 def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> QWidget:
     def commit(new_value):
-        _commit(doc, kind, name, spec, new_value, error_label)
+        if not _commit(doc, kind, name, spec, new_value, error_label):
+            # refused: the field shows what the design holds again (the error line says
+            # what was typed and why not), so it never shows a value the design lacks
+            try:
+                current = getattr(target_object(doc.design, kind, name), spec.name)
+            except StopIteration:
+                return
+            show_value(editor, spec, current, force=True)
 
     t = language.current()
 
@@ -169,13 +177,14 @@ def _placement_command(doc, device_name: str, field: str, value: Any) -> MoveDev
     return MoveDevice(doc, device_name, place["rack"], place["position_u"], place["face"])
 
 
-def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> None:
+def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_label: QLabel) -> bool:
+    """Push the edit; False when it is refused (the reason is in ``error_label``)."""
     try:
         current = getattr(target_object(doc.design, kind, name), spec.name)
     except StopIteration:
-        return  # the object went (undone, deleted) while its field was being edited
+        return True  # the object went (undone, deleted) while its field was being edited
     if value == current:
-        return
+        return True
     try:
         if kind == "device" and spec.name in PLACEMENT_FIELDS:
             command = _placement_command(doc, name, spec.name, value)
@@ -184,8 +193,9 @@ def _commit(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
     except DesignerError as exc:
         t = language.current()
         error_label.setText(t("field.error", field=t(spec.label), error=exc.message))
-        return
+        return False
     error_label.setText("")
     doc.push(command)
     if spec.name == "name" and doc.selection and doc.selection[1] == name:
         doc.select(kind, value)
+    return True
