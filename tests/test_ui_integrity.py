@@ -454,6 +454,42 @@ def test_add_a_row_places_its_racks_inside_the_room_and_selects_them(win, qtbot)
     assert doc.index.rooms["Hall 1"].width_mm == 6800 and added[0] not in doc.index.racks
 
 
+def test_the_selected_rooms_corner_handle_resizes_it_in_one_undo_step(win, qtbot):
+    """Issue 13 (6): rooms cannot be resized on the floor plan. Now the selected room has a
+    handle on its far corner; let go, it sets width and depth on the 100 mm grid, one step."""
+    doc, floor = win.doc, win.floor
+    doc.select("room", "Hall 1")
+    handle = floor.room_handle
+    assert handle is not None and handle.room_name == "Hall 1"
+    steps = doc.undo_stack.count()
+    handle.setPos(QPointF(9_040, floor.room_offsets["Hall 1"] + 6_260))
+    handle.resized()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.width_mm, room.depth_mm) == (9_000, 6_300)
+    assert doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.width_mm, room.depth_mm) == (6_800, 4_200)
+    doc.select(None)
+    assert floor.room_handle is None
+
+
+def test_shift_dragging_a_rack_moves_its_whole_row_in_one_undo_step(win, qtbot):
+    """Issue 13 (6): rows are movable on the floor plan (Shift-drag one of their racks)."""
+    doc, floor = win.doc, win.floor
+    row = doc.index.racks["A01"].row
+    before = {r.name: (r.x_mm, r.y_mm) for r in doc.design.racks if r.row == row}
+    assert len(before) > 1
+    item = floor.items_by_rack["A01"]
+    item._press = item.pos()
+    item.setPos(item.pos() + QPointF(0, 1_000))
+    item.dropped(whole_row=True)
+    after = {r.name: (r.x_mm, r.y_mm) for r in doc.design.racks if r.row == row}
+    assert after == {name: (x, y + 1_000) for name, (x, y) in before.items()}
+    doc.undo_stack.undo()
+    assert {r.name: (r.x_mm, r.y_mm) for r in doc.design.racks if r.row == row} == before
+
+
 # -- 7. figures that agree ------------------------------------------------------------------
 
 

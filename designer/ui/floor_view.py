@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred
-from designer.ui.commands import MoveRack
+from designer.ui.commands import MoveRack, MoveRow, SetProperty
 from designer.ui.metrics import rack_figures, worst_by_object
 
 GRID_MM = 100.0
@@ -36,6 +36,48 @@ def footprint(rack_type, facing: str | None) -> tuple[float, float]:
     if facing in ("east", "west"):
         return rack_type.depth_mm, rack_type.width_mm
     return rack_type.width_mm, rack_type.depth_mm
+
+
+class RoomHandle(QGraphicsRectItem):
+    """The corner of the selected room: dragged, it resizes the room (width and depth on
+    the 100 mm grid, one undo step)."""
+
+    SIZE_MM = 600.0
+
+    def __init__(self, view: "FloorView", room_name: str, corner: QPointF) -> None:
+        half = self.SIZE_MM / 2
+        super().__init__(-half, -half, self.SIZE_MM, self.SIZE_MM)
+        self.view = view
+        self.room_name = room_name
+        self.setPos(corner)
+        self.setBrush(style.SELECTION)
+        self.setPen(QPen(QColor("#333"), 20))
+        self.setFlags(QGraphicsItem.ItemIsMovable)
+        self.setCursor(Qt.SizeFDiagCursor)
+        self.setZValue(50)
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        self.resized()
+
+    def resized(self) -> None:
+        doc = self.view.doc
+        room = next((r for r in doc.design.site.rooms if r.name == self.room_name), None)
+        if room is None:
+            return
+        offset = self.view.room_offsets.get(room.name, 0.0)
+        width = max(GRID_MM, round(self.pos().x() / GRID_MM) * GRID_MM)
+        depth = max(GRID_MM, round((self.pos().y() - offset) / GRID_MM) * GRID_MM)
+        if (width, depth) == (room.width_mm, room.depth_mm):
+            return
+        t = language.current()
+        doc.undo_stack.beginMacro(t("undo.resize_room", room=room.name))
+        try:
+            for field, value in (("width_mm", width), ("depth_mm", depth)):
+                if value != getattr(room, field):
+                    doc.push(SetProperty(doc, "room", room.name, field, value))
+        finally:
+            doc.undo_stack.endMacro()
 
 
 class RoomItem(QGraphicsRectItem):
@@ -138,11 +180,25 @@ class RackItem(QGraphicsRectItem):
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)
+        self.dropped(bool(event.modifiers() & Qt.ShiftModifier))
+
+    def dropped(self, whole_row: bool = False) -> None:
+        """After a drag: the rack (or with Shift its whole row) goes where it was let go,
+        on the 100 mm grid, in room coordinates."""
         moved = self.pos()
-        if (moved - self._press).manhattanLength() > 1:
-            x = round(moved.x() / GRID_MM) * GRID_MM
-            y = round(moved.y() / GRID_MM) * GRID_MM
-            self.view.doc.push(MoveRack(self.view.doc, self.rack_name, x, y))
+        if (moved - self._press).manhattanLength() <= 1:
+            return
+        doc = self.view.doc
+        rack = doc.index.racks.get(self.rack_name)
+        if rack is None:
+            return
+        offset = self.view.room_offsets.get(rack.room, 0.0)
+        x = round(moved.x() / GRID_MM) * GRID_MM
+        y = round((moved.y() - offset) / GRID_MM) * GRID_MM
+        if whole_row and rack.row:
+            doc.push(MoveRow(doc, rack.room, rack.row, x - rack.x_mm, y - rack.y_mm))
+        else:
+            doc.push(MoveRack(doc, self.rack_name, x, y))
 
     def mouseDoubleClickEvent(self, event) -> None:
         self.view.open_rack.emit(self.rack_name)
@@ -180,6 +236,7 @@ class FloorView(Canvas):
 
     def rebuild(self) -> None:
         scene = self.scene()
+        self.room_handle = None  # cleared with the scene
         scene.clear()
         self.overview = None
         self.items_by_rack.clear()
@@ -401,8 +458,24 @@ class FloorView(Canvas):
         for name, item in self.room_items.items():
             selected = selection == ("room", name)
             item.setPen(QPen(style.SELECTION if selected else style.ROOM_EDGE, 60 if selected else 30))
+        self._place_room_handle(selection)
         if reveal and selection and selection[0] == "rack" and selection[1] in self.items_by_rack:
             self.ensureVisible(self.items_by_rack[selection[1]])
+
+    def _place_room_handle(self, selection) -> None:
+        """A resize handle on the far corner of the selected room, none otherwise."""
+        handle = getattr(self, "room_handle", None)
+        if handle is not None:
+            self.scene().removeItem(handle)
+            self.room_handle = None
+        if not selection or selection[0] != "room":
+            return
+        room = next((r for r in self.doc.design.site.rooms if r.name == selection[1]), None)
+        if room is None or room.name not in self.room_offsets:
+            return
+        corner = QPointF(room.width_mm, self.room_offsets[room.name] + room.depth_mm)
+        self.room_handle = RoomHandle(self, room.name, corner)
+        self.scene().addItem(self.room_handle)
 
     # -- selection by clicks ---------------------------------------------------------------
 

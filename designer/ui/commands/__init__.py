@@ -14,7 +14,7 @@ from designer.ui.commands.devices import (
     move_problem,
 )
 from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
-from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack
+from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack, MoveRow
 
 __all__ = [
     "MOVE_DEVICE_ID",
@@ -27,6 +27,7 @@ __all__ = [
     "DuplicateRack",
     "MoveDevice",
     "MoveRack",
+    "MoveRow",
     "RerouteCables",
     "SetProperty",
     "SetStages",

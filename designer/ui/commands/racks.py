@@ -111,3 +111,18 @@ class MoveRack(DesignCommand):
     def first_apply(self) -> list[edits.Change]:
         members = {d.name for d in self.design.devices if d.rack == self.name}
         return [self.edit.apply(self.design), *rerouted(self.doc, members)]
+
+
+class MoveRow(DesignCommand):
+    """Move a whole row on the floor plan (Shift-drag of one of its racks); the cables of
+    everything in it are re-routed. One undo step."""
+
+    def __init__(self, doc, room: str, row: str, dx_mm: float, dy_mm: float) -> None:
+        super().__init__(doc, "undo.move_row", row=row)
+        self.room, self.row = room, row
+        self.edit = checked(edits.MoveRow(room, row, dx_mm, dy_mm), doc.design)
+
+    def first_apply(self) -> list[edits.Change]:
+        racks = {r.name for r in self.design.racks if r.room == self.room and r.row == self.row}
+        members = {d.name for d in self.design.devices if d.rack in racks}
+        return [self.edit.apply(self.design), *rerouted(self.doc, members)]
