@@ -224,9 +224,12 @@ def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[li
 
 
 def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[tuple[str, str]] | None:
-    """Free ports on the in-band network's upper switches (its cores), alternating between
-    them so each out-of-band switch reaches two; None when they lack the room."""
-    uppers = [d for d in draft.devices.values() if d.fabric == "inband" and d.tier in ("spine", "core")]
+    """Free ports on the in-band network's top tier (its cores, else its spines), a pair of
+    switches at a time, so each out-of-band switch reaches two and the out-of-band uplinks
+    stay on few switches; None when they lack the room."""
+    inband = [d for d in draft.devices.values() if d.fabric == "inband" and d.tier in ("spine", "core")]
+    top = "core" if any(d.tier == "core" for d in inband) else "spine"
+    uppers = [d for d in inband if d.tier == top]
     if len(uppers) < 2:
         return None
     used: dict[str, set[str]] = {d.name: set() for d in uppers}
@@ -240,7 +243,19 @@ def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[t
         if group is None or group.speed_gbps != speed_gbps:
             return None
         free.append([(d.name, p) for p in group.port_names() if p not in used[d.name]])
-    ordered = [ports[k] for k in range(max(len(f) for f in free)) for ports in free if k < len(ports)]
+    # a chain of pairs (0, 1), (1, 2) ...: each switch shares its ports between the pairs
+    # beside it, so the out-of-band network stays one piece above its leaves
+    ordered: list[tuple[str, str]] = []
+    taken = [0] * len(free)
+    for a in range(len(free) - 1):
+        b = a + 1
+        quota_b = len(free[b]) if b == len(free) - 1 else len(free[b]) // 2
+        while taken[a] < len(free[a]) and taken[b] < quota_b and len(ordered) < needed:
+            ordered += [free[a][taken[a]], free[b][taken[b]]]
+            taken[a] += 1
+            taken[b] += 1
+        if len(ordered) >= needed:
+            break
     return ordered[:needed] if len(ordered) >= needed else None
 
 
