@@ -1,6 +1,6 @@
-"""Building the fabrics: the compute fabric from the servers' compute ports, and the
-storage and in-band fabrics from the devices' ports (dual-homed, the catalog switch
-that needs the fewest boxes unless named)."""
+"""Building the compute fabric from the servers' compute ports, and the generic
+dual-homed leaf-spine the storage and in-band builders (``build_side``) fall back to
+(the catalog switch that needs the fewest boxes unless named)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved, endpoint_ports, fastest
+from designer.fabric.draft import CENTRAL, Draft, Resolved
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint, wire_clos
 from designer.model.hardware import Breakout, DeviceType, lane_name
 from designer.model.link import Fabric
 
 
-def _lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
+def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
     group = switch.main_fabric_group()
     assert group is not None
     if endpoint_speed == group.speed_gbps:
@@ -89,7 +89,7 @@ def _plan_compute(spec: GenerateSpec, switch: DeviceType, rails: int, nodes: int
             leaf = fp.leaf_ports(radix, 1, spec.oversubscription, speed)
         lanes = 1
     else:
-        lanes = _lanes(speed, switch, "server compute")
+        lanes = endpoint_lanes(speed, switch, "server compute")
         leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
     if spec.rail_optimized and leaf.up_ports > 0:
         assignments, _su, unit_leaves = fp.assign_rail_optimized(nodes, rails, leaf.down_lanes)
@@ -142,7 +142,7 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     for found in _compute_options(spec, resolved.server, switch, len(servers)):
         (errors if isinstance(found, GenerationError) else options).append(found)
     if not options:
-        raise _capacity_error(errors[0], resolved, rails, _lanes(speeds.pop(), switch, "server compute"),
+        raise _capacity_error(errors[0], resolved, rails, endpoint_lanes(speeds.pop(), switch, "server compute"),
                               spec) from None
     best = min(options, key=ComputeOption.rank)
     protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
@@ -248,7 +248,7 @@ class SidePlan:
 
 
 def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float) -> SidePlan:
-    lanes = _lanes(speed, switch, "endpoint")
+    lanes = endpoint_lanes(speed, switch, "endpoint")
     total = sum(len(e.ports) for e in endpoints)
     # Endpoints with two or more ports are dual-homed to a leaf pair, never to one box.
     dual_homed = all(len(e.ports) >= 2 for e in endpoints)
@@ -262,7 +262,7 @@ def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, rati
     return SidePlan(switch, lanes, leaf, assignments, plan)
 
 
-def _side_fabric(
+def side_fabric(
     draft: Draft,
     catalog: Catalog,
     *,
@@ -310,49 +310,3 @@ def _side_fabric(
     )
     draft.add_built(built, [chosen.switch])
     draft.plans[name] = chosen.plan
-
-
-
-def storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol) -> None:
-    server_ports = resolved.server.ports_with_role("storage")
-    store_ports = resolved.storage.ports_with_role("storage") if resolved.storage else []
-    if not server_ports and not store_ports:
-        return
-    speeds = {g.speed_gbps for g in server_ports + store_ports}
-    speed = min(speeds)
-    protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
-    per_server = draft.spec.storage_ports_per_server
-    endpoints = [
-        Endpoint(s.device, endpoint_ports(draft.devices[s.device], resolved.server, "storage")[:per_server], s.group)
-        for s in servers
-    ]
-    endpoints += [
-        Endpoint(n, endpoint_ports(draft.devices[n], resolved.storage, "storage"), STORAGE) for n in storage_names
-    ]
-    endpoints = [e for e in endpoints if e.ports]
-    _side_fabric(
-        draft, catalog, name="storage", role="storage", protocol=protocol, endpoints=endpoints, speed=speed,
-        prefer=draft.spec.storage_switch, ratio=draft.spec.storage_oversubscription, tag="sto",
-    )
-
-
-def inband_fabric(draft, catalog, resolved, servers, storage_names) -> None:
-    groups = fastest(resolved.server.ports_with_role("inband"))
-    if not groups:
-        return
-    speed = groups[0].speed_gbps
-    endpoints = [
-        Endpoint(s.device, endpoint_ports(draft.devices[s.device], resolved.server, "inband", fastest), s.group)
-        for s in servers
-    ]
-    if resolved.storage is not None:
-        storage_groups = [g for g in fastest(resolved.storage.ports_with_role("inband")) if g.speed_gbps <= speed]
-        if storage_groups:
-            if storage_groups[0].speed_gbps == speed:
-                endpoints += [
-                    Endpoint(n, [p for g in storage_groups for p in g.port_names()], STORAGE) for n in storage_names
-                ]
-    _side_fabric(
-        draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints, speed=speed,
-        prefer=draft.spec.inband_switch, ratio=draft.spec.inband_oversubscription, tag="inb",
-    )

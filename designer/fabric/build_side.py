@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.build_fabrics import _lanes, _side_fabric, pick_switch
+from designer.fabric.build_fabrics import endpoint_lanes, pick_switch, side_fabric
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
-from designer.fabric.wiring import BuiltFabric, Endpoint, _wire_leaf_down, make_link, _PortPool
+from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
 from designer.model.hardware import DeviceType, lane_name, split_lane
 from designer.model.link import Fabric
 
@@ -42,11 +42,6 @@ LEAVES_PER_SPINE = 2  # RA-11333-001 Table 4: 8 leaves / 4 spines per SU
 INBAND_CORES = 2
 INBAND_LINKS_PER_CORE = 2  # RA-11333-001 Table 8: 24 leaf-core cables for 6 leaves
 INBAND_ISL_PER_PAIR = 2  # RA-11333-001 Table 8: 6 ISL cables for 3 leaf pairs
-
-
-def resolved_speed(draft: Draft, device: str, port: str) -> float | None:
-    group = draft.types[draft.devices[device].device_type].port_group_of(port)
-    return group.speed_gbps if group is not None else None
 
 
 def fabric_ports(device_type: DeviceType, role: str, count: int | None = None) -> list[str]:
@@ -110,7 +105,7 @@ def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int =
 
 
 def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
-                   storage_names: list[str], compute_protocol: str, control: list[Endpoint], speed_of) -> bool:
+                   storage_names: list[str], compute_protocol: str, control: list[Endpoint]) -> bool:
     """Returns whether a storage fabric was built."""
     spec = draft.spec
     server_ports = {s.device: fabric_ports(resolved.server, "storage", spec.storage_ports_per_server) for s in servers}
@@ -128,11 +123,11 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     radix = group.count
     server_eps = [Endpoint(s.device, server_ports[s.device], s.group) for s in servers if server_ports[s.device]]
     ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
-    server_leaf = fp.leaf_ports(radix, _lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
+    server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
     server_leaves = _balanced_pairs([len(e.ports) for e in server_eps], server_leaf.down_lanes)
     store_speed = resolved.storage.port_group_of(store_ports[0]).speed_gbps if store_ports else (
         spec.reserved_storage_port_gbps)
-    store_lanes = _lanes(store_speed, switch, "storage system")
+    store_lanes = endpoint_lanes(store_speed, switch, "storage system")
     store_leaf = fp.leaf_ports(radix, store_lanes, 1.0, group.speed_gbps)
     store_eps = [Endpoint(n, list(store_ports), STORAGE) for n in storage_names]
     store_leaves = _balanced_pairs([len(e.ports) for e in store_eps], store_leaf.down_lanes, reserved)
@@ -156,15 +151,15 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         home = max(set(groups), key=groups.count) if groups else STORAGE
         device = built.add_switch(f"sto-leaf{i + 1:0{width}d}", switch, "storage", "leaf", home)
         lane_speed = server_speed if endpoints is server_eps else store_speed
-        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, group, lane_speed, "storage")
+        wire_leaf_down(built, device, assignment, endpoints, leaf_ports, group, lane_speed, "storage")
         leaf_devices.append((device, leaf_ports, endpoints is server_eps))
     # control-plane ports on the storage-system leaves, which run at 1:1 and have room
     # within the fabric's ratio; else on the server leaves
     store_leaf_devices = [(d, lp) for d, lp, is_server in leaf_devices if not is_server]
     server_leaf_devices = [(d, lp) for d, lp, is_server in leaf_devices if is_server]
-    made = attach_control(built.links, store_leaf_devices, group, control, "storage", speed_of)
+    made = attach_control(built.links, store_leaf_devices, group, control, "storage", draft.port_speed_gbps)
     if made is None:
-        made = attach_control(built.links, server_leaf_devices, group, control, "storage", speed_of)
+        made = attach_control(built.links, server_leaf_devices, group, control, "storage", draft.port_speed_gbps)
     if made is None:
         raise GenerationError("the storage leaves have no free ports for the management nodes and UFM appliances",
                               hint="use fewer --management-nodes, or --ufm-appliances 0")
@@ -172,9 +167,9 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     spine_width = max(2, len(str(spines)))
     spine_devices = [built.add_switch(f"sto-spine{s + 1:0{spine_width}d}", switch, "storage", "spine", CENTRAL)
                      for s in range(spines)]
-    spine_pools = [_PortPool(group) for _ in spine_devices]
+    spine_pools = [PortPool(group) for _ in spine_devices]
     for (device, leaf_ports, _srv), links in zip(leaf_devices, per_leaf):
-        up = _PortPool(group, leaf_ports.down_ports + 1)
+        up = PortPool(group, leaf_ports.down_ports + 1)
         for spine, pool in zip(spine_devices, spine_pools):
             for _ in range(links):
                 built.links.append(make_link(device.name, up.take(), spine.name, pool.take(), "storage"))
@@ -275,23 +270,23 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
                  if resolved.storage.port_group_of(p).speed_gbps == speed]
         endpoints += [Endpoint(n, store, STORAGE) for n in storage_names if store]
     # management nodes at the in-band speed only (a 1GbE in-band network leaves their 100G ports free)
-    control_speed = {e.device: [p for p in e.ports if resolved_speed(draft, e.device, p) == speed] for e in control}
+    control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}
     endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
     if spec.inband_oversubscription is not None:
-        _side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
+        side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
                      speed=speed, prefer=switch.slug, ratio=spec.inband_oversubscription, tag="inb")
         return
     group = switch.main_fabric_group()
     assert group is not None
-    lanes = _lanes(speed, switch, "in-band")
+    lanes = endpoint_lanes(speed, switch, "in-band")
     uplinks = INBAND_CORES * INBAND_LINKS_PER_CORE
     down = group.count - uplinks - INBAND_ISL_PER_PAIR
     leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
     assignments = _balanced_pairs([len(e.ports) for e in endpoints], leaf.down_lanes)
     if len(assignments) * INBAND_LINKS_PER_CORE > group.count:
         # beyond what two cores hold: the generic leaf-spine fabric of the same model
-        _side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
+        side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
                      speed=speed, prefer=switch.slug, ratio=2.0, tag="inb")
         return
     draft.fabrics.append(Fabric(name="inband", role="inband", protocol="ethernet"))
@@ -302,12 +297,12 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         groups = [endpoints[e].group for e, _p in assignment.ports]
         home = max(set(groups), key=groups.count) if groups else CENTRAL
         device = built.add_switch(f"inb-leaf{i + 1:0{width}d}", switch, "inband", "leaf", home)
-        _wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
+        wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
         leaves.append(device)
     cores = [built.add_switch(f"inb-core{c + 1:02d}", switch, "inband", "spine", CENTRAL) for c in range(INBAND_CORES)]
-    core_pools = [_PortPool(group) for _ in cores]
+    core_pools = [PortPool(group) for _ in cores]
     for i, device in enumerate(leaves):
-        up = _PortPool(group, down + 1)
+        up = PortPool(group, down + 1)
         for core, pool in zip(cores, core_pools):
             for _ in range(INBAND_LINKS_PER_CORE):
                 built.links.append(make_link(device.name, up.take(), core.name, pool.take(), "inband"))

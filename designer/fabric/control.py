@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from designer.catalog import Catalog
+from designer.fabric import plan as fp
 from designer.fabric.build_side import attach_control, fabric_ports
 from designer.fabric.draft import CENTRAL, Draft, Resolved
 from designer.fabric.wiring import Endpoint
@@ -53,12 +54,6 @@ class ControlPlane:
         self.draft.devices[name] = Device(name=name, device_type=device_type.slug)
         self.draft.groups[name] = CENTRAL
 
-    def speed_of(self, device: str, port: str) -> float:
-        device_type = self.draft.types[self.draft.devices[device].device_type]
-        group = device_type.port_group_of(port)
-        assert group is not None
-        return group.speed_gbps
-
     def _ufm_endpoints(self, fabric: str) -> list[Endpoint]:
         """A UFM pair for an InfiniBand fabric: its fabric ports (role compute)."""
         if self.ufm_type is None:
@@ -86,8 +81,6 @@ class ControlPlane:
         group = switch.main_fabric_group() if switch else None
         made = None
         if group is not None:
-            from designer.fabric import plan as fp
-
             plan = self.draft.plans.get(fabric.name)
             down = group.count
             if plan and plan.tiers > 1:
@@ -96,7 +89,7 @@ class ControlPlane:
                 ratio = self.draft.spec.oversubscription
                 down = min(group.count - plan.uplinks_per_leaf, math.floor(plan.uplinks_per_leaf * ratio + 1e-9))
             slots = [(d, fp.LeafPorts(group.count, 1, down, group.count - down)) for d in leaves]
-            made = attach_control(self.draft.links, slots, group, endpoints, fabric.name, self.speed_of)
+            made = attach_control(self.draft.links, slots, group, endpoints, fabric.name, self.draft.port_speed_gbps)
         if made is None:
             self._drop("compute")
             notes.append(

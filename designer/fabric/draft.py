@@ -50,6 +50,11 @@ class Draft:
     def add_type(self, device_type: DeviceType) -> None:
         self.types.setdefault(device_type.slug, device_type)
 
+    def port_speed_gbps(self, device: str, port: str) -> float | None:
+        """A drafted device's port speed (a breakout lane: its parent's)."""
+        group = self.types[self.devices[device].device_type].port_group_of(port)
+        return group.speed_gbps if group is not None else None
+
     def add_built(self, built: BuiltFabric, switch_types: list[DeviceType]) -> None:
         for t in switch_types:
             self.add_type(t)
@@ -158,9 +163,3 @@ def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_fil
         groups = group_filter(groups)
     return [p for g in groups for p in g.port_names()]
 
-
-def fastest(groups):
-    if not groups:
-        return []
-    top = max(g.speed_gbps for g in groups)
-    return [g for g in groups if g.speed_gbps == top]

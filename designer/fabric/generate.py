@@ -80,7 +80,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         control.ufm_on_compute(notes)
     if not (single and not storage_names):
         built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol,
-                                       control.storage_endpoints(compute_protocol), control.speed_of)
+                                       control.storage_endpoints(compute_protocol))
         if not built_storage:
             control.drop_storage_ufm()
         inband_fabric(draft, catalog, resolved, servers, storage_names, control.inband_endpoints())

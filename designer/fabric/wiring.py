@@ -49,7 +49,7 @@ def make_link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cab
     return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric, cable_id=cable_id)
 
 
-class _PortPool:
+class PortPool:
     """Hands out a switch's ports in order. With ``split`` the switch runs at its split
     radix (an SN5600 as 128 x 400G): the pool hands out lanes ``swp1s1, swp1s2, swp2s1``
     and marks each physical port it opens as split on ``device``."""
@@ -102,17 +102,17 @@ def wire_clos(
     assert leaf_group is not None and spine_group is not None
     width = _width(plan.leaves)
     leaves: list[Device] = []
-    uplink_pools: list[_PortPool] = []
+    uplink_pools: list[PortPool] = []
     for i, assignment in enumerate(assignments):
         groups = [endpoints[e].group for e, _p in assignment.ports]
         device = built.add_switch(f"{tag}-leaf{i + 1:0{width}d}", leaf_type, fabric, "leaf" if plan.tiers > 1 else None,
                                   Counter(groups).most_common(1)[0][0] if groups else central_group)
-        _wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric, split)
+        wire_leaf_down(built, device, assignment, endpoints, leaf_ports, leaf_group, lane_speed_gbps, fabric, split)
         leaves.append(device)
         up_group = leaf_type.uplink_group() if leaf_ports.separate_uplinks else leaf_group
         assert up_group is not None
         start = 1 if leaf_ports.separate_uplinks else leaf_ports.down_ports + 1
-        uplink_pools.append(_PortPool(up_group, start, split=None if leaf_ports.separate_uplinks else split,
+        uplink_pools.append(PortPool(up_group, start, split=None if leaf_ports.separate_uplinks else split,
                                       device=device))
     if plan.tiers == 1:
         return built
@@ -120,14 +120,14 @@ def wire_clos(
     spine_width = _width(plan.spines)
     spine_ports = spine_group.count * (split.count if split else 1)
     spine_down = spine_ports if plan.tiers == 2 else spine_ports // 2
-    spines_by_pod: list[list[tuple[Device, _PortPool, _PortPool]]] = []
+    spines_by_pod: list[list[tuple[Device, PortPool, PortPool]]] = []
     for pod_index, pod in enumerate(plan.pods):
         pod_spines = []
         for s in range(plan.spines_per_pod):
             number = pod_index * plan.spines_per_pod + s + 1
             device = built.add_switch(f"{tag}-spine{number:0{spine_width}d}", spine_type, fabric, "spine", central_group)
-            down = _PortPool(spine_group, 1, spine_down, split, device)
-            up = _PortPool(spine_group, spine_down + 1, None, split, device)
+            down = PortPool(spine_group, 1, spine_down, split, device)
+            up = PortPool(spine_group, spine_down + 1, None, split, device)
             pod_spines.append((device, down, up))
         spines_by_pod.append(pod_spines)
         for leaf_index in pod:
@@ -144,7 +144,7 @@ def wire_clos(
         for c in range(plan.cores_per_plane):
             number = plane * plan.cores_per_plane + c + 1
             device = built.add_switch(f"{tag}-core{number:0{core_width}d}", spine_type, fabric, "core", central_group)
-            cores.append((device, _PortPool(spine_group, split=split, device=device)))
+            cores.append((device, PortPool(spine_group, split=split, device=device)))
         for pod_spines in spines_by_pod:
             spine, _down, up = pod_spines[plane]
             for core, core_ports in cores:
@@ -153,7 +153,7 @@ def wire_clos(
     return built
 
 
-def _wire_leaf_down(
+def wire_leaf_down(
     built: BuiltFabric,
     leaf: Device,
     assignment: LeafAssignment,
