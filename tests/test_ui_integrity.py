@@ -447,6 +447,8 @@ def test_add_a_row_places_its_racks_inside_the_room_and_selects_them(win, qtbot)
     assert not [f for f in doc.findings if f.code == "RACK_OUTSIDE_ROOM"], "the new row stands outside the room"
     assert not [f for f in doc.findings if f.code == "RACK_FLOOR_OVERLAP"]
     assert doc.selection == ("rack", added[0])
+    assert doc.selected == tuple(("rack", name) for name in added), "every new rack is selected"
+    assert all(win.floor.items_by_rack[name].isSelected() for name in added)
     room = doc.index.rooms["Hall 1"]
     assert room.width_mm > 6800 and room.depth_mm >= 4200
     # one undo step takes the row and the room's growth back
@@ -462,7 +464,8 @@ def test_the_selected_rooms_corner_handle_resizes_it_in_one_undo_step(win, qtbot
     handle = floor.room_handle
     assert handle is not None and handle.room_name == "Hall 1"
     steps = doc.undo_stack.count()
-    handle.setPos(QPointF(9_040, floor.room_offsets["Hall 1"] + 6_260))
+    ox, oy = floor.room_offsets["Hall 1"]
+    handle.setPos(QPointF(ox + 9_040, oy + 6_260))
     handle.resized()
     room = doc.index.rooms["Hall 1"]
     assert (room.width_mm, room.depth_mm) == (9_000, 6_300)
@@ -472,6 +475,70 @@ def test_the_selected_rooms_corner_handle_resizes_it_in_one_undo_step(win, qtbot
     assert (room.width_mm, room.depth_mm) == (6_800, 4_200)
     doc.select(None)
     assert floor.room_handle is None
+
+
+def test_the_selected_room_drags_to_a_new_place_in_one_undo_step(win, qtbot, tmp_path):
+    """Issue 13 (6): rooms cannot be moved on the floor plan. Now the selected room can be
+    dragged: let go, its place on the site plan is stored on the 100 mm grid, its racks go
+    with it, the file it saves loads again, and one undo puts it back."""
+    from designer.model.io import load_design
+
+    doc, floor = win.doc, win.floor
+    doc.select("room", "Hall 1")
+    item = floor.room_items["Hall 1"]
+    assert item.flags() & item.GraphicsItemFlag.ItemIsMovable, "the selected room is draggable"
+    rack_before = floor.items_by_rack["A01"].pos()
+    steps = doc.undo_stack.count()
+    item._press = item.pos()
+    item.setPos(item.pos() + QPointF(2_030, 1_480))
+    item.dropped()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.x_mm, room.y_mm) == (2_000, 1_500)
+    assert doc.undo_stack.count() == steps + 1
+    moved = floor.items_by_rack["A01"].pos()
+    assert (moved.x() - rack_before.x(), moved.y() - rack_before.y()) == (2_000, 1_500), "its racks go with it"
+    path = tmp_path / "moved.json"
+    doc.save(path)
+    assert load_design(path, doc.catalog).site.rooms[0].x_mm == 2_000
+    doc.undo_stack.undo()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.x_mm, room.y_mm) == (None, None)
+    assert floor.items_by_rack["A01"].pos() == rack_before
+
+
+def test_a_room_is_not_placed_over_another(win, qtbot):
+    """A spot where the moved room would overlap another room is refused with the reason."""
+    from designer.model import edits
+    from designer.model.site import Room
+
+    doc, floor = win.doc, win.floor
+    edits.add_room(Room(name="Hall 2", width_mm=5_000, depth_mm=5_000)).apply(doc.design)
+    floor.rebuild()
+    said = []
+    floor.refused.connect(said.append)
+    floor.place_room("Hall 2", 1_000, 1_000)  # onto Hall 1 at the origin
+    assert said and "Hall 1" in said[0]
+    assert [r.x_mm for r in doc.design.site.rooms] == [None, None], "nothing placed"
+
+
+def test_ctrl_click_selects_several_racks_and_delete_takes_them_in_one_step(win, qtbot):
+    """Multi-selection on the floor: Ctrl-click adds or removes a rack; Delete removes every
+    selected rack as one undo step."""
+    doc, floor = win.doc, win.floor
+    doc.select("rack", "A01")
+    doc.toggle_selected("rack", "A02")
+    assert doc.selected == (("rack", "A01"), ("rack", "A02")) and doc.selection == ("rack", "A01")
+    assert floor.items_by_rack["A02"].isSelected() and floor.items_by_rack["A01"].isSelected()
+    doc.toggle_selected("rack", "A01")
+    assert doc.selected == (("rack", "A02"),) and doc.selection == ("rack", "A02")
+    assert not floor.items_by_rack["A01"].isSelected()
+    doc.toggle_selected("rack", "A01")
+    steps, racks = doc.undo_stack.count(), len(doc.design.racks)
+    win.delete_selection()
+    assert len(doc.design.racks) == racks - 2 and doc.undo_stack.count() == steps + 1
+    assert doc.selected == () and doc.selection is None
+    doc.undo_stack.undo()
+    assert {"A01", "A02"} <= {r.name for r in doc.design.racks}
 
 
 def test_shift_dragging_a_rack_moves_its_whole_row_in_one_undo_step(win, qtbot):

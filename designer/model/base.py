@@ -74,4 +74,6 @@ Slug = Annotated[str, StringConstraints(min_length=1, max_length=120, pattern=r"
 MAX_FIGURE = 1e12
 PositiveFloat = Annotated[float, Field(gt=0, le=MAX_FIGURE)]
 NonNegativeFloat = Annotated[float, Field(ge=0, le=MAX_FIGURE)]
+# A coordinate: either sign, bounded like the figures
+Coordinate = Annotated[float, Field(ge=-MAX_FIGURE, le=MAX_FIGURE)]
 Share = Annotated[float, Field(ge=0, le=1)]

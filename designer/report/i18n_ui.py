@@ -409,6 +409,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "undo.move_rack": {"en": "Move rack {name}", "zh": "移动机柜 {name}"},
     "undo.move_row": {"en": "Move row {row}", "zh": "移动机柜排 {row}"},
     "undo.resize_room": {"en": "Resize room {room}", "zh": "调整机房 {room} 尺寸"},
+    "undo.move_room": {"en": "Move room {room}", "zh": "移动机房 {room}"},
     "undo.set": {"en": "Set {what}", "zh": "设置{what}"},
     "undo.reroute": {"en": "Re-route cables", "zh": "重新布线"},
     "undo.stages": {"en": "Edit growth stages", "zh": "编辑扩容阶段"},
@@ -423,6 +424,8 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "refused.rack_type": {"en": "unknown rack type {type}", "zh": "未知的机柜类型 {type}"},
     "refused.no_room": {"en": "the design has no room to put racks in", "zh": "设计中没有可放置机柜的机房"},
     "refused.add_room": {"en": "add a room first", "zh": "请先添加机房"},
+    "refused.room_overlap": {"en": 'room "{room}" would overlap room "{other}" there; put it beside it',
+                             "zh": "机房“{room}”放在此处会与机房“{other}”重叠,请放在其旁边"},
     "refused.name_taken": {"en": 'a {kind} named "{name}" already exists', "zh": "已存在名为“{name}”的{kind}"},
     "refused.same_stage_names": {"en": "two stages have the same name", "zh": "有两个阶段同名"},
     "refused.stage_missing": {

@@ -192,6 +192,7 @@ class MainWindow(QMainWindow):
         self.estimates = EstimatesPanel(doc)
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
+        self.floor.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
         doc.file_changed.connect(self.update_title)
@@ -439,11 +440,12 @@ class MainWindow(QMainWindow):
         selection = self.doc.selection
         if not selection:
             return
-        kind, name = selection
+        kind = selection[0]
+        names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]
         if kind == "device":
-            self._run(lambda: DeleteObjects(self.doc, devices=[name]))
+            self._run(lambda: DeleteObjects(self.doc, devices=names))
         elif kind == "rack":
-            self._run(lambda: DeleteObjects(self.doc, racks=[name]))
+            self._run(lambda: DeleteObjects(self.doc, racks=names))  # all selected racks: one undo step
         self.doc.select(None)
 
     def duplicate_selection(self) -> None:
@@ -474,7 +476,8 @@ class MainWindow(QMainWindow):
 
     def add_row_of(self, count: int) -> list[str]:
         """A new row of ``count`` racks, inside its room: the room grows (in the same undo
-        step) when the row would stand outside it. The first new rack is selected. Returns
+        step) when the row would stand outside it. The new racks are selected (the first in
+        the inspector). Returns
         the new racks' names."""
         doc = self.doc
         try:
@@ -498,7 +501,7 @@ class MainWindow(QMainWindow):
         stack.push(command)
         stack.endMacro()
         names = [r.name for r in racks]
-        doc.select("rack", names[0])
+        doc.select_many("rack", names)
         return names
 
     # -- files ----------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ operations.
     change.inverse.apply(design)  # as before
 
 Operations: ``add_device``, ``add_rack``/``add_racks``, ``AddRow``, ``add_room``,
-``add_link``; ``MoveDevice``, ``MoveRack``, ``MoveRow``, ``move_link``, ``ReplaceLinks``;
+``add_link``; ``MoveDevice``, ``MoveRack``, ``MoveRow``, ``PlaceRoom``, ``move_link``, ``ReplaceLinks``;
 ``DeleteObjects`` (``delete_devices``, ``delete_racks``, ``delete_rooms``,
 ``delete_links``), ``DeleteRow``; ``SetProperty``, ``SetStages``; ``Batch`` of several.
 """
@@ -34,6 +34,7 @@ from designer.model.edits.objects import (
     MoveDevice,
     MoveRack,
     MoveRow,
+    PlaceRoom,
     RemoveObjects,
     ReplaceLinks,
     add_device,
@@ -62,6 +63,7 @@ __all__ = [
     "MoveDevice",
     "MoveRack",
     "MoveRow",
+    "PlaceRoom",
     "RemoveObjects",
     "ReplaceLinks",
     "Scopes",

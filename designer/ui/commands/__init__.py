@@ -14,7 +14,7 @@ from designer.ui.commands.devices import (
     move_problem,
 )
 from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
-from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack, MoveRow
+from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack, MoveRow, PlaceRoom
 
 __all__ = [
     "MOVE_DEVICE_ID",
@@ -28,6 +28,7 @@ __all__ = [
     "MoveDevice",
     "MoveRack",
     "MoveRow",
+    "PlaceRoom",
     "RerouteCables",
     "SetProperty",
     "SetStages",

@@ -126,3 +126,13 @@ class MoveRow(DesignCommand):
         racks = {r.name for r in self.design.racks if r.room == self.room and r.row == self.row}
         members = {d.name for d in self.design.devices if d.rack in racks}
         return [self.edit.apply(self.design), *rerouted(self.doc, members)]
+
+
+class PlaceRoom(DesignCommand):
+    """Move a room on the site plan (drag of the selected room); its racks go with it and
+    no figure changes. One undo step."""
+
+    def __init__(self, doc, room: str, x_mm: float, y_mm: float) -> None:
+        super().__init__(doc, "undo.move_room", room=room)
+        self.edit = checked(edits.PlaceRoom(room, x_mm, y_mm), doc.design)
+
