@@ -557,6 +557,36 @@ def test_shift_dragging_a_rack_moves_its_whole_row_in_one_undo_step(win, qtbot):
     assert {r.name: (r.x_mm, r.y_mm) for r in doc.design.racks if r.row == row} == before
 
 
+def test_shift_click_on_a_rack_selects_its_row_and_ctrl_click_adds_one(win, qtbot):
+    """Rows are selectable on the floor: a Shift-click selects the rack's whole row; a
+    Ctrl-click adds or removes one rack (real mouse events on the view)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    doc, floor = win.doc, win.floor
+    new_row = win.add_row_of(3)
+    win.tabs.setCurrentWidget(floor)
+    floor.show()
+    floor.fit()
+
+    def at(name):
+        item = floor.items_by_rack[name]
+        return floor.mapFromScene(item.mapToScene(item.rect().center()))
+
+    row = doc.index.racks["A01"].row
+    members = [r.name for r in doc.design.racks if r.row == row]
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.ShiftModifier, at("A01"))
+    assert doc.selection == ("rack", "A01")
+    assert {n for _k, n in doc.selected} == set(members) and len(members) > 1
+    other = new_row[1]
+    steps = doc.undo_stack.count()
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.ControlModifier, at(other))
+    assert ("rack", other) in doc.selected and len(doc.selected) == len(members) + 1
+    assert doc.undo_stack.count() == steps, "a click moves nothing"
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.NoModifier, QPoint(2, 2))
+    assert doc.selected == () and doc.selection is None, "a click on empty floor clears it"
+
+
 # -- 7. figures that agree ------------------------------------------------------------------
 
 

@@ -207,8 +207,15 @@ class RackItem(QGraphicsRectItem):
             self.view.doc.toggle_selected("rack", self.rack_name)
             event.accept()
             return  # Ctrl-click picks, it does not drag
-        if ("rack", self.rack_name) not in self.view.doc.selected:
-            self.view.doc.select("rack", self.rack_name)
+        doc = self.view.doc
+        if event.modifiers() & Qt.ShiftModifier:
+            # Shift: the whole row (a Shift-drag then moves it)
+            rack = doc.index.racks.get(self.rack_name)
+            row = [r.name for r in doc.index.racks_by_room.get(rack.room, []) if r.row == rack.row] \
+                if rack is not None and rack.row else []
+            doc.select_many("rack", [self.rack_name, *row])
+        elif ("rack", self.rack_name) not in doc.selected:
+            doc.select("rack", self.rack_name)
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
