@@ -351,6 +351,11 @@ def test_a_switch_clicked_in_the_topology_is_selected_on_top_and_in_the_inspecto
     assert win.doc.selection == ("device", "cmp-leaf02")
     assert item.zValue() > max(i.zValue() for n, i in topo.switch_items.items() if n != "cmp-leaf02")
     assert ("device", "cmp-leaf02", "name") in win.inspector.editors
+    from PySide6.QtWidgets import QGraphicsSceneHoverEvent
+    far = topo.switch_items[max(topo.switch_items)]
+    assert not far.toolTip(), "worded when the pointer comes over it"
+    far.hoverEnterEvent(QGraphicsSceneHoverEvent())
+    assert far.switch_name in far.toolTip() and "/" in far.toolTip(), far.toolTip()
     # a click on empty canvas clears it
     empty = topo.view.mapFromScene(topo.view.sceneRect().topLeft() + QPointF(5, 5))
     qtbot.mouseClick(topo.view.viewport(), Qt.LeftButton, pos=empty)

@@ -159,6 +159,10 @@ class FloorOverview(QGraphicsItem):
             painter.drawRects([item.rect().translated(item.pos()) for item in items])
 
 
+_SELECTED_PEN = QPen(style.SELECTION, 60)
+_RACK_PEN = QPen(QColor("#333"), 12)
+
+
 class RackItem(QGraphicsRectItem):
     def __init__(self, view: "FloorView", rack_name: str, width: float, depth: float) -> None:
         super().__init__(0, 0, width, depth)
@@ -177,12 +181,18 @@ class RackItem(QGraphicsRectItem):
         self.front.setPen(Qt.NoPen)
         self.figures = None
         self._press = QPointF()
+        self._drawn: tuple | None = None  # what refresh last drew
+        self._marked: bool | None = None
 
     def refresh(self, facing: str, colour: QColor, value: str, figures) -> None:
+        self.figures = figures  # its tooltip, worded when hovered
         rect = self.rect()
+        drawn = (facing, colour.rgba(), value, rect.width(), rect.height())
+        if drawn == self._drawn:
+            return  # a recolour of 821 racks redraws only those whose look changed
+        self._drawn = drawn
         self.setBrush(colour)
         self.mark(self.isSelected())
-        self.figures = figures  # its tooltip, worded when hovered
         self.label.setPos(rect.width() / 2 - self.label.boundingRect().width() / 2, rect.height() * 0.22)
         self.value.setText(value)
         self.value.setPos(rect.width() / 2 - self.value.boundingRect().width() / 2, rect.height() * 0.55)
@@ -199,7 +209,9 @@ class RackItem(QGraphicsRectItem):
 
     def mark(self, selected: bool) -> None:
         """The selected rack outlined in the selection colour."""
-        self.setPen(QPen(style.SELECTION, 60) if selected else QPen(QColor("#333"), 12))
+        if selected != self._marked:
+            self._marked = selected
+            self.setPen(_SELECTED_PEN if selected else _RACK_PEN)
 
     def mousePressEvent(self, event) -> None:
         self._press = self.pos()
