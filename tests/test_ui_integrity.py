@@ -246,7 +246,7 @@ def test_a_recovery_older_than_a_later_save_is_not_offered(qtbot, catalog, examp
     import os
 
     design = load_design(example_path, catalog)
-    written = recovery.write_recovery(design, example_path)
+    written = recovery.write_recovery(design, example_path, recovery.new_key())
     meta = json.loads(written.with_suffix(".meta").read_text())
     os.utime(example_path, (meta["saved_at"] + 60, meta["saved_at"] + 60))  # saved a minute later
     window, said = open_window(qtbot, catalog, example_path)

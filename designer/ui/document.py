@@ -17,6 +17,7 @@ from designer.checks import Change, Checker, Finding
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.io import load_design, save_design
+from designer.ui import recovery
 from designer.ui.analysis_worker import AnalysisRunner, keep_collections_short
 
 
@@ -34,10 +35,13 @@ class DesignDocument(QObject):
     replaced = Signal()  # a whole new design was loaded
 
     def __init__(self, design: Design, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
-                 *, unsaved: bool = False):
+                 *, unsaved: bool = False, recovery_key: str | None = None):
         """``unsaved``: the design exists nowhere on disk as it is (fresh from the wizard,
-        restored from a recovery file): modified from the start, so closing asks."""
+        restored from a recovery file): modified from the start, so closing asks.
+        ``recovery_key``: this design's recovery file (a restored design keeps its own);
+        a new one otherwise, so no two open designs share one."""
         super().__init__(parent)
+        self.recovery_key = recovery_key or recovery.new_key()
         self.catalog = catalog
         self.design = design
         self.path = path

@@ -515,7 +515,7 @@ class MainWindow(QMainWindow):
         if answer == "save":
             return self.save()
         if answer == "discard":
-            recovery.remove_recovery(self.doc.path)
+            recovery.remove_recovery(self.doc.recovery_key)
             return True
         return False
 
@@ -527,7 +527,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.open"), exc.format())
             return False
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.set_document(doc)
         self._remember(Path(path))
         return True
@@ -612,7 +612,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.save"), exc.format())
             return False
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.statusBar().showMessage(language.current()("status.saved", path=self.doc.path), 5000)
         return True
 
@@ -627,7 +627,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(t("error.save"), exc.format())
             return False
-        recovery.remove_recovery(old)
+        recovery.remove_recovery(self.doc.recovery_key)
         self._remember(Path(path))
         return True
 
@@ -710,19 +710,25 @@ class MainWindow(QMainWindow):
     def _drop_recovery_when_clean(self) -> None:
         """Undo back to the saved state (or a save): nothing is left to recover."""
         if not self.doc.modified:
-            recovery.remove_recovery(self.doc.path)
+            recovery.remove_recovery(self.doc.recovery_key)
 
     def write_recovery(self) -> Path | None:
-        if self.doc.modified:
-            return recovery.write_recovery(self.doc.design, self.doc.path)
-        return None
+        """The autosave: the unsaved design's recovery file. A failure (disk full, the
+        recovery folder not writable) is said in the status bar, never raised."""
+        if not self.doc.modified:
+            return None
+        try:
+            return recovery.write_recovery(self.doc.design, self.doc.path, self.doc.recovery_key)
+        except OSError as exc:
+            self.statusBar().showMessage(language.current()("status.autosave_failed", error=exc.strerror or exc), 15000)
+            return None
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
             event.ignore()
             return
         self.autosave.stop()  # nothing is written after the answer
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("window_state", self.saveState())
         self.doc.runner.wait(5000)
