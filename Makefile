@@ -32,7 +32,8 @@ bench: $(STAMP)
 # mutants, thousands of edit state machines on every starting design.
 soak: $(STAMP)
 	CD_SOAK=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider \
-		tests/test_hardening_fuzz.py tests/test_edits_state_machine.py tests/test_edits_property.py
+		tests/test_hardening_fuzz.py tests/test_edits_state_machine.py tests/test_edits_property.py \
+		tests/test_live_findings.py
 
 wheel: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
