@@ -121,17 +121,26 @@ def test_h100_pod_pdus_by_rack(h100_pod):
 
 
 def test_h100_pod_out_of_band_shares_switches_and_uplinks_into_inband(h100_pod):
-    """RA-11333-001 Appendix A Tables 7/8: SN2201 switches serve every management port (8 for
-    38 racks, not one a rack: the 315 ports of Table 8, 127 DGX + 64 InfiniBand switches + 8
-    management/UFM + 8 in-band switches + 108 PDUs), each with two 100G uplinks into the
-    in-band network."""
+    """RA-11333-001 Appendix A Table 7: 8 SN2201 out-of-band switches for 38 racks (not one a
+    rack) serving Table 8's 315 management ports (127 DGX + 64 InfiniBand switches + 8
+    management/UFM + 8 in-band switches + 108 PDUs); Table 8: "Two uplinks per OOB to
+    in-band", 16 x 100G. Two switches for each scalable unit's row, the central racks' ports
+    on their spare ports."""
     design, report = h100_pod
     oob_fabric = next(f for f in report["fabrics"] if f["name"] == "oob")
     assert oob_fabric["endpoints"] == 127 + 64 + 8 + 8 + 108
     oob = [d for d in design.devices if d.fabric == "oob"]
-    assert len(oob) <= 9, "shared by neighbouring racks; 9 where the RA lays its racks out for 8"
+    assert len(oob) == 8, "RA-11333-001 Table 7: 8 x SN2201"
+    assert {d.device_type for d in oob} == {"nvidia-sn2201"}
     uplinks = [l for l in design.links if l.a.device in {d.name for d in oob} and l.b.device.startswith("inb-core")]
-    assert len(uplinks) == 2 * len(oob)
+    assert len(uplinks) == 16, "RA-11333-001 Table 8: two uplinks per OOB to in-band"
+    # every switch within the 48 access ports of an SN2201; 319 cables: each UFM appliance's
+    # second 1G port (its management port, on the RA's QSFP-to-SFP+ adapter) is one more
+    served: dict[str, int] = {}
+    for link in design.links:
+        if link.fabric == "oob" and link.b.device in {d.name for d in oob}:
+            served[link.b.device] = served.get(link.b.device, 0) + 1
+    assert max(served.values()) <= 48 and sum(served.values()) == 315 + 4
     assert not [f for f in report["findings"] if f["severity"] == "error"]
 
 

@@ -144,21 +144,61 @@ def _oob_ports(draft: Draft, rack: RackDraft) -> list[tuple[str, str]]:
     return [(d.name, p) for d in rack.devices for p in endpoint_ports(d, draft.types[d.device_type], "oob")]
 
 
+# how far (rack centre to rack centre, along the rows and across them) a central rack's management
+# cable may run to an out-of-band switch in a scalable unit's racks: with the rise into the tray,
+# the drop and service loops it stays well inside 1000BASE-T's 100 m channel (IEEE 802.3 Clause 40)
+OOB_SHARE_REACH_MM = 60_000.0
+
+
 def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[tuple[RackDraft, list[tuple[str, str]]]]:
-    """Neighbouring racks along one cold aisle share an out-of-band switch while their
-    management ports fit its access ports (copper runs of metres); a rack with more ports than
-    one switch has gets several. Returns (rack that holds the switch, ports it serves)."""
+    """Out-of-band switches sized by the management ports they serve, per scalable unit.
+    A unit's racks (its compute racks and its network rack) share the fewest switches that
+    hold their ports, neighbours together, a rack's ports on one switch and never across a
+    cold-aisle pair. The central racks (spines, storage and in-band switches, control plane,
+    storage systems) have no switches of their own while the units' switches within copper
+    reach have spare ports: theirs go there, nearest first, and only what is left gets a
+    switch in the central rack. For NVIDIA's 127-node DGX H100 SuperPOD this gives the 8
+    SN2201 of RA-11333-001 Appendix A Table 7 (two for each unit's 69 ports, the central
+    racks' 42 on their spare ports) and Table 8's 16 uplinks. Returns (rack that holds the
+    switch, ports it serves)."""
     sets: list[tuple[RackDraft, list[tuple[str, str]]]] = []
-    for rack in racks:
+    central = [r for r in racks if r.group in (CENTRAL, STORAGE)]
+    for rack in (r for r in racks if r.group not in (CENTRAL, STORAGE)):
         ports = _oob_ports(draft, rack)
         while ports:
-            room = access_ports - len(sets[-1][1]) if sets and _aisle(sets[-1][0]) == _aisle(rack) else 0
+            last = sets[-1][0] if sets else None
+            same = last is not None and last.group == rack.group and _aisle(last) == _aisle(rack)
+            room = access_ports - len(sets[-1][1]) if same else 0
             if room >= len(ports):
                 sets[-1][1].extend(ports)
                 break
             sets.append((rack, ports[:access_ports]))
             ports = ports[access_ports:]
-    return sets
+    unit_sets = list(sets)
+    for rack in central:
+        ports = _oob_ports(draft, rack)
+        near = sorted((s for s in unit_sets if _distance_mm(s[0], rack) <= OOB_SHARE_REACH_MM),
+                      key=lambda s: _distance_mm(s[0], rack))
+        for _host, served in near:
+            if not ports:
+                break
+            take = min(access_ports - len(served), len(ports))
+            served.extend(ports[:take])
+            ports = ports[take:]
+        while ports:
+            own = sets[-1] if sets and sets[-1][0] is rack else None
+            room = access_ports - len(own[1]) if own else 0
+            if room > 0:
+                own[1].extend(ports[:room])
+                ports = ports[room:]
+                continue
+            sets.append((rack, ports[:access_ports]))
+            ports = ports[access_ports:]
+    return [s for s in sets if s[1]]
+
+
+def _distance_mm(a: RackDraft, b: RackDraft) -> float:
+    return abs(a.x_mm - b.x_mm) + abs(a.y_mm - b.y_mm)
 
 
 def _aisle(rack: RackDraft) -> int:
