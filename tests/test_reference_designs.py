@@ -107,7 +107,8 @@ def test_h100_pod_pdus_by_rack(h100_pod):
     """RA-11333-001 Appendix A Table 7: 108 rack PDUs, 96 for the 32 four-DGX racks (three
     each: a DGX's six 4+2 PSUs keep four when one feed is lost) and 12 for the 6 others (two
     each: a network rack is filled only to what one PDU carries alone). The RA's 12 are a
-    PX3-5747V-V2 our catalog lacks; ours are the compute racks' model."""
+    PX3-5747V-V2: in the catalog, but its ratings are not published in our sources, so no rack
+    takes it by load and all 108 are the compute racks' model (see the next test)."""
     design, _report = h100_pod
     per_rack: dict[str, int] = {}
     dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
@@ -118,6 +119,45 @@ def test_h100_pod_pdus_by_rack(h100_pod):
     assert sum(per_rack.values()) == 108
     assert all(per_rack[r] == 3 for r in dgx_racks)
     assert sorted(per_rack[r] for r in per_rack if r not in dgx_racks) == [2] * 6
+    assert {d.device_type for d in design.devices if d.device_type.startswith("raritan")} == {
+        "raritan-px3-5878i2r-p1q1r1a5d5"}
+
+
+def test_pdu_model_per_rack_by_load(tmp_path):
+    """With a second PDU model of the same manufacturer whose ratings are known, each rack takes
+    the smallest that serves it at the count the rack needs: the four-DGX racks keep the 34.5 kVA
+    model, the three-DGX rack and switch racks drawing what one small PDU carries take the small one (two models, as
+    RA-11333-001 Table 7's 96 + 12). The small PDU's ratings here are this test's own, NOT
+    Raritan's figures for any product."""
+    (tmp_path / "small-pdu.yaml").write_text(
+        "manufacturer: Raritan (Legrand)\nmodel: test-only small PDU\nslug: test-small-pdu\nu_height: 0\n"
+        "kind: pdu\npdu: {capacity_kw: 20, phases: 3, voltage_v: 400, current_a: 32, outlets: {c13: 24, c19: 12}}\n"
+        "port_groups:\n  - {name: mgmt, prefix: eth, count: 1, speed_gbps: 1, cage: RJ45, ports_per_cage: 1, role: oob}\n"
+        "source:\n  - {title: test-only figures, covers: [pdu]}\n")
+    catalog = load_catalog([tmp_path], include_user=False)
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42,
+                                   storage_fabric="reserved", reserved_storage_ports=96), catalog)
+    report = build_report(design, catalog=catalog)
+    power = {r["name"]: r["power_max_kw"] for r in report["racks"]}
+    dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
+    models: dict[str, set[str]] = {}
+    for d in design.devices:
+        if d.device_type in ("raritan-px3-5878i2r-p1q1r1a5d5", "test-small-pdu"):
+            models.setdefault(d.rack, set()).add(d.device_type)
+    count = {r.name: len(r.feeds) for r in design.racks}
+    for rack, kinds in models.items():
+        # the small model where it carries the rack's draw with one feed lost, else the large one
+        small_serves = power[rack] <= 20 * (count[rack] - 1) + 1e-6
+        assert kinds == ({"test-small-pdu"} if small_serves else {"raritan-px3-5878i2r-p1q1r1a5d5"}), rack
+    four_dgx = [r for r in dgx_racks if sum(1 for d in design.devices if d.rack == r and d.device_type ==
+                                            "nvidia-dgx-h100") == 4]
+    assert len(four_dgx) == 31 and all(models[r] == {"raritan-px3-5878i2r-p1q1r1a5d5"} for r in four_dgx)
+    others = [r for r in models if r not in dgx_racks]
+    assert len(others) == 6 and sum(1 for r in others if models[r] == {"test-small-pdu"}) >= 4
+    # each feed carries what its rack's PDU does
+    small = next(r for r in others if models[r] == {"test-small-pdu"})
+    assert {f.capacity_kw for f in next(r for r in design.racks if r.name == small).feeds} == {20}
+    assert not [f for f in report["findings"] if f["severity"] == "error"]
 
 
 def test_h100_pod_out_of_band_shares_switches_and_uplinks_into_inband(h100_pod):

@@ -28,21 +28,44 @@ def pdus_for_rack(pdu: DeviceType, devices: list[tuple[Device, DeviceType]]) -> 
     over the PDUs: a DGX H100's six 4+2 PSUs need three), (2) the others carry the rack's
     maximum draw, and (3) every cord has an outlet. NVIDIA DGX SuperPOD RA-11333-001
     Appendix A Table 7: 96 PDUs for 32 four-DGX racks and 12 for the 6 others (3 and 2)."""
+    for count in range(2, MAX_PDUS_PER_RACK + 1):
+        if _pdus_serve(pdu, devices, count):
+            return count
+    return MAX_PDUS_PER_RACK
+
+
+def _pdus_serve(pdu: DeviceType, devices: list[tuple[Device, DeviceType]], count: int) -> bool:
     spec = pdu.pdu
     capacity_w = (spec.capacity_kw or 0.0) * 1000.0
     outlets = sum(spec.outlets.values()) if spec.outlets else None
-    draw_w = sum(device_power_w(t)[0] for _d, t in devices)
+    draw_w = sum(device_power_w(t)[0] for _d, t in devices if t.kind != "pdu")
     cords = sum(t.psu.count or 1 for _d, t in devices if t.kind != "pdu")
-    for count in range(2, MAX_PDUS_PER_RACK + 1):
-        keeps = all(
-            t.psu.count is None or t.psu.needed is None
-            or t.psu.count - math.ceil(t.psu.count / count) >= t.psu.needed
-            for _d, t in devices if t.kind != "pdu")
-        carries = capacity_w <= 0 or draw_w <= capacity_w * (count - 1) + 1e-6
-        plugs = outlets is None or cords <= outlets * count
-        if keeps and carries and plugs:
-            return count
-    return MAX_PDUS_PER_RACK
+    keeps = all(
+        t.psu.count is None or t.psu.needed is None
+        or t.psu.count - math.ceil(t.psu.count / count) >= t.psu.needed
+        for _d, t in devices if t.kind != "pdu")
+    carries = capacity_w <= 0 or draw_w <= capacity_w * (count - 1) + 1e-6
+    plugs = outlets is None or cords <= outlets * count
+    return keeps and carries and plugs
+
+
+def pdu_for_rack(default: DeviceType, choices: tuple[DeviceType, ...],
+                 devices: list[tuple[Device, DeviceType]]) -> tuple[DeviceType, int]:
+    """The PDU model and count for one rack, by its load and outlets: as many PDUs as the
+    default model (sized for the rack budget) needs, of the smallest model with published
+    ratings from the same manufacturer, on the same number of phases, that still serves the
+    rack at that count (its draw with one feed lost, its cords). A four-DGX rack keeps the
+    large model; a switch rack drawing a fraction of it takes a smaller one, as RA-11333-001
+    Appendix A Table 7 lists two Raritan models (96 PX3-5878I2R for the DGX racks, 12
+    PX3-5747V-V2 for the others). One manufacturer, as the RA: one PDU management stack per
+    hall."""
+    count = pdus_for_rack(default, devices)
+    fitting = [p for p in choices
+               if p.pdu is not None and p.pdu.capacity_kw and p.pdu.phases == default.pdu.phases
+               and p.manufacturer == default.manufacturer and _pdus_serve(p, devices, count)]
+    if not fitting or not _pdus_serve(default, devices, count):
+        return default, count
+    return min(fitting, key=lambda p: (p.pdu.capacity_kw, p.slug)), count
 
 
 def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
@@ -121,16 +144,18 @@ def _is_switch(draft: Draft, name: str) -> bool:
 
 
 def add_pdus(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]]) -> dict[str, int]:
-    """Zero-U PDUs in every rack, each on a feed of its own (A, B, C ...), as many as
-    ``pdus_for_rack`` says. Returns rack name -> feeds."""
+    """Zero-U PDUs in every rack, each on a feed of its own (A, B, C ...), of the model and
+    count ``pdu_for_rack`` picks for the rack's load (``draft.rack_pdus`` records the model).
+    Returns rack name -> feeds."""
     feeds: dict[str, int] = {}
-    pdu = resolved.pdu
-    if pdu is None or pdu.pdu is None or not pdu.pdu.capacity_kw:
+    default = resolved.pdu
+    if default is None or default.pdu is None or not default.pdu.capacity_kw:
         return feeds
-    draft.add_type(pdu)
     for rack in (r for g in groups for r in g):
         payload = [(d, draft.types[d.device_type]) for d in rack.devices]
-        count = pdus_for_rack(pdu, payload)
+        pdu, count = pdu_for_rack(default, resolved.pdus or (default,), payload)
+        draft.add_type(pdu)
+        draft.rack_pdus[rack.name] = pdu
         feeds[rack.name] = count
         for n in range(count):
             feed = FEED_NAMES[n]
