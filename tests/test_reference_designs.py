@@ -239,7 +239,32 @@ def test_h100_pod_optics_per_side(h100_pod):
     assert by_opn.get("980-9I51A-00NS00") == 508
     assert by_opn.get("980-9I693-00NS00") == 254
     compute_switch_cages = 48 * 32
-    assert by_opn.get("980-9I510-00NS00", 0) >= compute_switch_cages
-    # (switch-side modules: ours are fewer than the RA's 1,536 + 369 where switches in one rack
-    # take a copper DAC instead of two modules and a fibre, and UFM splitters are AOCs)
+    # switch-side modules: compute 1,536 (every cage of the 48 QM9700) + storage 352
+    assert by_opn.get("980-9I510-00NS00") == compute_switch_cages + 352
     assert all(line.manufacturer for line in bom.lines if line.section == "transceivers")
+
+
+def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
+    """RA-11333-001 Appendix A Table 8, switch OSFP transceivers (980-9I510-00NS00): compute
+    1,536, held exactly. Storage: the RA's 369 (127 DGX-facing + 240 leaf-spine + 2 UFM cages;
+    "All networking components are multi-mode fiber") against our 352, by two stated choices:
+    leaf-spine pairs standing in one rack take a twin-port 2 x 400G DAC (NVIDIA MCP4Y10, 1 m:
+    no module at either end, less power and cost; 8 cables, 16 modules fewer), and UFM ports
+    use a 2 x 200G AOC splitter (its own ends: 2 fewer); one more cage than the RA's 127 is
+    half-used where a leaf takes an odd number of DGX storage ports."""
+    design, _report = h100_pod
+    from designer.fabric.cabling import OPTICAL, link_ends
+    from designer.model.index import DesignIndex
+
+    index = DesignIndex.build(design)
+    cages: dict[tuple[str, str], set] = {}
+    for link in design.links:
+        if link.media in OPTICAL:
+            for end in link_ends(index, link) or ():
+                cages.setdefault((link.fabric, end.side), set()).add(end.key)
+    assert len(cages[("compute", "switch")]) == 1536
+    assert len(cages[("compute", "adapter")]) == 508
+    assert len(cages[("storage", "adapter")]) == 254
+    in_rack_dac = [l for l in design.links if l.fabric == "storage" and l.media == "DAC"]
+    assert len(in_rack_dac) == 16 and all(l.length_m <= 3 for l in in_rack_dac)
+    assert len(cages[("storage", "switch")]) == 369 - 16 - 2 + 1
