@@ -268,3 +268,15 @@ def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
     in_rack_dac = [l for l in design.links if l.fabric == "storage" and l.media == "DAC"]
     assert len(in_rack_dac) == 16 and all(l.length_m <= 3 for l in in_rack_dac)
     assert len(cages[("storage", "switch")]) == 369 - 16 - 2 + 1
+
+
+@pytest.mark.parametrize(("nodes", "leaves", "spines"), [(64, 16, 8), (128, 32, 16), (256, 64, 32)])
+def test_b200_compute_fabric(catalog, nodes, leaves, spines):
+    """NVIDIA DGX SuperPOD B200 RA ("Larger SuperPOD component counts", DGX SuperPOD
+    Architecture page): 2 SU (64 nodes) 16 leaf / 8 spine, 4 SU (128) 32 / 16, 8 SU (256)
+    64 / 32, node-leaf and leaf-spine cables 8 per node, on QM9700."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=nodes, switch="nvidia-qm9700"), catalog)
+    report = build_report(design, catalog=catalog)
+    assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": 0}
+    compute = next(f for f in report["fabrics"] if f["name"] == "compute")
+    assert compute["links"]["leaf_spine"] == 8 * nodes
