@@ -280,3 +280,36 @@ def test_b200_compute_fabric(catalog, nodes, leaves, spines):
     assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": 0}
     compute = next(f for f in report["fabrics"] if f["name"] == "compute")
     assert compute["links"]["leaf_spine"] == 8 * nodes
+
+
+def test_h100_pod_inband_cables(h100_pod):
+    """RA-11333-001 Appendix A Table 8, in-band Ethernet cables: 254 DGX H100 (two 100G ports
+    each), 8 management nodes, 6 ISL (MLAG peer links), 24 leaf-core; and 16 OOB uplinks into
+    the in-band cores ("Two uplinks per OOB to in-band"). The RA's 4 CWDM4 uplinks to the
+    core DC and 8 NFS storage cables go to equipment outside the design."""
+    design, _report = h100_pod
+
+    def between(fabric: str, a: str, b: str) -> int:
+        return sum(1 for l in design.links if l.fabric == fabric and l.a.device.startswith(a)
+                   and l.b.device.startswith(b))
+
+    assert between("inband", "node", "inb-leaf") == 254
+    assert between("inband", "mgmt", "inb-leaf") == 8
+    assert between("inband", "inb-leaf", "inb-leaf") == 6
+    assert between("inband", "inb-leaf", "inb-core") == 24
+    assert between("oob", "oob-leaf", "inb-core") == 16
+
+
+def test_h100_pod_storage_control_plane_cables(h100_pod):
+    """RA-11333-001 Appendix A Table 8, storage InfiniBand cables: 4 "HDR 400 Gbps to 2x200
+    Gbps" splitters for Slurm management (4 management nodes x 2 x 200G) and 2 "NDR Cables,
+    200 Gbps" for UFM to leaf ports (the storage UFM pair x 2 x 200G)."""
+    design, _report = h100_pod
+
+    def splitters(prefix: str) -> set[str]:
+        links = [l for l in design.links if l.fabric == "storage" and l.a.device.startswith(prefix)]
+        assert all(l.cable_id for l in links)
+        return {l.cable_id for l in links}
+
+    assert len(splitters("mgmt")) == 4
+    assert len(splitters("ufm-storage")) == 2
