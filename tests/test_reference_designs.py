@@ -313,3 +313,21 @@ def test_h100_pod_storage_control_plane_cables(h100_pod):
 
     assert len(splitters("mgmt")) == 4
     assert len(splitters("ufm-storage")) == 2
+
+
+def test_b300_xdr_racks_and_pdus(catalog):
+    """NVIDIA DGX SuperPOD B300 with Quantum-X800 (RA-11339-001), DGX SuperPOD Architecture,
+    Figure 2: "four DGX B300 fit within a single rack" (~56 kW) and "72 x NVIDIA DGX B300 PS
+    systems in standard racks each with three (3) 2U rack PDUs": 18 DGX racks of 4, 3 PDUs each."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=72, switch="nvidia-q3400", rack_power_kw=62),
+                      catalog)
+    kinds = {t.slug: t.kind for t in design.device_types}
+    dgx: dict[str, int] = {}
+    pdus: dict[str, int] = {}
+    for d in design.devices:
+        if d.device_type == "nvidia-dgx-b300":
+            dgx[d.rack] = dgx.get(d.rack, 0) + 1
+        elif kinds[d.device_type] == "pdu":
+            pdus[d.rack] = pdus.get(d.rack, 0) + 1
+    assert sorted(dgx.values()) == [4] * 18
+    assert all(pdus[r] == 3 for r in dgx)

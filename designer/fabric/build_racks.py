@@ -183,7 +183,7 @@ def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[t
     storage systems) have no switches of their own while the units' switches within copper
     reach have spare ports: theirs go there, nearest first, and only what is left gets a
     switch in the central rack. For NVIDIA's 127-node DGX H100 SuperPOD this gives the 8
-    SN2201 of RA-11333-001 Appendix A Table 7 (two for each unit's 69 ports, the central
+    SN2201 of RA-11333-001 Appendix A Table 7 (two for each unit's ~70 ports, the central
     racks' 42 on their spare ports) and Table 8's 16 uplinks. Returns (rack that holds the
     switch, ports it serves)."""
     sets: list[tuple[RackDraft, list[tuple[str, str]]]] = []
