@@ -270,16 +270,19 @@ def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
     assert len(cages[("storage", "switch")]) == 369 - 16 - 2 + 1
 
 
-@pytest.mark.parametrize(("nodes", "leaves", "spines"), [(64, 16, 8), (128, 32, 16), (256, 64, 32)])
-def test_b200_compute_fabric(catalog, nodes, leaves, spines):
+@pytest.mark.parametrize(("nodes", "leaves", "spines", "cores"),
+                         [(64, 16, 8, 0), (128, 32, 16, 0), (256, 64, 32, 0), (512, 128, 128, 64), (1024, 256, 256, 128)])
+def test_b200_compute_fabric(catalog, nodes, leaves, spines, cores):
     """NVIDIA DGX SuperPOD B200 RA ("Larger SuperPOD component counts", DGX SuperPOD
-    Architecture page): 2 SU (64 nodes) 16 leaf / 8 spine, 4 SU (128) 32 / 16, 8 SU (256)
-    64 / 32, node-leaf and leaf-spine cables 8 per node, on QM9700."""
+    Architecture page), QM9700: 2 SU (64 nodes) 16 leaf / 8 spine, 4 SU 32 / 16, 8 SU 64 / 32;
+    16 SU (512) 128 / 128 / 64 core, 32 SU (1,024) 256 / 256 / 128; leaf-spine and spine-core
+    cables 8 per node."""
     design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=nodes, switch="nvidia-qm9700"), catalog)
     report = build_report(design, catalog=catalog)
-    assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": 0}
+    assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": cores}
     compute = next(f for f in report["fabrics"] if f["name"] == "compute")
     assert compute["links"]["leaf_spine"] == 8 * nodes
+    assert compute["links"]["spine_core"] == (8 * nodes if cores else 0)
 
 
 def test_h100_pod_inband_cables(h100_pod):
