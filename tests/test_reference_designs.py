@@ -132,7 +132,8 @@ def test_pdu_model_per_rack_by_load(tmp_path):
     (tmp_path / "small-pdu.yaml").write_text(
         "manufacturer: Raritan (Legrand)\nmodel: test-only small PDU\nslug: test-small-pdu\nu_height: 0\n"
         "kind: pdu\npdu: {capacity_kw: 20, phases: 3, voltage_v: 400, current_a: 32, outlets: {c13: 24, c19: 12}}\n"
-        "port_groups:\n  - {name: mgmt, prefix: eth, count: 1, speed_gbps: 1, cage: RJ45, ports_per_cage: 1, role: oob}\n"
+        "port_groups:\n"
+        "  - {name: mgmt, prefix: eth, count: 1, speed_gbps: 1, cage: RJ45, ports_per_cage: 1, role: oob}\n"
         "source:\n  - {title: test-only figures, covers: [pdu]}\n")
     catalog = load_catalog([tmp_path], include_user=False)
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42,
@@ -271,7 +272,8 @@ def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
 
 
 @pytest.mark.parametrize(("nodes", "leaves", "spines", "cores"),
-                         [(64, 16, 8, 0), (128, 32, 16, 0), (256, 64, 32, 0), (512, 128, 128, 64), (1024, 256, 256, 128)])
+                         [(64, 16, 8, 0), (128, 32, 16, 0), (256, 64, 32, 0), (512, 128, 128, 64),
+                          (1024, 256, 256, 128)])
 def test_b200_compute_fabric(catalog, nodes, leaves, spines, cores):
     """NVIDIA DGX SuperPOD B200 RA ("Larger SuperPOD component counts", DGX SuperPOD
     Architecture page), QM9700: 2 SU (64 nodes) 16 leaf / 8 spine, 4 SU 32 / 16, 8 SU 64 / 32;
