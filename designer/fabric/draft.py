@@ -35,6 +35,9 @@ class Resolved:
     oob: DeviceType
     pdu: DeviceType | None
     nodes: int
+    # PDU models a rack may take by its load (the named --pdu alone, else every catalog PDU
+    # with published ratings); ``pdu`` is the default, sized for the rack budget
+    pdus: tuple[DeviceType, ...] = ()
 
 
 @dataclass
@@ -46,6 +49,7 @@ class Draft:
     fabrics: list[Fabric] = field(default_factory=list)
     groups: dict[str, str] = field(default_factory=dict)  # device -> placement group
     plans: dict[str, fp.TierPlan] = field(default_factory=dict)
+    rack_pdus: dict[str, DeviceType] = field(default_factory=dict)  # rack -> the PDU model it got
 
     def add_type(self, device_type: DeviceType) -> None:
         self.types.setdefault(device_type.slug, device_type)
@@ -96,7 +100,12 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
                 hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
             )
     nodes = _node_count(spec, server)
-    return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes)
+    if spec.pdu or pdu is None:
+        pdus: tuple[DeviceType, ...] = (pdu,) if pdu is not None else ()
+    else:
+        pdus = tuple(sorted((t for t in catalog.device_types.values()
+                             if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw), key=lambda t: t.slug))
+    return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes, pdus)
 
 
 USER_SUPPLIED = "supplied by the user"

@@ -23,7 +23,7 @@ from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.placement import FloorLayout, RackDraft, lay_out, per_rack_limit
 from designer.fabric.wiring import Endpoint, make_link
 from designer.model.design import Design, Project
-from designer.model.hardware import split_lane
+from designer.model.hardware import DeviceType, split_lane
 from designer.model.device import Device
 from designer.model.index import DesignIndex
 from designer.model.memory import settle_long_lived
@@ -159,7 +159,7 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
                 y_mm=draft_rack.y_mm,
                 facing=draft_rack.facing,
                 power_budget_kw=budget,
-                feeds=_feeds(resolved, budget, feeds.get(draft_rack.name, 2)),
+                feeds=_feeds(draft.rack_pdus.get(draft_rack.name, resolved.pdu), budget, feeds.get(draft_rack.name, 2)),
                 cooling_air_kw=budget,
                 cooling_liquid_kw=liquid,
             )
@@ -185,11 +185,11 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
     )
 
 
-def _feeds(resolved: Resolved, budget_kw: float, count: int) -> list[Feed]:
-    """One feed a PDU; each carries what its PDU does (the rack budget where no PDU is chosen)."""
+def _feeds(pdu: DeviceType | None, budget_kw: float, count: int) -> list[Feed]:
+    """One feed a PDU; each carries what the rack's PDU does (the rack budget where no PDU is chosen)."""
     capacity = budget_kw
-    if resolved.pdu is not None and resolved.pdu.pdu is not None and resolved.pdu.pdu.capacity_kw:
-        capacity = min(budget_kw, resolved.pdu.pdu.capacity_kw)
+    if pdu is not None and pdu.pdu is not None and pdu.pdu.capacity_kw:
+        capacity = min(budget_kw, pdu.pdu.capacity_kw)
     return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 
