@@ -606,3 +606,16 @@ def test_the_status_bar_counts_an_unracked_server_as_the_report_does(qtbot, cata
     assert f"{report['gpus']} GPUs" in text, text
     assert f"{report['power_max_kw']:.1f} kW" in text, text
     window.close()
+
+
+def test_racks_drawn_in_full_are_not_hidden_under_the_overview(win, qtbot):
+    """Seen under Xvfb: at a scale where racks carry their names, the one-drawing overview
+    of the whole floor stayed visible above them after a rebuild, hiding names, figures
+    and front bars. The level of detail is now applied to the new items at every rebuild."""
+    floor = win.floor
+    for _ in range(2):  # the first drawing and a rebuild (a room resized, a language switch)
+        assert floor.detail == "full"
+        assert not floor.overview.isVisible(), "the overview covers the racks"
+        item = floor.items_by_rack["A01"]
+        assert item.isVisible() and item.label.isVisible() and item.label.text() == "A01"
+        floor.rebuild()

@@ -335,6 +335,10 @@ class FloorView(Canvas):
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
         if self.auto_fit:
             self.fit()
+        # the level of detail for the scale the floor is now drawn at, applied to the new
+        # items whatever it was before (else the overview, drawn above the racks, hides
+        # their names and front bars)
+        self.detail = None
         self.scale_changed()
 
     # -- level of detail -----------------------------------------------------------------
