@@ -538,6 +538,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "FABRIC_WITHOUT_LINKS": {"en": "Fabric without links", "zh": "网络无链路"},
     "SINGLE_POINT_OF_FAILURE": {"en": "Single point of failure", "zh": "单点故障"},
     "STORAGE_THROUGHPUT_LOW": {"en": "Storage throughput low", "zh": "存储吞吐不足"},
+    "ROCE_HEADROOM_EXCEEDS_BUFFER": {"en": "RoCE headroom above the switch buffer", "zh": "RoCE 预留缓存超过交换机缓存"},
     "NO_COMPUTE_FABRIC": {"en": "No compute fabric", "zh": "缺少计算网络"},
     "FIGURE_UNKNOWN": {"en": "Figure not published", "zh": "参数未公布"},
 }
