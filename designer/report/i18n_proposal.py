@@ -614,3 +614,9 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
                                              "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
+
+# The performance section's, the estimates panel's and the POC appendix's words (issue 12) live in
+# their own module; registered here so the Translator finds them like the rest.
+from designer.report.i18n_performance import PERFORMANCE_MESSAGES  # noqa: E402
+
+MESSAGES.update(PERFORMANCE_MESSAGES)
