@@ -157,3 +157,22 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.unit.us typical": {"en": "us typical", "zh": "微秒（典型值）"},
     "perf.unit.GB/s aggregate": {"en": "GB/s aggregate", "zh": "GB/s（合计）"},
 }
+
+# the estimates panel's workload inputs and POC button (designer/ui/estimates_panel.py)
+PERFORMANCE_MESSAGES.update({
+    "perf.in.workload": {"en": "Training workload", "zh": "训练任务"},
+    "perf.in.parameters": {"en": "Model parameters", "zh": "模型参数量"},
+    "perf.in.tokens": {"en": "Training tokens", "zh": "训练 token 数"},
+    "perf.in.sequence": {"en": "Sequence length", "zh": "序列长度"},
+    "perf.in.global_batch": {"en": "Global batch (sequences)", "zh": "全局批大小（序列数）"},
+    "perf.in.micro_batch": {"en": "Micro-batch (sequences)", "zh": "微批大小（序列数）"},
+    "perf.in.tensor_parallel": {"en": "Tensor parallel (else chosen)", "zh": "张量并行度（否则自动选择）"},
+    "perf.in.pipeline_parallel": {"en": "Pipeline parallel (else chosen)", "zh": "流水线并行度（否则自动选择）"},
+    "perf.in.data_parallel": {"en": "Data parallel (else chosen)", "zh": "数据并行度（否则自动选择）"},
+    "perf.in.peak_tflops": {"en": "Peak dense TFLOPS per GPU (else the datasheet's)",
+                            "zh": "每 GPU 稠密峰值 TFLOPS（否则取规格书值）"},
+    "perf.in.mfu": {"en": "Model FLOPs utilisation (MFU)", "zh": "模型算力利用率（MFU）"},
+    "perf.poc_button": {"en": "Check POC results…", "zh": "核对 POC 实测结果…"},
+    "perf.poc_dialog": {"en": "nccl-tests, perftest and fio outputs", "zh": "nccl-tests、perftest 与 fio 输出文件"},
+    "perf.poc_filter": {"en": "Test outputs", "zh": "测试输出"},
+})
