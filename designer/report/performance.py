@@ -119,7 +119,7 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
                                          chosen=t("perf.chosen") if layout.get("chosen") else "")])
     memory = workload.get("memory_per_gpu_gb")
     if memory:
-        rows.append([t("perf.memory", ), t("perf.memory_value", total=t.num(memory["total"]),
+        rows.append([t("perf.memory"), t("perf.memory_value", total=t.num(memory["total"]),
                                            capacity=t.num(workload.get("gpu_memory_gb"), 0), w=t.num(memory["weights"]),
                                            g=t.num(memory["gradients"]), o=t.num(memory["optimizer"]),
                                            a=t.num(memory["activations"]),
