@@ -8,7 +8,7 @@ from __future__ import annotations
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from designer.report.pdf.context import ProposalContext
-from designer.report.performance import Part, Table as PartTable, performance_parts, poc_parts
+from designer.report.performance import Part, Table as PartTable, performance_parts
 
 
 def _table(ctx: ProposalContext, table: PartTable) -> Table:
