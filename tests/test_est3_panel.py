@@ -108,3 +108,16 @@ def test_poc_results_are_checked_and_shown_under_the_estimates(panel, qtbot):
     assert "Appendix: POC acceptance results" in text and "nccl.all_reduce.fabric" in text
     assert "ib_write_bw_truncated.txt:21" in text
     assert panel.poc_button.text() == "Check POC results…"
+
+
+def test_the_optimizer_is_chosen_in_words_and_the_states_follow(panel, qtbot):
+    with qtbot.waitSignal(panel.estimated, timeout=30000):
+        panel.refresh()
+    combo = panel.editors[("workload", None, "optimizer")]
+    assert [combo.itemText(i) for i in range(combo.count())] == ["Adam", "SGD with momentum"]
+    with qtbot.waitSignal(panel.estimated, timeout=30000):
+        combo.setCurrentIndex(combo.findData("sgd"))
+    assert panel.doc.design.estimates.workload.optimizer == "sgd"
+    # SGD with momentum, mixed precision: 2 + 2 + 8 bytes a parameter (ZeRO, Rajbhandari et al. 2020)
+    assert panel.estimates["workload"]["bytes_per_parameter"]["total"] == 12.0
+    assert "12 bytes per parameter, 84 GB in all" in panel.results.toPlainText()
