@@ -83,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_check.add_argument("results", nargs="+", metavar="RESULTS")
     p_check.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     p_check.add_argument("--tolerance", type=float, default=0.10, help="share below expected that passes (0.10)")
+    p_check.add_argument("--pdf", metavar="OUT", help="also write the proposal with the results as its last appendix")
+    p_check.add_argument("--lang", choices=["en", "zh"], default="en", help="language of that PDF (default en)")
     _catalog_option(p_check)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the project file")
@@ -437,6 +439,11 @@ def _cmd_poc(args: argparse.Namespace) -> int:
             print(f"error: {where}: {error['message']}", file=sys.stderr)
     else:
         sys.stdout.write(format_check(report))
+    if args.pdf:
+        from designer.poc.pdf import write_poc_pdf
+
+        written = write_poc_pdf(args.pdf, design, catalog, report, args.lang)
+        print(f"wrote {written}", file=sys.stderr if args.json else sys.stdout)
     return report["exit_code"]
 
 

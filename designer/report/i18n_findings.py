@@ -124,6 +124,11 @@ FINDINGS_ZH: dict[str, Template] = {
     "storage_throughput_low": "{gpus} 块 GPU 每块需要 {per_gpu_gbytes_s:g} GB/s，合计需要 {demand_gbytes_s:.1f} GB/s "
                               "存储读带宽；存储系统只能提供 {supply_gbytes_s:.1f} GB/s（缺口 {short_gbytes_s:.1f} GB/s）",
     "hint.add_storage": "增加存储节点，或选用更快的存储系统",
+    "roce_headroom_exceeds_buffer": "RoCE 网络 {fabric} 中 {count} 台 {part} 交换机（{switches}）最多需要 "
+                                    "{headroom_mb:.2f} MB 的 PFC 预留缓存（{ports} 个端口，{priorities} 个无损优先级，"
+                                    "帧长 {mtu_bytes} 字节），超过其 {buffer_mb:.1f} MB 包缓存",
+    "hint.reduce_headroom": "减少无损优先级、减小 MTU 或缩短 {part} 的线缆，或选用缓存更大的交换机；"
+                            "并按规格书核对缓存数值",
     "no_compute_fabric": "共有 {count} 台 GPU 服务器，但没有计算网络：不同服务器上的 GPU 无法交换梯度",
     "hint.generate_fabric": "生成网络（File > New design），或添加计算网络及其交换机",
     "psu_redundancy_lost": "{count} 台 {part} 在一路机柜供电故障时仅剩 {surviving}/{psus} 个电源模块，"

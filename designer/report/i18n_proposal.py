@@ -538,6 +538,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "FABRIC_WITHOUT_LINKS": {"en": "Fabric without links", "zh": "网络无链路"},
     "SINGLE_POINT_OF_FAILURE": {"en": "Single point of failure", "zh": "单点故障"},
     "STORAGE_THROUGHPUT_LOW": {"en": "Storage throughput low", "zh": "存储吞吐不足"},
+    "ROCE_HEADROOM_EXCEEDS_BUFFER": {"en": "RoCE headroom above the switch buffer", "zh": "RoCE 预留缓存超过交换机缓存"},
     "NO_COMPUTE_FABRIC": {"en": "No compute fabric", "zh": "缺少计算网络"},
     "FIGURE_UNKNOWN": {"en": "Figure not published", "zh": "参数未公布"},
 }
@@ -613,3 +614,9 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
                                              "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
+
+# The performance section's, the estimates panel's and the POC appendix's words (issue 12) live in
+# their own module; registered here so the Translator finds them like the rest.
+from designer.report.i18n_performance import PERFORMANCE_MESSAGES  # noqa: E402
+
+MESSAGES.update(PERFORMANCE_MESSAGES)

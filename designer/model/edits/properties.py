@@ -56,7 +56,7 @@ def find_object(design: Design, kind: str, name: Any):
     sections = {"project": design.project, "targets": design.targets, "compliance": design.compliance,
                 "design": design, "site": design.site, "cost": design.estimates.cost,
                 "communication": design.estimates.communication, "scaling": design.estimates.scaling,
-                "storage_inputs": design.estimates.storage}
+                "storage_inputs": design.estimates.storage, "workload": design.estimates.workload}
     if kind not in sections:
         refuse(f'there is nothing of kind "{kind}" to edit', field=kind,
                hint=f"use one of: {', '.join(['room', 'rack', 'feed', 'device', 'fabric', 'link', *sections])}",

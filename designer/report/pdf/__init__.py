@@ -26,6 +26,8 @@ from designer.report.pdf.sections import (
     findings,
     floor,
     inputs,
+    performance,
+    poc,
     sources,
     summary,
     topology,
@@ -36,9 +38,10 @@ from designer.report.pdf.sections import (
 # ``designer export --internal``) adds the appendices of what the customer body leaves out:
 # the catalog sources behind every part (provenance) and the engineering notes (check codes,
 # fixes, slugs, unknown figures, price sources).
-SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, delivery)
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, performance, delivery,
+            poc)  # poc: only with `designer poc check --pdf` results
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
-                "sec_findings", "sec_bom", "sec_costs", "sec_delivery")
+                "sec_findings", "sec_bom", "sec_costs", "sec_performance", "sec_delivery")
 INTERNAL_SECTIONS = (sources, engineering)
 INTERNAL_KEYS = ("sec_sources", "sec_engineering")
 APPENDIX_KEYS = ("sec_sources", "sec_engineering")

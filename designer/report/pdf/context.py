@@ -49,6 +49,7 @@ class ProposalContext:
     today: _dt.date = field(default_factory=_dt.date.today)
     section_number: int = 0
     internal: bool = False  # the integrator's edition: with the engineering appendix
+    poc_check: dict[str, Any] | None = None  # `designer poc check` results: the POC appendix (issue 12)
 
     @classmethod
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
