@@ -619,3 +619,23 @@ def test_racks_drawn_in_full_are_not_hidden_under_the_overview(win, qtbot):
         item = floor.items_by_rack["A01"]
         assert item.isVisible() and item.label.isVisible() and item.label.text() == "A01"
         floor.rebuild()
+
+
+def test_add_a_room_places_it_beside_the_others_and_delete_takes_it_away(win, qtbot):
+    """Rooms can be added in the window (Edit -> Add a room): beside the other rooms on
+    the site plan, selected, movable and resizable; Delete takes a selected room away
+    (with its racks) in one undo step."""
+    doc, floor = win.doc, win.floor
+    name = win.add_room()
+    assert name == "Hall 2" and doc.selection == ("room", "Hall 2")
+    hall1, hall2 = doc.index.rooms["Hall 1"], doc.index.rooms["Hall 2"]
+    assert hall2.x_mm >= hall1.width_mm and hall2.y_mm == 0 and (hall1.x_mm, hall1.y_mm) == (0, 0)
+    assert floor.room_items["Hall 2"].flags() & floor.room_items["Hall 2"].GraphicsItemFlag.ItemIsMovable
+    assert floor.room_handle is not None and floor.room_handle.room_name == "Hall 2"
+    steps = doc.undo_stack.count()
+    win.delete_selection()
+    assert "Hall 2" not in doc.index.rooms and doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert "Hall 2" in doc.index.rooms
+    doc.undo_stack.undo()
+    assert [r.name for r in doc.design.site.rooms] == ["Hall 1"] and hall1.x_mm is None

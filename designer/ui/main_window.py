@@ -30,7 +30,9 @@ from designer.model.site import Room, Site
 from designer.ui import background, language, recovery
 from designer.ui.commands import (
     AddRacks,
+    AddRoom,
     DeleteObjects,
+    DeleteRooms,
     DuplicateDevice,
     DuplicateRack,
     RerouteCables,
@@ -257,6 +259,7 @@ class MainWindow(QMainWindow):
         self._action(self.menu_edit, "action.duplicate", self.duplicate_selection, "Ctrl+D")
         self._action(self.menu_edit, "action.add_rack", self.add_rack, "Ctrl+R")
         self._action(self.menu_edit, "action.add_row", self.add_row)
+        self._action(self.menu_edit, "action.add_room", self.add_room)
         self._action(self.menu_edit, "action.reroute", lambda: self.doc.push(RerouteCables(self.doc)))
         self.menu_view = view = self._menu(bar, "menu.view")
         for i, key in enumerate(("tab.floor", "tab.racks", "tab.topology")):
@@ -446,6 +449,8 @@ class MainWindow(QMainWindow):
             self._run(lambda: DeleteObjects(self.doc, devices=names))
         elif kind == "rack":
             self._run(lambda: DeleteObjects(self.doc, racks=names))  # all selected racks: one undo step
+        elif kind == "room":
+            self._run(lambda: DeleteRooms(self.doc, names))  # with its racks and their cables
         self.doc.select(None)
 
     def duplicate_selection(self) -> None:
@@ -467,6 +472,18 @@ class MainWindow(QMainWindow):
         elif self.doc.design.racks:
             row = self.doc.design.racks[-1].row
         self._run(lambda: AddRacks(self.doc, self._default_rack_type(), 1, row=row))
+
+    def add_room(self) -> str | None:
+        """A new room to the right of the others, selected (drag it, resize it by its
+        corner). Returns its name."""
+        try:
+            command = AddRoom(self.doc)
+        except DesignerError as exc:
+            self.statusBar().showMessage(exc.format(), 8000)
+            return None
+        self.doc.push(command)
+        self.doc.select("room", command.room)
+        return command.room
 
     def add_row(self) -> None:
         t = language.current()

@@ -14,13 +14,15 @@ from designer.ui.commands.devices import (
     move_problem,
 )
 from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
-from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack, MoveRow, PlaceRoom
+from designer.ui.commands.racks import AddRacks, AddRoom, DeleteRooms, DuplicateRack, MoveRack, MoveRow, PlaceRoom
 
 __all__ = [
     "MOVE_DEVICE_ID",
     "MOVE_RACK_ID",
     "AddDevice",
     "AddRacks",
+    "AddRoom",
+    "DeleteRooms",
     "DeleteObjects",
     "DesignCommand",
     "DuplicateDevice",
