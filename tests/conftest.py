@@ -49,3 +49,10 @@ def run_cli(*args: str) -> CliResult:
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _own_recovery_folder(tmp_path, monkeypatch):
+    """Every test writes recovery files (if any) into its own folder: never the user's,
+    and never one another suite running at the same time reads or cleans."""
+    monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))

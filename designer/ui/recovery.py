@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import time
 import uuid
 from pathlib import Path
@@ -27,6 +28,11 @@ from designer.model.io import dumps_design, write_atomic
 
 
 def recovery_dir() -> Path:
+    """Where recovery files go: ``$CLUSTER_DESIGNER_RECOVERY_DIR`` if set (tests, several
+    installs side by side), else the user's application data folder."""
+    chosen = os.environ.get("CLUSTER_DESIGNER_RECOVERY_DIR")
+    if chosen:
+        return Path(chosen)
     base = QStandardPaths.writableLocation(QStandardPaths.AppLocalDataLocation)
     return Path(base) / "recovery"
 
