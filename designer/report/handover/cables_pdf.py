@@ -47,6 +47,17 @@ def cable_schedule_flowables(rows: list[CableRow], styles, *, lang: str = "en", 
     header = [say(lang, f"cables.col.{c}") for c in
               ("id", "a_label", "a_end", "b_label", "b_end", "media", "part", "length", "fabric")]
     unplaced = say(lang, "cables.unplaced")
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    wrap = ParagraphStyle("cable_cell", parent=styles.cell, fontSize=6.5, leading=8)
+
+    def cell(value: object, width: float):
+        text = "" if value is None else str(value)
+        # a plain string is fast but does not wrap: long labels (a splitter's legs) get a Paragraph
+        if len(text) * 6.5 * 0.55 > width - 7:
+            return Paragraph(styles.markup(text).replace(" | ", " |<br/>"), wrap)
+        return styles.cell_value(text)
 
     def pair(row: CableRow) -> tuple[str, str]:
         return (row.a[0].rack or unplaced, row.b[0].rack or unplaced)
@@ -58,9 +69,9 @@ def cable_schedule_flowables(rows: list[CableRow], styles, *, lang: str = "en", 
         out.append(styles.p(title, styles.h2))
         data = [[styles.cell_value(h) for h in header]]
         for row in group:
-            data.append([styles.cell_value(v) for v in (
+            data.append([cell(v, w) for v, w in zip((
                 row.cable_id, " | ".join(row.a_labels), _end_text(row.a), " | ".join(row.b_labels), _end_text(row.b),
-                row.media, row.part_number or row.part, _length(row.length_m), row.fabric)])
+                row.media, row.part_number or row.part, _length(row.length_m), row.fabric), _WIDTHS)])
         table = LongTable(data, colWidths=_WIDTHS, repeatRows=1)
         table.setStyle(styles.table_style(font_size=6.5))
         out.append(table)
