@@ -289,11 +289,20 @@ def _write_stdout(content: bytes) -> None:
         sys.stdout.write(content.decode("utf-8", errors="replace"))
 
 
-def _load(args: argparse.Namespace):
+def load_catalog_warned(paths):
+    """The catalog, its loading warnings (raw devicetype-library files converted) on stderr."""
     from designer.catalog import load_catalog
+
+    catalog = load_catalog(paths)
+    for warning in catalog.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return catalog
+
+
+def _load(args: argparse.Namespace):
     from designer.model.io import load_design
 
-    catalog = load_catalog(args.catalog)
+    catalog = load_catalog_warned(args.catalog)
     if args.file == STDIO:
         from designer.model.io import parse_design
 
@@ -393,7 +402,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         server_max_kw=args.server_max_kw,
         server_weight_kg=args.server_weight_kg,
     )
-    catalog = load_catalog(args.catalog)
+    catalog = load_catalog_warned(args.catalog)
     design, notes = generate_with_notes(spec, catalog)
     if to_stdout:
         from designer.model.io import dumps_design
