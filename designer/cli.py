@@ -29,8 +29,15 @@ def _catalog_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _JsonErrorParser(argparse.ArgumentParser):
+    """With ``--json`` a usage error is a DesignerError too, so it comes out as JSON."""
+
+    def error(self, message: str):  # noqa: D102 - argparse's hook
+        raise DesignerError(message, hint=f"see '{self.prog} --help'")
+
+
+def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+    parser = (_JsonErrorParser if json_errors else argparse.ArgumentParser)(
         prog="designer",
         description="Plan AI GPU training clusters: racks, fabric, power, cooling and the proposal.",
         epilog="Run 'designer [FILE]' without a command to open the designer window.",
@@ -208,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if not _is_command(args_list):
             return _run_window(args_list)
-        args = build_parser().parse_args(args_list)
+        args = build_parser(json_errors=_wants_json(args_list)).parse_args(args_list)
         if args.command is None:
             build_parser().print_help()
             return 0

@@ -450,3 +450,12 @@ def test_a_missing_design_with_json_is_a_json_error(tmp_path):
     result = run_cli("report", tmp_path / "nope.json", "--json")
     assert result.code == 2
     assert json.loads(result.out)["error"]["file"] == str(tmp_path / "nope.json")
+
+
+def test_a_usage_error_with_json_is_json_too(small):
+    result = run_cli("export", small, "--slurm", "t.conf", "--bogus", "--json")
+    assert result.code == 2
+    assert "unrecognized arguments: --bogus" in json.loads(result.out)["error"]["message"]
+    with pytest.raises(SystemExit) as exited:  # without --json argparse's own usage message and exit
+        run_cli("check", small, "--bogus")
+    assert exited.value.code == 2
