@@ -22,6 +22,7 @@ from designer.report.handover.i18n_handover import say
 # widths in points of landscape A4's 762 pt frame (40 pt margins)
 _WIDTHS = (64, 118, 120, 118, 120, 38, 92, 40, 52)
 _PDF_MARGIN = 40.0
+_CHUNK = 40  # rows per table; about a page
 
 
 def _end_text(ends) -> str:
@@ -62,19 +63,22 @@ def cable_schedule_flowables(rows: list[CableRow], styles, *, lang: str = "en", 
     def pair(row: CableRow) -> tuple[str, str]:
         return (row.a[0].rack or unplaced, row.b[0].rack or unplaced)
 
+    style = styles.table_style(font_size=6.5)
     for (a_rack, b_rack), group in groupby(rows, key=pair):
         group = list(group)
         title = (say(lang, "cables.pair_same", a=a_rack, count=len(group)) if a_rack == b_rack
                  else say(lang, "cables.pair", a=a_rack, b=b_rack, count=len(group)))
         out.append(styles.p(title, styles.h2))
-        data = [[styles.cell_value(h) for h in header]]
-        for row in group:
-            data.append([cell(v, w) for v, w in zip((
-                row.cable_id, " | ".join(row.a_labels), _end_text(row.a), " | ".join(row.b_labels), _end_text(row.b),
-                row.media, row.part_number or row.part, _length(row.length_m), row.fabric), _WIDTHS)])
-        table = LongTable(data, colWidths=_WIDTHS, repeatRows=1)
-        table.setStyle(styles.table_style(font_size=6.5))
-        out.append(table)
+        head = [styles.cell_value(h) for h in header]
+        body = [[cell(v, w) for v, w in zip((
+            row.cable_id, " | ".join(row.a_labels), _end_text(row.a), " | ".join(row.b_labels), _end_text(row.b),
+            row.media, row.part_number or row.part, _length(row.length_m), row.fabric), _WIDTHS)] for row in group]
+        # tables of a page's rows at most: reportlab splits a long table by re-measuring it
+        # for every page, which grows with its length
+        for start in range(0, len(body), _CHUNK):
+            table = LongTable([head, *body[start:start + _CHUNK]], colWidths=_WIDTHS, repeatRows=1)
+            table.setStyle(style)
+            out.append(table)
     return out
 
 
