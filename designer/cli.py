@@ -206,7 +206,7 @@ def _new_parser(sub) -> None:
                      help="project file to write ('-': standard output, the summary then goes to standard error)")
     new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     new.add_argument("--json", action="store_true",
-                     help="print the summary (and errors) as JSON; with -o - the design goes to standard output")
+                     help="print the summary (and errors) as JSON (not with -o -, which takes standard output)")
     _catalog_option(new)
 
 
@@ -232,10 +232,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+# Commands whose --json errors are JSON on standard output. ``check``, ``report`` and ``poc``
+# keep an empty standard output on an error (their contract; the message is on stderr).
+JSON_ERROR_COMMANDS = ("new", "export", "catalog")
+
+
 def _wants_json(args: list[str]) -> bool:
-    """``--json`` given to a command that prints JSON: its errors are JSON too (on standard
-    output, as the result would have been; the one-line message still goes to standard error)."""
-    return "--json" in args and _is_command(args)
+    """``--json`` given to ``new``, ``export`` or ``catalog``: an error is JSON too (on
+    standard output, as the result would have been; the one-line message still goes to
+    standard error)."""
+    if "--json" not in args or not _is_command(args):
+        return False
+    rest = list(args)
+    while rest[:1] == ["--catalog"] and len(rest) >= 2:
+        rest = rest[2:]
+    return rest[:1] != [] and rest[0] in JSON_ERROR_COMMANDS
 
 
 def _error_json(exc: DesignerError) -> dict:

@@ -99,8 +99,10 @@ def test_cable_schedule_flowables_are_one_table_per_rack_pair(h100, catalog):
     rows = cable_schedule(index, catalog.cabling)
     flowables = cable_schedule_flowables(rows, Styles(font_set("en"), False), heading=False)
     tables = [f for f in flowables if isinstance(f, LongTable)]
+    headings = [f for f in flowables if not isinstance(f, LongTable)][1:]  # after the intro
     pairs = list(dict.fromkeys((r.a[0].rack, r.b[0].rack) for r in rows))
-    assert len(tables) == len(pairs)
+    assert len(headings) == len(pairs), "a heading per rack pair"
+    assert all(len(t._cellvalues) - 1 <= 40 for t in tables), "a table per page at most"
     assert sum(len(t._cellvalues) - 1 for t in tables) == len(rows)
 
 
@@ -446,10 +448,14 @@ def test_errors_with_json_are_json_on_stdout_and_one_line_on_stderr(tmp_path, sm
         assert result.out == ""
 
 
-def test_a_missing_design_with_json_is_a_json_error(tmp_path):
-    result = run_cli("report", tmp_path / "nope.json", "--json")
+def test_a_missing_design_with_json_is_a_json_error_for_export_but_not_for_report(tmp_path):
+    result = run_cli("export", tmp_path / "nope.json", "--gres", tmp_path / "g.conf", "--json")
     assert result.code == 2
     assert json.loads(result.out)["error"]["file"] == str(tmp_path / "nope.json")
+    result = run_cli("report", tmp_path / "nope.json", "--json")
+    assert result.code == 2 and result.out == "", "report keeps its contract: nothing on stdout"
+    result = run_cli("catalog", "import", tmp_path / "nope.yaml", "-o", tmp_path / "g.conf", "--json")
+    assert result.code == 2 and json.loads(result.out)
 
 
 def test_a_usage_error_with_json_is_json_too(small):
