@@ -465,3 +465,18 @@ def test_a_usage_error_with_json_is_json_too(small):
     with pytest.raises(SystemExit) as exited:  # without --json argparse's own usage message and exit
         run_cli("check", small, "--bogus")
     assert exited.value.code == 2
+
+
+def test_bom_to_stdout_and_export_handover_writes_files(tmp_path, small, catalog):
+    from designer.model.io import load_design
+    from designer.report.handover.export import export_handover
+
+    result = run_cli("export", small, "--bom", "-")
+    assert result.code == 0, result
+    rows = list(csv.reader(io.StringIO(result.out.lstrip("\ufeff"))))
+    assert len(rows) > 5 and "wrote standard output" in result.err
+    index = DesignIndex.build(load_design(small, catalog))
+    written = export_handover(index, catalog, gres=tmp_path / "g.conf", drawio=tmp_path / "d.drawio")
+    assert [p.name for p in written] == ["g.conf", "d.drawio"] and all(p.stat().st_size for p in written)
+    with pytest.raises(Exception, match="files only"):
+        export_handover(index, catalog, gres="-")
