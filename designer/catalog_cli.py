@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from designer.catalog import Catalog, load_catalog
+from designer.catalog import Catalog
 from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
 from designer.catalog.netbox import ImportResult, import_netbox_file
 from designer.errors import CatalogError
