@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--pdf", metavar="OUT", help="the customer proposal")
     export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
+    export.add_argument("--spares-pct", metavar="PCT", type=_spares_pct,
+                        help="spare cables and optics in the BOM and proposal, percent of the installed count "
+                        "(rounded up per line; default: the project's spares_pct, else none)")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
     export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv or .xlsx")
     export.add_argument("--label-scheme", metavar="TEMPLATE",
@@ -111,6 +114,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "engineering notes (check codes, fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
+
+
+def _spares_pct(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number; give a percentage such as 2 or 2.5") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0–100; give a percentage such as 2 or 2.5")
+    return value
 
 
 def _new_parser(sub) -> None:
@@ -406,7 +419,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         from designer.report import exports
 
         for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg,
-                                                internal=args.internal):
+                                                internal=args.internal, spares_pct=args.spares_pct):
             print(f"wrote {written}")
     return 0
 

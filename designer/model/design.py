@@ -25,6 +25,8 @@ class Project(Model):
     revision: str = "1.0"
     date: str | None = None
     description: str | None = None
+    # procurement: spare cables and optics ordered on top of the installed count, percent (none if unset)
+    spares_pct: float | None = Field(default=None, ge=0, le=100)
 
 
 class Targets(Model):

@@ -62,9 +62,11 @@ def export_documents(
     bom: str | Path | None = None,
     svg: str | Path | None = None,
     internal: bool = False,
+    spares_pct: float | None = None,
 ) -> list[Path]:
     """Write the requested documents; return their paths in the order written. ``internal``:
-    the PDF is the integrator's edition, with the engineering appendix."""
+    the PDF is the integrator's edition, with the engineering appendix. ``spares_pct``: spare
+    cables and optics in percent, instead of the project's ``spares_pct``."""
     from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
     from designer.report.json_report import build_report
@@ -82,6 +84,9 @@ def export_documents(
     if svg_dir is not None:
         _check_folder_target(svg_dir)
 
+    if spares_pct is not None:
+        # as if the project said so: the BOM, the CAPEX and every total in the proposal agree
+        design = design.model_copy(update={"project": design.project.model_copy(update={"spares_pct": spares_pct})})
     index = DesignIndex.build(design)
     report = build_report(design, index, catalog=catalog)
     materials = build_bom(design, catalog, index, (report["cables"], report["transceivers"]))
@@ -101,7 +106,8 @@ def export_documents(
         from designer.report.bom_export import bom_csv, bom_xlsx
         from designer.report.i18n import Translator
 
-        content = bom_csv(materials) if bom_path.suffix.lower() == ".csv" else bom_xlsx(materials, Translator(lang))
+        writer = bom_csv if bom_path.suffix.lower() == ".csv" else bom_xlsx
+        content = writer(materials, Translator(lang))
         written.append(_write(bom_path, content))
     if svg_dir is not None:
         from designer.report.svg_export import write_svgs
