@@ -557,6 +557,28 @@ MESSAGES.update({
     "stage_racks": {"en": "{count} racks", "zh": "{count} 个机柜"},
     "stage_racks_one": {"en": "{count} rack", "zh": "{count} 个机柜"},
     "pn_with_reason": {"en": "to be confirmed: {reason}", "zh": "待确认：{reason}"},
+    # rack elevations of a large design, one per rack type
+    "rack_type_title": {"en": "{name} ×{count}", "zh": "{name} ×{count}"},
+    "elevations_by_type_title": {"en": "One elevation per rack type, named after its first rack   ({page}/{pages})",
+                                 "zh": "每种机柜配置一张立面图，以其第一个机柜命名（{page}/{pages}）"},
+    "rack_types_heading": {"en": "Racks of each type", "zh": "各配置的机柜"},
+    "rack_types_intro": {"en": "Racks of one type hold the same devices at the same positions in the same rack "
+                                "model; device names in the drawing are those of the type's first rack.",
+                         "zh": "同一配置的机柜型号相同，且设备型号与安装位置完全相同；图中设备名称取自该配置的第一个机柜。"},
+    "rack_type": {"en": "Rack type", "zh": "机柜配置"},
+    "racks_count": {"en": "Racks", "zh": "数量"},
+    "rack_model": {"en": "Rack model", "zh": "机柜型号"},
+    "kw_each": {"en": "Max kW each", "zh": "单柜最大 kW"},
+    "racks_of_type": {"en": "Racks", "zh": "机柜"},
+    # floor plan
+    "cold_aisle": {"en": "cold aisle", "zh": "冷通道"},
+    "hot_aisle": {"en": "hot aisle", "zh": "热通道"},
+    "unit_m": {"en": "m", "zh": "米"},
+    # chart axes
+    "axis_utilisation": {"en": "GPU utilisation", "zh": "GPU 利用率"},
+    "axis_cost": {"en": "Cost over {years} years ({currency})", "zh": "{years} 年总成本（{currency}）"},
+    "axis_gpus": {"en": "GPUs (log scale)", "zh": "GPU 数量（对数刻度）"},
+    "axis_efficiency": {"en": "Scaling efficiency", "zh": "扩展效率"},
 })
 
 # Finding codes -> short titles (the message itself stays as the checks wrote it).

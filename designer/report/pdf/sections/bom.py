@@ -72,7 +72,8 @@ def build(ctx: ProposalContext) -> list:
             unknown = s.cell_value(t("price_unknown"), right=True)
             maker = t.term(line.manufacturer) if line.manufacturer == "generic" else line.manufacturer
             number = line.part_number or t("no_part_number")
-            if not line.part_number and line.part_number_note:
+            if not line.part_number and line.part_number_note and ctx.internal:
+                # the reason (a catalog gap, a cord cut to length) is the integrator's; the CSV/XLSX carry it too
                 number = t("pn_with_reason", reason=part_number_note(line, t))
             row = [s.p(maker or "–", s.cell), s.p(description_text(line, t.lang), s.cell),
                    s.p(number, s.small_cell if not line.part_number else s.cell), t.int(line.order_quantity)]

@@ -40,12 +40,14 @@ def build(ctx: ProposalContext) -> list:
         title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.get("missing_parts") or []))
     chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
                        title=title, build=t("build"), cloud=t("cloud"),
-                       money=lambda v: t.money_short(v, currency))
+                       money=lambda v: t.money_short(v, currency), x_title=t("axis_utilisation"),
+                       y_title=t("axis_cost", years=tco.get("horizon_years") or "", currency=currency))
     if chart is not None:
         story.append(DeferredDrawing(chart))
     scaling = estimates.get("scaling") or {}
     chart = scaling_chart(scaling.get("points") or [], width, ctx.fonts, title=t("scaling_chart"),
-                          names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")})
+                          names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")},
+                          x_title=t("axis_gpus"), y_title=t("axis_efficiency"))
     if chart is not None:
         # a heading never ends a page without its chart
         story.append(KeepTogether([ctx.h2(t("scaling")), DeferredDrawing(chart)]))
