@@ -190,9 +190,10 @@ def _rack_label(drawing: Drawing, box: Box, figures: dict[str, Any], x: float, y
     upright = h > w * 1.4  # a deep rack seen from above: write along its length
     span = (h if upright else w) - 3
     group = Group()
-    group.add(label(0, size * 0.15, name, fonts, size, width=span, anchor="middle", bold=True))
+    group.add(label(0, size * 0.15, name, fonts, size, width=span, anchor="middle", bold=True, min_size=MIN_FONT_PT))
     if kw and (w if upright else h) >= 2.4 * size:
-        group.add(label(0, -size * 1.05, kw, fonts, size * 0.85, width=span, anchor="middle", colour=MUTED))
+        group.add(label(0, -size * 1.05, kw, fonts, max(MIN_FONT_PT, size * 0.85), width=span, anchor="middle",
+                        colour=MUTED, min_size=MIN_FONT_PT))
     if upright:
         group.transform = (0, 1, -1, 0, x + w / 2 + size * 0.3, y + h / 2)
     else:
@@ -264,7 +265,7 @@ def _aisle(drawing: Drawing, aisle: Aisle, px, py, k: float, t: Translator, font
     if h >= MIN_FONT_PT + 2:
         text = t(f"{aisle.kind}_aisle") + f" · {t.num((aisle.y1 - aisle.y0) / 1000, 1)} {t('unit_m')}"
         drawing.add(label(px(aisle.x0) + w / 2, py(aisle.y1) + h / 2 - MIN_FONT_PT * 0.35, text, fonts, MIN_FONT_PT,
-                          anchor="middle", width=w - 4, colour=MUTED))
+                          anchor="middle", width=w - 4, colour=MUTED, min_size=MIN_FONT_PT))
 
 
 def _dimensions(drawing: Drawing, sheet: Sheet, px, py, t: Translator, fonts: FontSet) -> None:
