@@ -419,7 +419,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
         from designer.report import exports
 
         for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg,
-                                                internal=args.internal, spares_pct=args.spares_pct):
+                                                internal=args.internal, spares_pct=args.spares_pct,
+                                                base_dir=Path(args.file).parent):
             print(f"wrote {written}")
     return 0
 

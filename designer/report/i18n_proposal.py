@@ -579,6 +579,12 @@ MESSAGES.update({
     "axis_cost": {"en": "Cost over {years} years ({currency})", "zh": "{years} 年总成本（{currency}）"},
     "axis_gpus": {"en": "GPUs (log scale)", "zh": "GPU 数量（对数刻度）"},
     "axis_efficiency": {"en": "Scaling efficiency", "zh": "扩展效率"},
+    # project inputs on the cover and in the terms
+    "company": {"en": "Company", "zh": "公司"},
+    "contact": {"en": "Contact", "zh": "联系人"},
+    "dl_support": {"en": "Support", "zh": "技术支持"},
+    "dl_validity_days": {"en": "{days} days from {date} (until {until}); binding prices by quotation",
+                         "zh": "自 {date} 起 {days} 天（至 {until}）；以正式报价为准"},
 })
 
 # Finding codes -> short titles (the message itself stays as the checks wrote it).

@@ -689,7 +689,8 @@ class MainWindow(QMainWindow):
 
         return exports.export_documents(self.doc.design, self.catalog, pdf=path if what == "pdf" else None,
                                         lang=variant or "en", bom=path if what == "bom" else None,
-                                        svg=path if what == "svg" else None)
+                                        svg=path if what == "svg" else None,
+                                        base_dir=self.doc.path.parent if self.doc.path else None)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent_files") or []) if p != str(path)]
