@@ -237,6 +237,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "action.save", self.save, QKeySequence.Save)
         self._action(file_menu, "action.save_as", self.save_as, QKeySequence.SaveAs)
+        self._action(file_menu, "action.project_details", self.edit_project_details)
         export = self._menu(file_menu, "menu.export")
         self._action(export, "export.pdf_en", lambda: self.export("pdf", "en"))
         self._action(export, "export.pdf_zh", lambda: self.export("pdf", "zh"))
@@ -578,6 +579,12 @@ class MainWindow(QMainWindow):
     def new_blank(self) -> None:
         if self.maybe_save():
             self.set_document(DesignDocument(blank_design(), self.catalog))
+
+    def edit_project_details(self) -> None:
+        """File → Project details…: the proposal's inputs (ui/project_dialog.py), one undo step."""
+        from designer.ui.project_dialog import ProjectDialog
+
+        ProjectDialog(self.doc, self).exec()
 
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
