@@ -103,3 +103,10 @@ def test_fabric_names_said_in_words():
     assert zh.fabric("east") == "east"  # a user's name is a name
     assert en.fabric("compute") == "compute"
     assert zh.term("ring") == "环形" and en.term("infiniband") == "InfiniBand"
+
+
+def test_a_figure_that_rounds_to_zero_has_no_sign():
+    t = Translator("en")
+    assert t.num(-0.0) == "0.0" and t.num(-0.04) == "0.0"
+    assert t.pct(-0.0001) == "0 %"
+    assert t.num(-1.25, 2) == "-1.25"

@@ -131,7 +131,9 @@ class Translator:
     def num(self, value: float | None, digits: int = 1) -> str:
         if value is None or (isinstance(value, float) and math.isnan(value)):
             return self("unknown")
-        return f"{value:,.{digits}f}"
+        text = f"{value:,.{digits}f}"
+        # a figure that rounds to zero has no sign: "-0.0 %" reads as a loss
+        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
 
     def int(self, value: float | None) -> str:
         return self.num(value, 0)
@@ -140,7 +142,7 @@ class Translator:
         """A share (0..1) as a percentage."""
         if share is None:
             return self("unknown")
-        return f"{share * 100:,.{digits}f} %"
+        return f"{self.num(share * 100, digits)} %"
 
     def ratio(self, value: float | None) -> str:
         return "–" if value is None else f"{value:.2f}:1"

@@ -557,6 +557,8 @@ MESSAGES.update({
     "stage_racks": {"en": "{count} racks", "zh": "{count} 个机柜"},
     "stage_racks_one": {"en": "{count} rack", "zh": "{count} 个机柜"},
     "pn_with_reason": {"en": "to be confirmed: {reason}", "zh": "待确认：{reason}"},
+    "endpoints_box_one": {"en": "{count} endpoint", "zh": "{count} 个终端"},
+    "years_one": {"en": "{n} year", "zh": "{n} 年"},
     # rack elevations of a large design, one per rack type
     "rack_type_title": {"en": "{name} ×{count}", "zh": "{name} ×{count}"},
     "elevations_by_type_title": {"en": "One elevation per rack type, named after its first rack   ({page}/{pages})",

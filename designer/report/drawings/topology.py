@@ -74,7 +74,7 @@ def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t
         y = height - TITLE_H - n * ROW_H - (ROW_H + BOX_H) / 2 + 6
         drawing.add(label(0, y + BOX_H / 2 - 3, t(f"tier_{tier}"), fonts, 8, colour=MUTED, width=TIER_COL_W - 4))
         if tier == "endpoints":
-            text = t("endpoints_box", count=t.int(fabric.get("endpoints", 0)))
+            text = t.count("endpoints_box", fabric.get("endpoints", 0))
             box_w = min(area_w, 220.0)
             bx = area_x + (area_w - box_w) / 2
             drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["server"], strokeColor=KIND_EDGE["server"],

@@ -25,8 +25,8 @@ def build(ctx: ProposalContext) -> list:
         story.append(KeepTogether([DeferredDrawing(topology_drawing(ctx.index, fabric, width, t, ctx.fonts)),
                                    Spacer(1, 8)]))
     if fabrics:
-        story.append(ctx.h2(t("fabric_table")))
-        story.append(fabric_table(ctx, fabrics))
+        # the heading never ends a page without its table
+        story.append(KeepTogether([ctx.h2(t("fabric_table")), fabric_table(ctx, fabrics)]))
     return story
 
 
