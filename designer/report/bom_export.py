@@ -69,7 +69,7 @@ def bom_csv(bom: Bom, t: Translator | None = None) -> bytes:
         writer.writerow([csv_text(t(f"bom_{line.section}") if t.is_zh else line.section), csv_text(line.part),
                          csv_text(line_description(t.lang, line)), line.quantity,
                          _money(line.unit_price), _money(line.total), csv_text(_currency(bom.currency, t)),
-                         csv_text(_price_source(line, t)), csv_text(_maker(line.manufacturer, t)),
+                         csv_text(_price_source(line, t)), csv_text(maker(line.manufacturer, t)),
                          csv_text(line.part_number), csv_text(part_number_note(line, t)),
                          line.spares, line.order_quantity])
     note = "" if bom.complete else csv_text(incomplete_note(t, [line_description(t.lang, line) for line in bom.unpriced]))
@@ -92,8 +92,9 @@ def _currency(code: str, t: Translator) -> str:
     return code  # ISO 4217: a code both languages order by
 
 
-def _maker(name: str | None, t: Translator) -> str | None:
-    return t.term(name) if name == "generic" else name
+def maker(name: str | None, t: Translator) -> str | None:
+    """A manufacturer as the reader sees it: the catalog's "generic" (commodity parts) in words."""
+    return t.term("generic") if t.is_zh and name and name.lower() == "generic" else name
 
 
 def _price_source(line, t: Translator) -> str:
@@ -155,7 +156,7 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
             row = sheet.max_row + 1
             price_source = _price_source(line, t) if line.unit_price is not None else t("price_not_published")
             for column, text in ((1, line.part), (2, line_description(t.lang, line)), (6, price_source),
-                                 (7, _maker(line.manufacturer, t)), (8, line.part_number),
+                                 (7, maker(line.manufacturer, t)), (8, line.part_number),
                                  (9, part_number_note(line, t))):
                 xlsx_text(sheet.cell(row, column), text)
             sheet.cell(row, 3, line.quantity)

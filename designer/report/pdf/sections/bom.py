@@ -12,7 +12,7 @@ from __future__ import annotations
 from reportlab.platypus import LongTable
 
 from designer.estimates.bom import SECTIONS
-from designer.report.bom_export import part_number_note
+from designer.report.bom_export import maker, part_number_note
 from designer.report.i18n_terms import line_description
 from designer.report.incomplete import total_text
 from designer.report.pdf.context import ProposalContext
@@ -70,12 +70,12 @@ def build(ctx: ProposalContext) -> list:
         style.add("ALIGN", (0, row), (-1, row), "LEFT")
         for line in lines:
             unknown = s.cell_value(t("price_unknown"), right=True)
-            maker = t.term(line.manufacturer) if line.manufacturer == "generic" else line.manufacturer
+            made_by = maker(line.manufacturer, t)
             number = line.part_number or t("no_part_number")
             if not line.part_number and line.part_number_note and ctx.internal:
                 # the reason (a catalog gap, a cord cut to length) is the integrator's; the CSV/XLSX carry it too
                 number = t("pn_with_reason", reason=part_number_note(line, t))
-            row = [s.p(maker or "–", s.cell), s.p(description_text(line, t.lang), s.cell),
+            row = [s.p(made_by or "–", s.cell), s.p(description_text(line, t.lang), s.cell),
                    s.p(number, s.small_cell if not line.part_number else s.cell), t.int(line.order_quantity)]
             if spared:
                 row.append(t.int(line.spares) if line.spares else "–")
