@@ -536,8 +536,8 @@ MESSAGES.update({
     "spares_note": {"en": "Cables and transceivers include {pct} % spares (rounded up per line); "
                           "quantity is what is installed, order quantity what is ordered and priced.",
                     "zh": "线缆与光模块含 {pct} % 备件（每行向上取整）；安装数量为实际安装数，订货数量为采购并计价的数量。"},
-    "no_spares_note": {"en": "No spares are included (set a spares percentage in the project details).",
-                       "zh": "未含备件（可在项目信息中设定备件比例）。"},
+    "no_spares_note": {"en": "Quantities are what is installed; no spares are included.",
+                       "zh": "数量为实际安装数，未含备件。"},
     "incomplete_short": {"en": "incomplete: a lower bound", "zh": "不完整，为下限"},
     "unpriced_note_one": {
         "en": "{count} part has no published price and is not in the total: {parts}.",
