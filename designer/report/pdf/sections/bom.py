@@ -27,6 +27,7 @@ def source_label(ctx: ProposalContext, source: str) -> str:
 
 
 WHOLE_UNITS_FROM = 1000  # at and above this, cents are noise on a proposal
+KEEP_WITH_TOTAL = 4  # BOM lines that go with the total to its page
 
 
 def price_digits(amount: float | None) -> int:
@@ -109,8 +110,9 @@ def build(ctx: ProposalContext) -> list:
         data.append([s.p(ctx.incomplete(bom.unpriced), s.cell)] + [""] * (columns - 1))
         style.add("SPAN", (0, row), (-1, row))
         style.add("BACKGROUND", (0, row), (-1, row), WARNING_FILL)
-    # the last subtotal, the total and its note stay on one page (no note alone overleaf)
-    style.add("NOSPLIT", (0, total_row - 1), (-1, len(data) - 1))
+    # the last few lines, the last subtotal, the total and its note stay on one page: never a
+    # page of totals alone overleaf
+    style.add("NOSPLIT", (0, max(1, total_row - 1 - KEEP_WITH_TOTAL)), (-1, len(data) - 1))
     width = ctx.portrait[0]
     shares = (0.14, 0.32, 0.17, 0.07, 0.06, 0.11, 0.13) if spared else (0.15, 0.35, 0.18, 0.06, 0.12, 0.14)
     widths = [width * f for f in shares]
