@@ -108,6 +108,9 @@ def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
     export.add_argument("--lang", choices=["en", "zh"], default="en",
                         help="language of the proposal, the cable schedule PDF and the draw.io pages (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
+    export.add_argument("--spares-pct", metavar="PCT", type=_spares_pct,
+                        help="spare cables and optics in the BOM and proposal, percent of the installed count "
+                        "(rounded up per line; default: the project's spares_pct, else none)")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
     export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv, .xlsx or .pdf")
     export.add_argument("--label-scheme", metavar="TEMPLATE",
@@ -134,6 +137,16 @@ def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
                         "engineering notes (check codes, fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
+
+
+def _spares_pct(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number; give a percentage such as 2 or 2.5") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0–100; give a percentage such as 2 or 2.5")
+    return value
 
 
 def _new_parser(sub) -> None:
@@ -297,6 +310,12 @@ def _read_stdin() -> bytes:
     if stream is None:
         raise DesignerError("no standard input to read", file=STDIO, hint="name a file instead of '-'")
     return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+
+
+def _base_dir(file: str) -> Path | None:
+    """The project file's folder (relative paths in it, e.g. the company logo, are read
+    from there); none for a design read from standard input."""
+    return None if file == STDIO else Path(file).parent
 
 
 def _write_stdout(content: bytes) -> None:
@@ -537,7 +556,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
         from designer.report import exports
 
         for path in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom,
-                                             svg=args.svg, internal=args.internal, stdout=_write_stdout):
+                                             svg=args.svg, internal=args.internal, stdout=_write_stdout,
+                                             spares_pct=args.spares_pct,
+                                             base_dir=_base_dir(args.file)):
             key = ("pdf" if args.pdf and str(path) == str(Path(args.pdf)) else
                    "bom" if args.bom and str(path) == str(Path(args.bom)) else "svg")
             wrote(key, str(path), {"pdf": "proposal", "bom": "bill of materials", "svg": "SVG drawing"}[key])

@@ -70,10 +70,14 @@ def export_documents(
     svg: str | Path | None = None,
     internal: bool = False,
     stdout=None,
+    spares_pct: float | None = None,
+    base_dir: str | Path | None = None,
 ) -> list[Path]:
     """Write the requested documents; return their paths in the order written. ``internal``:
     the PDF is the integrator's edition, with the engineering appendix. A PDF or BOM target
-    ``-`` is given to ``stdout(content)`` (the CLI's standard output; CSV for a BOM)."""
+    ``-`` is given to ``stdout(content)`` (the CLI's standard output; CSV for a BOM).
+    ``spares_pct``: spare cables and optics in percent, instead of the project's
+    ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path."""
     from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
     from designer.report.json_report import build_report
@@ -92,7 +96,14 @@ def export_documents(
         _check_file_target(bom_path, "bill of materials")
     if svg_dir is not None:
         _check_folder_target(svg_dir)
+    if pdf_path is not None:
+        from designer.report.pdf.context import logo_file
 
+        logo_file(design.project, Path(base_dir) if base_dir else None)  # a bad logo fails before any work
+
+    if spares_pct is not None:
+        # as if the project said so: the BOM, the CAPEX and every total in the proposal agree
+        design = design.model_copy(update={"project": design.project.model_copy(update={"spares_pct": spares_pct})})
     index = DesignIndex.build(design)
     report = build_report(design, index, catalog=catalog)
     materials = build_bom(design, catalog, index, (report["cables"], report["transceivers"]))
@@ -103,7 +114,7 @@ def export_documents(
 
         # fails here, before anything is written, when --lang zh has no font
         ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index,
-                                      internal=internal)
+                                      internal=internal, base_dir=Path(base_dir) if base_dir else None)
     if pdf_path is not None:
         from designer.report.pdf import render
 
@@ -112,7 +123,8 @@ def export_documents(
         from designer.report.bom_export import bom_csv, bom_xlsx
         from designer.report.i18n import Translator
 
-        content = bom_csv(materials) if bom_path.suffix.lower() in (".csv", "") else bom_xlsx(materials, Translator(lang))
+        writer = bom_csv if bom_path.suffix.lower() in (".csv", "") else bom_xlsx
+        content = writer(materials, Translator(lang))
         written.append(_emit(bom_path, content, stdout))
     if svg_dir is not None:
         from designer.report.svg_export import write_svgs

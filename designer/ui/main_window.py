@@ -240,6 +240,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "action.save", self.save, QKeySequence.Save)
         self._action(file_menu, "action.save_as", self.save_as, QKeySequence.SaveAs)
+        self._action(file_menu, "action.project_details", self.edit_project_details)
         export = self._menu(file_menu, "menu.export")
         self._action(export, "export.pdf_en", lambda: self.export("pdf", "en"))
         self._action(export, "export.pdf_zh", lambda: self.export("pdf", "zh"))
@@ -599,6 +600,12 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self.set_document(DesignDocument(blank_design(), self.catalog))
 
+    def edit_project_details(self) -> None:
+        """File → Project details…: the proposal's inputs (ui/project_dialog.py), one undo step."""
+        from designer.ui.project_dialog import ProjectDialog
+
+        ProjectDialog(self.doc, self).exec()
+
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
 
@@ -709,7 +716,8 @@ class MainWindow(QMainWindow):
 
         return exports.export_documents(self.doc.design, self.catalog, pdf=path if what == "pdf" else None,
                                         lang=variant or "en", bom=path if what == "bom" else None,
-                                        svg=path if what == "svg" else None)
+                                        svg=path if what == "svg" else None,
+                                        base_dir=self.doc.path.parent if self.doc.path else None)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent_files") or []) if p != str(path)]

@@ -58,11 +58,12 @@ def render(ctx: ProposalContext) -> bytes:
     t, design = ctx.t, ctx.design
     buffer = io.BytesIO()
     footer = f"{t('proposal')} · {t('revision')} {design.project.revision} · {ctx.date_text}"
+    header = f"{design.project.company} · {design.name}" if design.project.company else design.name
     doc = ProposalDocument(
         buffer,
         t=t,
         fonts=ctx.fonts,
-        text=PageText(header_left=design.name, footer_left=footer),
+        text=PageText(header_left=header, footer_left=footer),
         title=f"{t('proposal')}: {design.name}",
         author=design.project.author or "",
         subject=design.project.customer or "",
@@ -72,6 +73,7 @@ def render(ctx: ProposalContext) -> bytes:
 
 
 def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
-                 bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False) -> bytes:
+                 bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False,
+                 base_dir=None) -> bytes:
     return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index,
-                                          internal=internal))
+                                          internal=internal, base_dir=base_dir))
