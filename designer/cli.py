@@ -132,6 +132,9 @@ def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
                         help="draw.io (diagrams.net) file: floor plan, elevations and tier topology")
     export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
     export.add_argument("--json", action="store_true", help="print what was written (and errors) as JSON")
+    export.add_argument("--cable-schedule", action="store_true",
+                        help="--pdf: end the proposal with the cable schedule (one row per cable, labels by "
+                        "--label-scheme), for the installers")
     export.add_argument("--internal", action="store_true",
                         help="the integrator's edition of the PDF: adds the appendices of catalog sources and "
                         "engineering notes (check codes, fixes, catalog parts and price sources)")
@@ -558,7 +561,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
         for path in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom,
                                              svg=args.svg, internal=args.internal, stdout=_write_stdout,
                                              spares_pct=args.spares_pct,
-                                             base_dir=_base_dir(args.file)):
+                                             base_dir=_base_dir(args.file), cable_schedule=args.cable_schedule,
+                                             label_scheme=args.label_scheme):
             key = ("pdf" if args.pdf and str(path) == str(Path(args.pdf)) else
                    "bom" if args.bom and str(path) == str(Path(args.bom)) else "svg")
             wrote(key, str(path), {"pdf": "proposal", "bom": "bill of materials", "svg": "SVG drawing"}[key])

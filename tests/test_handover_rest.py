@@ -480,3 +480,22 @@ def test_bom_to_stdout_and_export_handover_writes_files(tmp_path, small, catalog
     assert [p.name for p in written] == ["g.conf", "d.drawio"] and all(p.stat().st_size for p in written)
     with pytest.raises(Exception, match="files only"):
         export_handover(index, catalog, gres="-")
+
+
+def test_the_proposal_ends_with_the_cable_schedule_when_asked(tmp_path):
+    """Issue 15 (3): the cable schedule as a PDF appendix of the proposal, on request: one
+    row per cable of the design, with the labels of both ends."""
+    from pypdf import PdfReader
+
+    from conftest import ROOT, run_cli
+
+    example = ROOT / "resources" / "examples" / "dgx-h100-16-node.json"
+    plain, with_cables = tmp_path / "p.pdf", tmp_path / "c.pdf"
+    assert run_cli("export", example, "--pdf", plain).code == 0
+    assert run_cli("export", example, "--pdf", with_cables, "--cable-schedule").code == 0
+    short, long = PdfReader(str(plain)), PdfReader(str(with_cables))
+    assert len(long.pages) > len(short.pages)
+    tail = "".join(page.extract_text() for page in long.pages[len(short.pages) - 1:])
+    assert "Appendix: cable schedule" in tail
+    assert "HALL1.A01-" in tail, "labels by the default TIA-606 scheme"
+    assert "cable schedule" not in "".join(p.extract_text() for p in short.pages).lower()

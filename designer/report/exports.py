@@ -72,12 +72,15 @@ def export_documents(
     stdout=None,
     spares_pct: float | None = None,
     base_dir: str | Path | None = None,
+    cable_schedule: bool = False,
+    label_scheme: str | None = None,
 ) -> list[Path]:
     """Write the requested documents; return their paths in the order written. ``internal``:
     the PDF is the integrator's edition, with the engineering appendix. A PDF or BOM target
     ``-`` is given to ``stdout(content)`` (the CLI's standard output; CSV for a BOM).
     ``spares_pct``: spare cables and optics in percent, instead of the project's
-    ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path."""
+    ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path.
+    ``cable_schedule``: the PDF ends with the cable schedule (labels by ``label_scheme``)."""
     from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
     from designer.report.json_report import build_report
@@ -114,7 +117,8 @@ def export_documents(
 
         # fails here, before anything is written, when --lang zh has no font
         ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index,
-                                      internal=internal, base_dir=Path(base_dir) if base_dir else None)
+                                      internal=internal, base_dir=Path(base_dir) if base_dir else None,
+                                      cable_schedule=cable_schedule, cable_label_scheme=label_scheme)
     if pdf_path is not None:
         from designer.report.pdf import render
 

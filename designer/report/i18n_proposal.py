@@ -37,6 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_costs": {"en": "Costs and growth", "zh": "成本与扩容"},
     "sec_sources": {"en": "Appendix: catalog sources", "zh": "附录：产品资料来源"},
     "sec_engineering": {"en": "Appendix: engineering notes", "zh": "附录：工程说明"},
+    "sec_cables": {"en": "Appendix: cable schedule", "zh": "附录：线缆清单"},
     "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
     "summary_intro": {

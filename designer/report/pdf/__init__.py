@@ -17,6 +17,7 @@ from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import PageText, ProposalDocument
 from designer.report.pdf.sections import (
     bom,
+    cables,
     costs,
     cover,
     delivery,
@@ -39,7 +40,7 @@ from designer.report.pdf.sections import (
 # the catalog sources behind every part (provenance) and the engineering notes (check codes,
 # fixes, slugs, unknown figures, price sources).
 SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, performance, delivery,
-            poc)  # poc: only with `designer poc check --pdf` results
+            poc, cables)  # poc: only with `designer poc check --pdf` results; cables: only with --cable-schedule
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
                 "sec_findings", "sec_bom", "sec_costs", "sec_performance", "sec_delivery")
 INTERNAL_SECTIONS = (sources, engineering)
@@ -74,6 +75,6 @@ def render(ctx: ProposalContext) -> bytes:
 
 def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
                  bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False,
-                 base_dir=None) -> bytes:
+                 base_dir=None, cable_schedule: bool = False) -> bytes:
     return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index,
-                                          internal=internal, base_dir=base_dir))
+                                          internal=internal, base_dir=base_dir, cable_schedule=cable_schedule))

@@ -81,11 +81,14 @@ class ProposalContext:
     internal: bool = False  # the integrator's edition: with the engineering appendix
     poc_check: dict[str, Any] | None = None  # `designer poc check` results: the POC appendix (issue 12)
     logo: Path | None = None  # the company's logo, checked (logo_file)
+    cable_schedule: bool = False  # the cable schedule as an appendix (export --cable-schedule)
+    cable_label_scheme: str | None = None
 
     @classmethod
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
                 bom: Bom | None = None, index: DesignIndex | None = None,
-                internal: bool = False, base_dir: Path | None = None) -> "ProposalContext":
+                internal: bool = False, base_dir: Path | None = None, cable_schedule: bool = False,
+                cable_label_scheme: str | None = None) -> "ProposalContext":
         """``base_dir``: the project file's folder, for a relative logo path."""
         try:
             logo = logo_file(design.project, base_dir)
@@ -105,6 +108,8 @@ class ProposalContext:
             styles=Styles(fonts, t.is_zh),
             internal=internal,
             logo=logo,
+            cable_schedule=cable_schedule,
+            cable_label_scheme=cable_label_scheme,
         )
 
     # -- shared bits ------------------------------------------------------------
