@@ -316,3 +316,7 @@ _ENGLISH = TemplateFormatter()
 
 def english(message: Message) -> str:
     return _ENGLISH.render(TEMPLATES[message.key], message.params)
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+TEMPLATES["figure_unknown_liquid_share"] = (
+    "The share of heat removed by liquid (its heat counted as air) is not published for {parts}")

@@ -228,7 +228,7 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
         if what == "weight":
             amount = device_type.weight_kg or 0.0
         else:
-            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share if what == "heat" else 1)
+            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share_known if what == "heat" else 1)
         if amount > 0 and (best is None or amount > best[1]):
             best = (device_type.slug, amount)
     if best is None:

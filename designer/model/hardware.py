@@ -104,7 +104,16 @@ class PsuSpec(Model):
 
 
 class CoolingSpec(Model):
-    liquid_share: Share = 0.0
+    # Share of the heat removed by liquid (0 = all air, 1 = all liquid). None: the device is
+    # liquid-cooled but its vendor does not publish the split (e.g. a direct-liquid-cooled GPU
+    # server whose CPUs, NICs and PSUs still blow air); such heat is counted as air and the share
+    # reported unknown until the user supplies it (``designer new --server-liquid-share``).
+    liquid_share: Share | None = 0.0
+
+    @property
+    def liquid_share_known(self) -> float:
+        """The share where published, else 0 (the unknown split is counted as air)."""
+        return self.liquid_share if self.liquid_share is not None else 0.0
 
 
 class GpuSpec(Model):

@@ -140,3 +140,6 @@ FINDING_TERMS_ZH = {"leaf": "叶", "spine": "脊", "core": "核心", "other": "�
                     # CABLE_NO_PART: link layer, side and module top
                     "infiniband": "InfiniBand", "ethernet": "以太网", "any": "不限", "switch": "交换机",
                     "adapter": "网卡", "finned": "带散热鳍片", "flat": "平"}
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+FINDINGS_ZH["figure_unknown_liquid_share"] = "{parts} 未公布液冷散热占比（其散热按风冷计）"
