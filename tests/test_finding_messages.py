@@ -9,7 +9,7 @@ import string
 from conftest import ROOT
 from designer.checks.messages import TEMPLATES, english, msg, names
 
-RULE_MODULES = [ROOT / "designer" / "checks" / f"{m}_rules.py" for m in ("rack", "room", "link", "fabric", "design")]
+RULE_MODULES = sorted((ROOT / "designer" / "checks").glob("*_rules.py"))  # rack, room, link, fabric, design, liquid
 
 
 def _fields(template: str | dict[str, str]) -> set[str]:

@@ -166,3 +166,50 @@ def test_unknown_liquid_share_is_reported_not_guessed(catalog):
     report = build_report(design, catalog=catalog)
     unknown = [f for f in report["findings"] if f["code"] == "FIGURE_UNKNOWN" and "liquid" in f["message"]]
     assert unknown and MI355X in unknown[0]["message"]
+
+
+def _with_unknown_share(design):
+    design.device_types = [t.model_copy(update={"cooling": t.cooling.model_copy(update={"liquid_share": None})})
+                           if t.slug == MI355X else t for t in design.device_types]
+    return design
+
+
+def test_unknown_share_in_a_rack_without_liquid_cooling_is_an_error(catalog):
+    """The split unknown, its heat counts as air, so the rack's liquid capacity rule cannot see it:
+    RACK_LIQUID_COOLING_MISSING names the part, how many and their maximum kW."""
+    design = _with_unknown_share(generate(GenerateSpec(
+        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_liquid_share=0.5,
+        cooling="air", rack_power_kw=60), catalog))
+    report = build_report(design, catalog=catalog)
+    found = [f for f in report["findings"] if f["code"] == "RACK_LIQUID_COOLING_MISSING"]
+    assert len(found) == 1 and found[0]["severity"] == "error"
+    assert "2 x supermicro-as-4126gs-nmr-lcc" in found[0]["message"] and "28.0 kW" in found[0]["message"]
+
+
+def test_unknown_share_in_a_liquid_cooled_rack_is_not_an_error(catalog):
+    design = _with_unknown_share(generate(GenerateSpec(
+        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_liquid_share=0.5,
+        cooling="liquid", rack_power_kw=60), catalog))
+    report = build_report(design, catalog=catalog)
+    assert not [f for f in report["findings"] if f["code"] == "RACK_LIQUID_COOLING_MISSING"]
+
+
+def test_liquid_finding_speaks_chinese(catalog):
+    from designer.report.i18n import Translator
+    from designer.report.i18n_findings import FINDINGS_ZH
+    from designer.report.i18n_proposal import CODE_TITLES
+
+    assert "液冷" in FINDINGS_ZH["rack_liquid_cooling_missing"]
+    assert CODE_TITLES["RACK_LIQUID_COOLING_MISSING"]["zh"]
+    assert Translator("zh")  # the catalogs load with the appended words
+
+
+def test_generator_says_an_air_cooled_build_of_a_liquid_server_needs_a_loop(catalog):
+    from designer.fabric.generate import generate_with_notes
+
+    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14,
+                                                server_liquid_share=0.8, cooling="air"), catalog)
+    assert any("80% of its heat to liquid" in n and "--cooling liquid" in n for n in notes)
+    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14,
+                                                server_liquid_share=0.8, cooling="liquid"), catalog)
+    assert not any("--cooling liquid" in n for n in notes)

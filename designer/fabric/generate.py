@@ -75,6 +75,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
         "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
     notes: list[str] = []
+    share = resolved.server.cooling.liquid_share
+    if share and spec.cooling == "air":
+        notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
+                     "racks no coolant loop, so the checks report each rack's liquid heat: use --cooling liquid")
     control = ControlPlane(draft, catalog, resolved, single)
     if not single:
         control.ufm_on_compute(notes)

@@ -613,3 +613,7 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
                                              "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
+
+# issue 11 (hardware)
+CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without liquid cooling",
+                                              "zh": "液冷设备所在机柜无液冷"}
