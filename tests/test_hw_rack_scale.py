@@ -176,3 +176,11 @@ def test_nvl72_weight_is_checked_against_the_floor(catalog):
 def test_nvl72_heavier_than_its_rack_is_refused(catalog):
     with pytest.raises(GenerationError, match="weighs 1400 kg"):
         generate(_gb300(576, "nvidia-q3400", server_weight_kg=1400), catalog)
+
+
+def test_one_nvl72_rack_is_one_nvlink_domain_without_a_compute_fabric(catalog):
+    """72 GPUs in one rack: NVLink is the whole GPU fabric, as for a single 8-GPU server."""
+    design = generate(_gb200(72, "nvidia-qm9700"), catalog)
+    assert not [f for f in design.fabrics if f.role == "compute"]
+    assert _tiers(design) == (0, 0, 0)
+    assert _findings(design, catalog) == []
