@@ -98,6 +98,7 @@ def unknown_fields(entry: DeviceType | RackType) -> list[str]:
             ("psu.count", entry.psu.count),
             ("psu.redundancy", entry.psu.redundancy),
             ("airflow", entry.airflow),
+            ("cooling.liquid_share", entry.cooling.liquid_share),
         ]
         if entry.kind == "pdu":
             checks = [c for c in checks if not c[0].startswith(("power.", "psu."))]

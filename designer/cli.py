@@ -168,6 +168,9 @@ def _new_parser(sub) -> None:
                      help="server maximum power where the vendor publishes none (stored as supplied by the user)")
     new.add_argument("--server-weight-kg", type=float, metavar="KG",
                      help="server weight where the vendor publishes none (stored as supplied by the user)")
+    new.add_argument("--server-liquid-share", type=float, metavar="SHARE",
+                     help="share of a liquid-cooled server's heat removed by liquid (0-1) where the vendor "
+                          "publishes none (stored as supplied by the user)")
     new.add_argument("--oversubscription", default="1:1", metavar="RATIO", help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
     rail = new.add_mutually_exclusive_group()
     rail.add_argument("--rail-optimized", dest="rail_optimized", action="store_true", default=True,
@@ -443,6 +446,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         pue=args.pue,
         server_max_kw=args.server_max_kw,
         server_weight_kg=args.server_weight_kg,
+        server_liquid_share=args.server_liquid_share,
     )
     catalog = load_catalog_warned(args.catalog)
     design, notes = generate_with_notes(spec, catalog)

@@ -20,6 +20,9 @@ DATA = Path(__file__).resolve().parent / "data"
 def _isolated_user_catalog(tmp_path_factory, monkeypatch):
     # Tests must not see (or write) the developer's own imported catalog.
     monkeypatch.setenv("DESIGNER_USER_CATALOG", str(tmp_path_factory.mktemp("user-catalog")))
+    # Nor the recovery files of the developer's windows or of another test run on the same machine
+    # (QStandardPaths.AppLocalDataLocation is under XDG_DATA_HOME on Linux).
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
 
 
 @pytest.fixture(scope="session")

@@ -75,3 +75,6 @@ def checklist(design: Design, findings: list[Finding]) -> list[dict[str, Any]]:
     covered = design.compliance.data_security_covered
     rows.append(("security", "unanswered" if covered is None else ("yes" if covered else "no"), []))
     return [{"key": key, "question": QUESTIONS[key], "answer": answer, "codes": codes} for key, answer, codes in rows]
+
+# issue 11 (hardware)
+FACILITY_CODES.add("RACK_LIQUID_COOLING_MISSING")

@@ -105,3 +105,7 @@ def plural_word(word: str) -> str:
     if word.endswith(("ch", "sh", "s", "x")):
         return word + "es"
     return word + "s"
+
+# issue 11 (hardware)
+CODES["RACK_LIQUID_COOLING_MISSING"] = (
+    "a rack without liquid cooling holds a liquid-cooled part whose share of heat to liquid is not published")

@@ -327,3 +327,11 @@ _ENGLISH = TemplateFormatter()
 
 def english(message: Message) -> str:
     return _ENGLISH.render(TEMPLATES[message.key], message.params)
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+TEMPLATES["figure_unknown_liquid_share"] = (
+    "The share of heat removed by liquid (its heat counted as air) is not published for {parts}")
+TEMPLATES["rack_liquid_cooling_missing"] = (
+    "Rack {rack} holds {count:,} x {part}, liquid-cooled (up to {max_kw:,.1f} kW; the share of its heat to liquid "
+    "is not published), but the rack has no liquid cooling")
+TEMPLATES["hint.liquid_loop"] = "connect the rack to a coolant loop, and enter the part's liquid share from the vendor"

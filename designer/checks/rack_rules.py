@@ -9,6 +9,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import Message, msg
+from designer.checks.liquid_rules import LIQUID_RULES
 from designer.model.loads import device_power_w
 
 EPSILON = 1e-6
@@ -228,7 +229,7 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
         if what == "weight":
             amount = device_type.weight_kg or 0.0
         else:
-            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share if what == "heat" else 1)
+            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share_known if what == "heat" else 1)
         if amount > 0 and (best is None or amount > best[1]):
             best = (device_type.slug, amount)
     if best is None:
@@ -240,4 +241,4 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
     return msg(key, count=count, part=best[0], each_kw=best[1] / 1000)
 
 
-RACK_RULES = (space, power, cooling, airflow, weight)
+RACK_RULES = (space, power, cooling, airflow, weight, *LIQUID_RULES)

@@ -99,6 +99,13 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
                 f"to a {spec.rack_power_kw:g} kW budget",
                 hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
             )
+    if server.cooling.liquid_share is None:
+        raise GenerationError(
+            f"{server.slug} is liquid-cooled but its vendor publishes no share of its heat removed by liquid, "
+            "so the air and liquid cooling each rack needs cannot be told",
+            hint="pass --server-liquid-share SHARE (0 to 1) with the figure from the vendor or the site's "
+                 "cooling design; it is stored as supplied by you",
+        )
     nodes = _node_count(spec, server)
     if spec.pdu or pdu is None:
         pdus: tuple[DeviceType, ...] = (pdu,) if pdu is not None else ()
@@ -126,6 +133,13 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
             raise GenerationError(f"--server-weight-kg {spec.server_weight_kg:g} is not a weight", hint="e.g. 120")
         update["weight_kg"] = spec.server_weight_kg
         covers.append("weight")
+    if spec.server_liquid_share is not None:
+        share = spec.server_liquid_share
+        if not (math.isfinite(share) and 0 <= share <= 1):
+            raise GenerationError(f"--server-liquid-share {share:g} is not a share of the heat",
+                                  hint="a number from 0 (all air) to 1 (all liquid)")
+        update["cooling"] = server.cooling.model_copy(update={"liquid_share": share})
+        covers.append("cooling.liquid_share")
     if not update:
         return server
     who = f"by {spec.author}, " if spec.author else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
+from designer.fabric import rack_scale
 from designer.fabric.build_fabrics import compute_fabric
 from designer.fabric.build_side import inband_fabric, storage_fabric
 from designer.fabric.control import ControlPlane
@@ -51,7 +52,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         servers.append(Endpoint(name, endpoint_ports(draft.devices[name], resolved.server, "compute"), "g1"))
     single = resolved.nodes == 1
     if not single:
-        compute_fabric(draft, resolved, servers)
+        if rack_scale.is_rack_scale(resolved.server):
+            rack_scale.compute_fabric(draft, resolved, servers)  # per compute tray (fabric/rack_scale.py)
+        else:
+            compute_fabric(draft, resolved, servers)
     else:
         # One 8-GPU server: NVLink inside it is the whole GPU fabric (stage one of a cluster).
         draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
@@ -75,6 +79,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
         "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
     notes: list[str] = []
+    share = resolved.server.cooling.liquid_share
+    if share and spec.cooling == "air":
+        notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
+                     "racks no coolant loop, so the checks report each rack's liquid heat: use --cooling liquid")
     control = ControlPlane(draft, catalog, resolved, single)
     if not single:
         control.ufm_on_compute(notes)

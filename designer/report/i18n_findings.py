@@ -145,3 +145,9 @@ FINDING_TERMS_ZH = {"leaf": "叶", "spine": "脊", "core": "核心", "other": "�
                     # CABLE_NO_PART: link layer, side and module top
                     "infiniband": "InfiniBand", "ethernet": "以太网", "any": "不限", "switch": "交换机",
                     "adapter": "网卡", "finned": "带散热鳍片", "flat": "平"}
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+FINDINGS_ZH["figure_unknown_liquid_share"] = "{parts} 未公布液冷散热占比（其散热按风冷计）"
+FINDINGS_ZH["rack_liquid_cooling_missing"] = (
+    "机柜 {rack} 装有 {count} 台液冷设备 {part}（最大 {max_kw:.1f} kW；液冷散热占比未公布），但该机柜没有液冷")
+FINDINGS_ZH["hint.liquid_loop"] = "将机柜接入冷却液回路，并按厂商资料填写该设备的液冷散热占比"

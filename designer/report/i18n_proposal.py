@@ -704,3 +704,7 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
 from designer.report.i18n_performance import PERFORMANCE_MESSAGES  # noqa: E402
 
 MESSAGES.update(PERFORMANCE_MESSAGES)
+
+# issue 11 (hardware)
+CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without liquid cooling",
+                                              "zh": "液冷设备所在机柜无液冷"}
