@@ -15,6 +15,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg
+from designer.model.units import w_to_kw
 from designer.model.loads import device_power_w
 
 
@@ -33,7 +34,7 @@ def liquid_loop(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
         yield finding(
             "error", "RACK_LIQUID_COOLING_MISSING", [rack_name],
             msg("rack_liquid_cooling_missing", rack=rack_name, part=slug, count=count,
-                max_kw=count * max_w[slug] / 1000),
+                max_kw=w_to_kw(count * max_w[slug])),
             msg("hint.liquid_loop"),
         )
 
