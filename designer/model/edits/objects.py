@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.estimates import Stage
 from designer.model.hardware import DeviceType, RackType
+from designer.model.index import DesignIndex
 from designer.model.link import Link, LinkEnd
 from designer.model.rack import Rack
 from designer.model.site import Room, room_origins
@@ -144,13 +145,15 @@ class InsertObjects(Edit):
                        hint="add the rack type with the rack (it is embedded)", code="no_such_type",
                        type=rack.rack_type)
             rules.feed_names_unique(rack, where)
-        index = None
+        index: DesignIndex | None = None
         if new.get("devices") or new.get("links"):
             index = rules.preview(design, rooms=lists["site.rooms"], racks=lists["racks"], devices=lists["devices"],
                                   rack_types=lists["rack_types"], device_types=lists["device_types"])
         for device in new.get("devices", []):
+            assert index is not None
             rules.device_fits(index, device, _label("devices", device), self.strict)
         if new.get("links"):
+            assert index is not None
             ends = rules.link_ends(lists["links"]) if self.strict else Counter()
             for link in new["links"]:
                 rules.link_ends_valid(index, link, _label("links", link), self.strict, ends)
@@ -396,8 +399,10 @@ class DeleteRow(Edit):
 # ---------------------------------------------------------------- moving
 
 
-def _find(design: Design, kind: str, name: str):
-    for obj in {"rack": design.racks, "device": design.devices, "room": design.site.rooms}[kind]:
+def _find(design: Design, kind: str, name: str) -> Any:
+    lists: dict[str, Sequence[Rack | Device | Room]] = {"rack": design.racks, "device": design.devices,
+                                                        "room": design.site.rooms}
+    for obj in lists[kind]:
         if obj.name == name:
             return obj
     refuse(f'{kind} "{name}" does not exist', field=rules.where(kind, name), hint="it may have been deleted",
@@ -489,7 +494,7 @@ class MoveRow(Edit):
             move.check(design)
 
     def apply(self, design: Design) -> Change:
-        change = Batch(self._moves(design)).apply(design)
+        change = Batch(list[Edit](self._moves(design))).apply(design)
         return combine(self, [change], f'moved row "{self.row}" by ({self.dx_mm:g}, {self.dy_mm:g}) mm')
 
 
