@@ -36,6 +36,7 @@ def pdus_for_rack(pdu: DeviceType, devices: list[tuple[Device, DeviceType]]) -> 
 
 def _pdus_serve(pdu: DeviceType, devices: list[tuple[Device, DeviceType]], count: int) -> bool:
     spec = pdu.pdu
+    assert spec is not None, f"{pdu.slug} is not a PDU"
     capacity_w = (spec.capacity_kw or 0.0) * 1000.0
     outlets = sum(spec.outlets.values()) if spec.outlets else None
     draw_w = sum(device_power_w(t)[0] for _d, t in devices if t.kind != "pdu")
@@ -60,12 +61,15 @@ def pdu_for_rack(default: DeviceType, choices: tuple[DeviceType, ...],
     PX3-5747V-V2 for the others). One manufacturer, as the RA: one PDU management stack per
     hall."""
     count = pdus_for_rack(default, devices)
-    fitting = [p for p in choices
-               if p.pdu is not None and p.pdu.capacity_kw and p.pdu.phases == default.pdu.phases
-               and p.manufacturer == default.manufacturer and _pdus_serve(p, devices, count)]
+    assert default.pdu is not None, f"{default.slug} is not a PDU"
+    phases = default.pdu.phases
+    rated = [(p.pdu.capacity_kw, p) for p in choices if p.pdu is not None and p.pdu.capacity_kw]
+    fitting = [(kw, p) for kw, p in rated
+               if p.pdu is not None and p.pdu.phases == phases and p.manufacturer == default.manufacturer
+               and _pdus_serve(p, devices, count)]
     if not fitting or not _pdus_serve(default, devices, count):
         return default, count
-    return min(fitting, key=lambda p: (p.pdu.capacity_kw, p.slug)), count
+    return min(fitting, key=lambda item: (item[0], item[1].slug))[1], count
 
 
 def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
@@ -122,7 +126,9 @@ def place_racks(
         compute_groups.append(compute[:half] + network + compute[half:])
     storage_racks: list[RackDraft] = []
     if storage_names:
-        fill(storage_racks, [(draft.devices[n], resolved.storage) for n in storage_names],
+        assert resolved.storage is not None, "storage devices without a storage type"
+        storage_type = resolved.storage
+        fill(storage_racks, [(draft.devices[n], storage_type) for n in storage_names],
              new("storage", STORAGE, resolved.rack))
     central_switches = switches_in(CENTRAL, STORAGE, *([] if several else group_order))
     # management nodes and UFM appliances stand with the central switches (the RA's management racks)
@@ -213,7 +219,7 @@ def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[t
         while ports:
             own = sets[-1] if sets and sets[-1][0] is rack else None
             room = access_ports - len(own[1]) if own else 0
-            if room > 0:
+            if own is not None and room > 0:
                 own[1].extend(ports[:room])
                 ports = ports[room:]
                 continue
@@ -333,6 +339,9 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
                            or resolved.server.reference_switches.get("oob-aggregation"), "oob-aggregation")
     draft.add_type(agg_type)
     group = agg_type.main_fabric_group()
+    if group is None:
+        raise GenerationError(f"{agg_type.slug} has no ports for out-of-band aggregation",
+                              hint="name another --oob-aggregation-switch")
     per_pair = group.count - 4  # four ports up to the cores
     pairs = math.ceil(leaves / per_pair)
     if pairs > 1 and 2 * pairs * 2 > group.count:

@@ -157,12 +157,13 @@ def _missing_rack(catalog: Catalog, slug: str) -> RackType:
 
 
 def _default_pdu(catalog: Catalog, budget_kw: float) -> DeviceType | None:
-    pdus = [t for t in catalog.device_types.values() if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw]
+    pdus = [(t.pdu.capacity_kw, t) for t in catalog.device_types.values()
+            if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw]
     if not pdus:
         return None
     # the smallest PDU that carries a whole feed, else the largest (several per feed)
-    carrying = [p for p in pdus if p.pdu.capacity_kw >= budget_kw]
-    return min(carrying, key=lambda p: p.pdu.capacity_kw) if carrying else max(pdus, key=lambda p: p.pdu.capacity_kw)
+    carrying = [(kw, p) for kw, p in pdus if kw >= budget_kw]
+    return min(carrying, key=lambda kp: kp[0])[1] if carrying else max(pdus, key=lambda kp: kp[0])[1]
 
 
 def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
@@ -172,12 +173,14 @@ def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
         if spec.nodes < 1:
             raise GenerationError(f"--nodes {spec.nodes}: at least one server is needed")
         return spec.nodes
+    gpus = spec.gpus
+    assert gpus is not None  # one of the two is given (above)
     per_server = server.gpu_count
     if per_server < 1:
         raise GenerationError(f"{server.slug} lists no GPUs; use --nodes instead of --gpus")
-    if spec.gpus < 1:
-        raise GenerationError(f"--gpus {spec.gpus}: at least one GPU is needed")
-    return math.ceil(spec.gpus / per_server)
+    if gpus < 1:
+        raise GenerationError(f"--gpus {gpus}: at least one GPU is needed")
+    return math.ceil(gpus / per_server)
 
 
 def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:

@@ -122,8 +122,10 @@ def _oob_for_added(draft: Draft, resolved: Resolved, racks: list[RackDraft]) -> 
     """Management ports of devices in racks added for the out-of-band aggregation, on
     the free access ports of the out-of-band switches (left free where none is)."""
     access = resolved.oob.main_fabric_group()
+    if access is None:
+        return  # (wire_oob refused such a switch already)
     leaves = [d for d in draft.devices.values() if d.fabric == "oob" and d.tier == "leaf"]
-    used = {d.name: set() for d in leaves}
+    used: dict[str, set[str]] = {d.name: set() for d in leaves}
     for link in draft.links:
         if link.b.device in used:
             used[link.b.device].add(link.b.port)

@@ -281,6 +281,14 @@ class DeviceType(Model):
                 group = self._port_index.get(parent)
         return group
 
+    def group_of(self, port: str) -> PortGroup:
+        """``port_group_of`` for a port the caller knows the type has (its own port lists);
+        a port it lacks is a programming error, said with the type and the port."""
+        group = self.port_group_of(port)
+        if group is None:
+            raise KeyError(f"{self.slug} has no port {port!r}")
+        return group
+
 
 _LANE = re.compile(r"^(?P<parent>.+\d)s(?P<lane>\d+)$")
 
