@@ -50,3 +50,50 @@ def test_load_leaves_the_collector_as_it_found_it():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+# ---------------------------------------------------------------- the link table
+
+from conftest import DATA  # noqa: E402
+
+from designer.catalog import load_catalog  # noqa: E402
+from designer.checks import Change, Checker  # noqa: E402
+from designer.fabric.cable_counts import cable_summary  # noqa: E402
+from designer.fabric.cabling import _link_speed, link_ends  # noqa: E402
+from designer.fabric.generate import GenerateSpec, generate  # noqa: E402
+from designer.model.index import DesignIndex  # noqa: E402
+from designer.model.link import Link, LinkEnd  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def breakout_design():
+    catalog = load_catalog([DATA / "test-200ge-server.yaml"], include_user=False)
+    design = generate(GenerateSpec(server="test-200ge-server", nodes=16, switch="nvidia-sn5600"), catalog)
+    return design, catalog
+
+
+def test_link_table_answers_what_the_resolver_answers(breakout_design):
+    design, catalog = breakout_design
+    design.links.append(Link(a=LinkEnd(device=design.devices[0].name, port="no-such-port"),
+                             b=LinkEnd(device="no-such-device", port="p1")))
+    try:
+        checker = Checker(design, catalog.cabling)
+        index, table = checker.ctx.index, checker.ctx.links
+        assert any(l.cable_id for l in design.links), "the design should hold breakout lanes"
+        for link in design.links:
+            assert table.ends(link) == link_ends(index, link)
+            assert table.speed_gbps(link) == _link_speed(index, link)
+        assert table.speed_gbps(design.links[-1]) is None
+        assert cable_summary(index, catalog.cabling, table) == cable_summary(index, catalog.cabling)
+    finally:
+        design.links.pop()
+
+
+def test_link_table_forgets_on_an_edit(breakout_design):
+    design, catalog = breakout_design
+    checker = Checker(design, catalog.cabling)
+    assert len(checker.ctx.links) == len(design.links)
+    checker.update(Change(devices={design.devices[0].name}))
+    assert len(checker.ctx.links) < len(design.links)
+    checker.update(Change(everything=True))
+    assert checker.ctx.links.index is checker.ctx.index

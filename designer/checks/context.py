@@ -12,6 +12,7 @@ from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.cabling import Geometry, MediaSelector
 from designer.fabric.graph import fabric_links
+from designer.fabric.link_table import LinkTable
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, rack_load
@@ -51,6 +52,7 @@ class CheckContext:
         self._analyses: dict[str, dict[str, Any]] = {}
         self._fabric_links: dict | None = None
         self._geometry: Geometry | None = None
+        self._links = LinkTable(self.index)
 
     # -- caches -------------------------------------------------------------
 
@@ -86,6 +88,13 @@ class CheckContext:
         self._analyses[fabric_name] = analysis
 
     @property
+    def links(self) -> LinkTable:
+        """Each link's ends resolved once (speeds, cages), for the rules and the report."""
+        if self._links.index is not self.index:
+            self._links.clear(self.index)
+        return self._links
+
+    @property
     def geometry(self) -> Geometry:
         if self._geometry is None:
             self._geometry = Geometry(self.index)
@@ -104,6 +113,9 @@ class CheckContext:
         return summary
 
     def forget(self, *, racks=(), devices=(), fabrics=(), links: bool = False, everything: bool = False) -> None:
+        # any edit may change what a link's ends resolve to (a port split, a device's
+        # type, a link's fabric); records are made again as the rules ask for them
+        self._links.clear()
         if everything:
             self.index = DesignIndex.build(self.design)
             self._loads.clear()

@@ -8,7 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import COPPER, copper_legs, link_ends, splitter_lanes
+from designer.fabric.cabling import COPPER, copper_legs, splitter_lanes
 from designer.model.hardware import split_lane
 from designer.model.link import Link
 
@@ -57,7 +57,9 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
     index = ctx.index
     ports = index.ports
     label = f"{link.a} - {link.b}"
-    missing = [str(end) for end in (link.a, link.b) if ports.speed_gbps(end.device, end.port) is None]
+    row = ctx.links.row(link)
+    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
+    missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
     if missing:
         yield finding(
             "error", "LINK_ENDPOINT_MISSING",
@@ -66,8 +68,6 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
             msg("hint.recable_or_delete"),
         )
         return
-    speed_a = ports.speed_gbps(link.a.device, link.a.port)
-    speed_b = ports.speed_gbps(link.b.device, link.b.port)
     # management BASE-T ports negotiate 100M/1G between themselves; that is no design fault
     # (a 10GBASE-T port held to 1G still is)
     autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
@@ -124,9 +124,8 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     for link in index.links_by_device.get(device_name, []):
         if link.a.device != device_name or link.media is None or link.length_m is None:
             continue
-        ports = index.ports
-        speed_a, speed_b = ports.speed_gbps(link.a.device, link.a.port), ports.speed_gbps(link.b.device, link.b.port)
-        ends = link_ends(index, link)
+        row = ctx.links.row(link)
+        speed_a, speed_b, ends = row.speed_a_gbps, row.speed_b_gbps, row.ends
         if speed_a is None or speed_b is None or ends is None:
             continue
         speed = min(speed_a, speed_b)
