@@ -97,3 +97,47 @@ def test_link_table_forgets_on_an_edit(breakout_design):
     assert len(checker.ctx.links) < len(design.links)
     checker.update(Change(everything=True))
     assert checker.ctx.links.index is checker.ctx.index
+
+
+# ---------------------------------------------------------------- ECMP over twin pods
+
+from designer.fabric.ecmp import ecmp_figures, twin_pods  # noqa: E402
+from designer.fabric.graph import build_fabric_graph, fabric_links  # noqa: E402
+from designer.fabric.topology import build_topology  # noqa: E402
+
+
+def _compute_topology(design):
+    index = DesignIndex.build(design)
+    return build_topology(index, build_fabric_graph(index, "compute", fabric_links(index)["compute"]))
+
+
+@pytest.fixture(scope="module")
+def three_tier(catalog):
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=300, switch="nvidia-qm9700", ufm_appliances=0),
+                    catalog)
+
+
+def test_twin_pods_found_and_fast_ecmp_equals_general(three_tier):
+    topo = _compute_topology(three_tier)
+    assert len(topo.pods) > 2
+    assert twin_pods(topo), "the generator's pods are cabled alike"
+    assert ecmp_figures(topo) == ecmp_figures(topo, use_symmetry=False)
+
+
+def test_an_irregular_pod_is_measured_on_its_own(three_tier):
+    design = three_tier.model_copy(deep=True)
+    topo = _compute_topology(design)
+    last_pod = topo.pods[-1]
+    # take away every uplink of one leaf of the last pod but one: that pod is no twin
+    leaf = sorted(s for s in last_pod if topo.tiers[s] == "leaf")[0]
+    uplinks = [l for l in design.links if leaf in (l.a.device, l.b.device)
+               and {l.a.device, l.b.device} - {leaf} <= last_pod]
+    assert len(uplinks) > 1
+    for link in uplinks[1:]:
+        design.links.remove(link)
+    changed = _compute_topology(design)
+    pods = {frozenset(p): i for i, p in enumerate(changed.pods)}
+    assert pods[frozenset(last_pod)] not in twin_pods(changed)
+    fast, general = ecmp_figures(changed), ecmp_figures(changed, use_symmetry=False)
+    assert fast == general
+    assert fast.next_hops_min < ecmp_figures(topo).next_hops_min
