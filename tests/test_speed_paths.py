@@ -141,3 +141,26 @@ def test_an_irregular_pod_is_measured_on_its_own(three_tier):
     fast, general = ecmp_figures(changed), ecmp_figures(changed, use_symmetry=False)
     assert fast == general
     assert fast.next_hops_min < ecmp_figures(topo).next_hops_min
+
+
+# ---------------------------------------------------------------- cut points without networkx
+
+import random  # noqa: E402
+
+import networkx as nx  # noqa: E402
+
+from designer.fabric.failures import cut_points_and_bridges  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_cut_points_and_bridges_equal_networkx(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 40)
+    graph = nx.Graph()
+    graph.add_nodes_from(f"s{i}" for i in range(n))
+    for _ in range(rng.randint(0, 2 * n)):
+        graph.add_edge(f"s{rng.randrange(n)}", f"s{rng.randrange(n)}")  # self-loops too
+    adjacency = {node: {nb: (1, 1.0) for nb in graph[node]} for node in graph}
+    points, bridges = cut_points_and_bridges(adjacency)
+    assert points == set(nx.articulation_points(graph))
+    assert {frozenset(e) for e in bridges} == {frozenset(e) for e in nx.bridges(graph)}
