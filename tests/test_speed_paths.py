@@ -164,3 +164,26 @@ def test_cut_points_and_bridges_equal_networkx(seed):
     points, bridges = cut_points_and_bridges(adjacency)
     assert points == set(nx.articulation_points(graph))
     assert {frozenset(e) for e in bridges} == {frozenset(e) for e in nx.bridges(graph)}
+
+
+# ---------------------------------------------------------------- the bundled catalog's C YAML parser
+
+from designer.catalog.entries import read_yaml  # noqa: E402
+from designer.resources import catalog_dir  # noqa: E402
+
+
+def test_bundled_catalog_reads_the_same_with_the_c_parser():
+    files = sorted(catalog_dir().rglob("*.yaml"))
+    assert len(files) > 10
+    for path in files:
+        assert read_yaml(path, bundled=True) == read_yaml(path), path
+
+
+def test_user_catalog_files_keep_the_bounded_loader(tmp_path):
+    from designer.errors import CatalogError
+
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("a: " + "[" * 200 + "]" * 200 + "\n")
+    with pytest.raises(CatalogError) as caught:
+        read_yaml(deep)
+    assert "nested more than" in caught.value.format()
