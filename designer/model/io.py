@@ -55,18 +55,20 @@ def parse_design(raw_bytes: bytes, path: str | Path = "<design>", catalog: TypeS
     # The collector would walk the growing design again and again while pydantic builds
     # its objects (about 20 full passes at 16,384 GPUs); the design holds no cycles, so
     # it is off until the design is frozen out of its way (``settle_long_lived``).
+    # Frozen before the collector is on again: else its first pass would walk every
+    # object of the design once more (they are all in its youngest generation).
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         design = _validate_fast(raw_bytes)
         if design is None:
             design = _validate_friendly(raw_bytes, path)
+        _resolve_types(design, catalog, path)
+        check_references(design, path)
+        settle_long_lived()
     finally:
         if was_enabled:
             gc.enable()
-    _resolve_types(design, catalog, path)
-    check_references(design, path)
-    settle_long_lived()
     return design
 
 
