@@ -53,6 +53,7 @@ class CheckContext:
         self._fabric_links: dict | None = None
         self._geometry: Geometry | None = None
         self._links = LinkTable(self.index)
+        self._wanted: dict[tuple[str, str], tuple[Any, list[str]]] = {}
 
     # -- caches -------------------------------------------------------------
 
@@ -87,6 +88,18 @@ class CheckContext:
         """Analyses may be computed elsewhere (a worker thread) and handed in."""
         self._analyses[fabric_name] = analysis
 
+    def wanted_ports(self, device_type, role: str) -> list[str]:
+        """The ports of a device type that must be cabled to a fabric of ``role``: those
+        its catalog entry names for its RA (the DGX SuperPOD cables one port of each
+        dual-port storage card), else every port of that role. Per type, asked per device."""
+        key = (device_type.slug, role)
+        found = self._wanted.get(key)
+        if found is None or found[0] is not device_type:
+            wanted = device_type.fabric_ports.get(role) or [p for g in device_type.ports_with_role(role)
+                                                            for p in g.port_names()]
+            found = self._wanted[key] = (device_type, wanted)
+        return found[1]
+
     @property
     def links(self) -> LinkTable:
         """Each link's ends resolved once (speeds, cages), for the rules and the report."""
@@ -116,6 +129,7 @@ class CheckContext:
         # any edit may change what a link's ends resolve to (a port split, a device's
         # type, a link's fabric); records are made again as the rules ask for them
         self._links.clear()
+        self._wanted.clear()
         if everything:
             self.index = DesignIndex.build(self.design)
             self._loads.clear()
