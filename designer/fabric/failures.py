@@ -71,6 +71,9 @@ class Reachability:
         self.topo = topo
         self.adjacency = topo.adjacency
         self.switch_sets = {e: frozenset(s) for e, s in topo.graph.endpoint_switches.items()}
+        # endpoints by the switches they hang on: thousands of endpoints, a few hundred
+        # distinct sets, so a failure is judged per set (times its endpoints), not per endpoint
+        self.set_counts: Counter = Counter(self.switch_sets.values())
         self.sole: Counter = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
         points, bridges = cut_points_and_bridges(self.adjacency)
         self.articulation = points if len(self.adjacency) > 2 else set()
@@ -101,14 +104,16 @@ class Reachability:
         return where
 
     def _outside_main(self, where: dict[str, int], failed: set[str]) -> int:
+        # the part holding most endpoints; endpoints reaching none of its switches are cut
+        # off (ties between parts give the same count: those outside are all but the most)
         reach: Counter = Counter()
-        for switches in self.switch_sets.values():
+        for switches, count in self.set_counts.items():
             for i in {where[s] for s in switches if s not in failed and s in where}:
-                reach[i] += 1
+                reach[i] += count
         main = max(reach, key=reach.get) if reach else None
         return sum(
-            1
-            for switches in self.switch_sets.values()
+            count
+            for switches, count in self.set_counts.items()
             if not any(where.get(s) == main for s in switches if s not in failed)
         )
 
