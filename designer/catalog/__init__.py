@@ -70,12 +70,13 @@ def _is_raw_netbox(data: object) -> bool:
     return isinstance(data, dict) and "kind" not in data and all(data.get(k) for k in ("manufacturer", "model", "slug"))
 
 
-def load_catalog_files(catalog: Catalog, paths: Iterable[Path]) -> None:
+def load_catalog_files(catalog: Catalog, paths: Iterable[Path], *, bundled: bool = False) -> None:
+    """``bundled``: the files shipped with the program (read with the C YAML parser)."""
     for root in paths:
         if not root.exists():
             raise CatalogError("no such file or folder", file=root, hint="check the --catalog path")
         for path in _yaml_files(root):
-            data = read_yaml(path)
+            data = read_yaml(path, bundled=bundled)
             if path.name == "cabling.yaml" or (isinstance(data, dict) and ("cables" in data or "transceivers" in data)):
                 _merge_cabling(catalog, data, path)
                 continue
@@ -110,7 +111,7 @@ def load_catalog(extra_paths: Iterable[str | Path] = (), *, include_user: bool =
     global _BUNDLED
     if _BUNDLED is None:
         bundled = Catalog()
-        load_catalog_files(bundled, [catalog_dir()])
+        load_catalog_files(bundled, [catalog_dir()], bundled=True)
         _BUNDLED = bundled
     catalog = Catalog(
         device_types=dict(_BUNDLED.device_types),

@@ -45,7 +45,7 @@ MAX_YAML_NESTING = 64
 MAX_NUMBER = 1e12  # larger magnitudes are no figure of a part; they overflow sums to infinity
 
 
-def read_yaml(path: Path) -> Any:
+def read_yaml(path: Path, *, bundled: bool = False) -> Any:
     """A YAML file as plain data, or a ``CatalogError`` naming the file (and field).
 
     Hostile input is refused before it costs time or memory: the file size is capped, the
@@ -65,7 +65,7 @@ def read_yaml(path: Path) -> Any:
         raise CatalogError("is a folder, not a YAML file", file=path) from None
     except OSError as exc:
         raise CatalogError(f"cannot be read: {exc.strerror}", file=path) from None
-    return parse_yaml(raw, path)
+    return parse_yaml(raw, path, bundled=bundled)
 
 
 class _BoundedLoader(yaml.SafeLoader):
@@ -89,7 +89,15 @@ class _BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
-def parse_yaml(raw: bytes, path: Path | str = "<yaml>") -> Any:
+# libyaml's parser (PyYAML's C extension), where PyYAML was built with it: about 8 times
+# quicker than the pure-Python one (26 bundled files: 0.29 s -> 0.035 s CPU, every command
+# pays it). Used for the bundled catalog only, which ships with the program: its composer
+# recurses in C, so the nesting bound of ``_BoundedLoader`` cannot guard it against a
+# hostile file; user-imported and --catalog files keep the bounded Python loader.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def parse_yaml(raw: bytes, path: Path | str = "<yaml>", *, bundled: bool = False) -> Any:
     if len(raw) > MAX_YAML_BYTES:
         raise CatalogError(f"too large for a catalog entry (at most {MAX_YAML_BYTES:,} bytes)", file=path)
     try:
@@ -98,8 +106,11 @@ def parse_yaml(raw: bytes, path: Path | str = "<yaml>") -> Any:
         raise CatalogError("not a UTF-8 text file", file=path) from None
     loader = None
     try:
-        loader = _BoundedLoader(text)  # its reader refuses control characters at once
-        loader._path = str(path)  # type: ignore[attr-defined]
+        if bundled and _FAST_LOADER is not None:
+            loader = _FAST_LOADER(text)
+        else:
+            loader = _BoundedLoader(text)  # its reader refuses control characters at once
+            loader._path = str(path)  # type: ignore[attr-defined]
         node = loader.get_single_node()
         if node is None:
             return None

@@ -12,6 +12,7 @@ from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.cabling import Geometry, MediaSelector
 from designer.fabric.graph import fabric_links
+from designer.fabric.link_table import LinkTable
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, rack_load
@@ -51,6 +52,8 @@ class CheckContext:
         self._analyses: dict[str, dict[str, Any]] = {}
         self._fabric_links: dict | None = None
         self._geometry: Geometry | None = None
+        self._links = LinkTable(self.index)
+        self._wanted: dict[tuple[str, str], tuple[Any, list[str]]] = {}
 
     # -- caches -------------------------------------------------------------
 
@@ -85,6 +88,25 @@ class CheckContext:
         """Analyses may be computed elsewhere (a worker thread) and handed in."""
         self._analyses[fabric_name] = analysis
 
+    def wanted_ports(self, device_type, role: str) -> list[str]:
+        """The ports of a device type that must be cabled to a fabric of ``role``: those
+        its catalog entry names for its RA (the DGX SuperPOD cables one port of each
+        dual-port storage card), else every port of that role. Per type, asked per device."""
+        key = (device_type.slug, role)
+        found = self._wanted.get(key)
+        if found is None or found[0] is not device_type:
+            wanted = device_type.fabric_ports.get(role) or [p for g in device_type.ports_with_role(role)
+                                                            for p in g.port_names()]
+            found = self._wanted[key] = (device_type, wanted)
+        return found[1]
+
+    @property
+    def links(self) -> LinkTable:
+        """Each link's ends resolved once (speeds, cages), for the rules and the report."""
+        if self._links.index is not self.index:
+            self._links.clear(self.index)
+        return self._links
+
     @property
     def geometry(self) -> Geometry:
         if self._geometry is None:
@@ -104,6 +126,10 @@ class CheckContext:
         return summary
 
     def forget(self, *, racks=(), devices=(), fabrics=(), links: bool = False, everything: bool = False) -> None:
+        # any edit may change what a link's ends resolve to (a port split, a device's
+        # type, a link's fabric); records are made again as the rules ask for them
+        self._links.clear()
+        self._wanted.clear()
         if everything:
             self.index = DesignIndex.build(self.design)
             self._loads.clear()

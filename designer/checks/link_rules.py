@@ -8,7 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import COPPER, copper_legs, link_ends, splitter_lanes
+from designer.fabric.cabling import COPPER, copper_legs, splitter_lanes
 from designer.model.hardware import split_lane
 from designer.model.link import Link
 
@@ -30,18 +30,16 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
         return
     device_type = index.type_of(device)
     roles = {f.role for f in ctx.design.fabrics}
+    judged = [(role, severity, ctx.wanted_ports(device_type, role))
+              for role, severity in (("compute", "error"), ("storage", "warning")) if role in roles]
+    if not any(wanted for _role, _severity, wanted in judged):
+        return
     used = set()
     for link in index.links_by_device.get(device_name, []):
         for end in (link.a, link.b):
             if end.device == device_name:
                 used.add(split_lane(end.port)[0])
-    for role, severity in (("compute", "error"), ("storage", "warning")):
-        if role not in roles:
-            continue
-        # a server whose catalog entry names the ports its RA cables is judged on those alone
-        # (the DGX SuperPOD cables one port of each dual-port storage card)
-        wanted = device_type.fabric_ports.get(role) or [p for g in device_type.ports_with_role(role)
-                                                        for p in g.port_names()]
+    for role, severity, wanted in judged:
         missing = [p for p in wanted if p not in used]
         if missing:
             compute = role == "compute"
@@ -56,9 +54,11 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
 def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
     index = ctx.index
     ports = index.ports
-    label = f"{link.a} - {link.b}"
-    missing = [str(end) for end in (link.a, link.b) if ports.speed_gbps(end.device, end.port) is None]
-    if missing:
+    row = ctx.links.row(link)
+    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
+    if speed_a is None or speed_b is None:
+        label = f"{link.a} - {link.b}"
+        missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
         yield finding(
             "error", "LINK_ENDPOINT_MISSING",
             [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
@@ -66,28 +66,27 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
             msg("hint.recable_or_delete"),
         )
         return
-    speed_a = ports.speed_gbps(link.a.device, link.a.port)
-    speed_b = ports.speed_gbps(link.b.device, link.b.port)
     # management BASE-T ports negotiate 100M/1G between themselves; that is no design fault
     # (a 10GBASE-T port held to 1G still is)
     autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
                       and ports.is_rj45(link.b.device, link.b.port))
     if speed_a != speed_b and not autonegotiates:
+        label = f"{link.a} - {link.b}"
         yield finding(
             "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
             msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
             msg("hint.match_speed"),
         )
-    yield from _cable(ctx, link, label, min(speed_a, speed_b))
+    yield from _cable(ctx, link, min(speed_a, speed_b))
 
 
-def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Finding]:
+def _cable(ctx: CheckContext, link, speed: float) -> Iterator[Finding]:
     if link.length_m is None:
         return
     if link.media is None:
         yield finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_no_media", link=label, length_m=link.length_m, speed=speed),
+            msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=link.length_m, speed=speed),
             msg("hint.move_devices_closer"),
         )
         return
@@ -97,7 +96,7 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
     if reach is not None and link.length_m > reach + 1e-9:
         yield finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_reach_exceeded", link=label, length_m=link.length_m, media=link.media, reach_m=reach,
+            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=link.length_m, media=link.media, reach_m=reach,
                 speed=speed),
             msg(_NEXT_MEDIA_HINT[link.media]),
         )
@@ -105,7 +104,7 @@ def _cable(ctx: CheckContext, link, label: str, speed: float) -> Iterator[Findin
     if routed is not None and link.length_m + 1e-9 < routed:
         yield finding(
             "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
-            msg("cable_too_short", link=label, length_m=link.length_m, route_m=routed),
+            msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=link.length_m, route_m=routed),
             msg("hint.reroute_or_longer"),
         )
 
@@ -124,9 +123,8 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     for link in index.links_by_device.get(device_name, []):
         if link.a.device != device_name or link.media is None or link.length_m is None:
             continue
-        ports = index.ports
-        speed_a, speed_b = ports.speed_gbps(link.a.device, link.a.port), ports.speed_gbps(link.b.device, link.b.port)
-        ends = link_ends(index, link)
+        row = ctx.links.row(link)
+        speed_a, speed_b, ends = row.speed_a_gbps, row.speed_b_gbps, row.ends
         if speed_a is None or speed_b is None or ends is None:
             continue
         speed = min(speed_a, speed_b)

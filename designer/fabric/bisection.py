@@ -16,7 +16,6 @@ import re
 from collections import defaultdict, deque
 from typing import Any
 
-import networkx as nx
 
 from designer.fabric.topology import Topology
 
@@ -256,6 +255,9 @@ class FlowBisection:
             if share is None or share in (0.0, 1.0):
                 return [(switch, 1.0)]
             return [((switch, "a"), share), ((switch, "b"), 1.0 - share)]
+
+        # networkx (a quarter of a second to import) only for fabrics that need max-flow
+        import networkx as nx
 
         flow_graph = nx.DiGraph()
         for a, neighbours in self.topo.adjacency.items():

@@ -8,10 +8,11 @@ from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import (
     OPTICAL, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends, splitter_lanes,
 )
+from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 
 
-def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], list[dict]]:
+def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict], list[dict]]:
     """Cables by media, stock length and speed; transceivers by type. Report rows.
 
     Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
@@ -21,18 +22,19 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
     Modules: one per cage at each optical end, chosen for that end's side, top and link
     layer (a switch-side and an adapter-side module are separate rows). A row's ``part``
     is None where no catalog part serves it; the checks report those links
-    (``CABLE_NO_PART``).
+    (``CABLE_NO_PART``). ``table``: the links' ends already resolved (the checks' own),
+    so that each link is resolved once.
     """
     selector = MediaSelector(cabling)
     links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
     lanes = Counter(l.cable_id for l in links if l.cable_id)
-    ends = {id(l): link_ends(index, l) for l in links}
+    ends = {id(l): table.ends(l) for l in links} if table is not None else {id(l): link_ends(index, l) for l in links}
     # which far cages each copper cage reaches
     far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     units: dict[tuple, tuple] = {}
     modules: dict[tuple, tuple[EndCage, str, float]] = {}
     for n, link in enumerate(links):
-        speed = _link_speed(index, link) or 0.0
+        speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
         pair = ends[id(link)]
         if link.media in OPTICAL:
             for end in pair or ():

@@ -82,12 +82,83 @@ class EcmpFigures:
     partitioned: bool = False
 
 
-def ecmp_figures(topo: Topology) -> EcmpFigures:
+def _switch_signature(topo: Topology, switch: str, pod: set[str], marks: dict[str, int]) -> tuple:
+    """A switch's cabling as seen from its pod: its neighbours outside the pod by name
+    (the cores a twin pod must share), those inside by their ``marks``."""
+    outside, inside = [], []
+    for neighbour, (count, _bw) in topo.adjacency[switch].items():
+        mark = marks.get(neighbour)
+        if mark is None:
+            outside.append((neighbour, count))
+        else:
+            inside.append((count, mark))
+    outside.sort()
+    inside.sort()
+    return (marks[switch], tuple(outside), tuple(inside))
+
+
+def twin_pods(topo: Topology) -> set[int]:
+    """The pods (indexes into ``topo.pods``) that mirror an earlier pod: swapping the two
+    pods' switches one for one maps every cable to a cable (same count, same cores), so
+    every figure measured from a leaf of the twin equals one measured from the earlier
+    pod. The one-for-one map is guessed from cabling signatures and then verified cable
+    by cable; a pod whose map does not verify is measured on its own (irregular fabrics
+    take the general path)."""
+    if not topo.of_tier("core") or len(topo.pods) < 2:
+        return set()
+    figures = topo.figures
+    first_of: dict[tuple, int] = {}
+    orders: dict[int, list[str]] = {}
+    twins: set[int] = set()
+    # a signature -> a small number, the same in every pod: the next round sorts numbers
+    numbers: dict[tuple, int] = {}
+
+    def number(signature: tuple) -> int:
+        found = numbers.get(signature)
+        if found is None:
+            found = numbers[signature] = len(numbers)
+        return found
+
+    for i, pod in enumerate(topo.pods):
+        marks = {s: number((topo.tiers[s], figures[s].down_links > 0)) for s in pod}
+        for _round in range(2):
+            marks = {s: number(_switch_signature(topo, s, pod, marks)) for s in pod}
+        order = sorted(pod, key=lambda s: (marks[s], s))
+        key = tuple(marks[s] for s in order)
+        orders[i] = order
+        earlier = first_of.get(key)
+        if earlier is None:
+            first_of[key] = i
+        elif _mirrors(topo, orders[earlier], order):
+            twins.add(i)
+    return twins
+
+
+def _mirrors(topo: Topology, first: list[str], second: list[str]) -> bool:
+    """Is swapping ``first[k]`` with ``second[k]`` (every other switch staying) an
+    automorphism of the switch graph that keeps which leaves have endpoints?"""
+    swap = dict(zip(first, second))
+    swap.update(zip(second, first))
+    adjacency, figures = topo.adjacency, topo.figures
+    for switch, image in swap.items():
+        if (figures[switch].down_links > 0) != (figures[image].down_links > 0):
+            return False
+        mapped = {swap.get(n, n): c for n, (c, _bw) in adjacency[switch].items()}
+        if mapped != {n: c for n, (c, _bw) in adjacency[image].items()}:
+            return False
+    return True
+
+
+def ecmp_figures(topo: Topology, use_symmetry: bool = True) -> EcmpFigures:
     """Between endpoints on different leaves: shortest switch paths (parallel links
     multiply), equal-cost next hops (the links from the source leaf to neighbours that
     begin a shortest path: the members of its ECMP group toward that leaf, which is what
     the switch hashes flows across), the longest shortest path and whether some leaf
-    cannot be reached."""
+    cannot be reached.
+
+    One breadth-first pass per class of identically cabled leaves, and none for the
+    leaves of a pod that mirrors an earlier one (``twin_pods``): its figures are the
+    earlier pod's. ``use_symmetry=False`` measures every class (the general path)."""
     figures = EcmpFigures()
     leaves = [l for l in topo.of_tier("leaf") if topo.figures[l].down_links > 0]
     if len(leaves) < 2:
@@ -97,10 +168,14 @@ def ecmp_figures(topo: Topology) -> EcmpFigures:
     leaf_set = set(leaves)
     paths_seen: list[int] = []
     hops_seen: list[int] = []
+    mirrored: set[str] = set()
+    if use_symmetry:
+        for i in twin_pods(topo):
+            mirrored |= topo.pods[i]
     for members in _leaf_classes(topo).values():
         # a leaf without endpoints can share its cabling with ones that have them
         source = next((m for m in members if m in leaf_set), None)
-        if source is None:
+        if source is None or source in mirrored:
             continue
         dist, sigma, via = _count_paths_and_next_hops(topo, source)
         counts = [c for c, _bw in topo.adjacency[source].values()]

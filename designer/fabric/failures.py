@@ -9,10 +9,52 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import networkx as nx
-
 from designer.fabric.bisection import ClosBisection, MaxFlowBisection, bisection_measure
 from designer.fabric.topology import TIER_RANK, Topology
+
+
+def cut_points_and_bridges(adjacency: dict[str, dict]) -> tuple[set[str], set[tuple[str, str]]]:
+    """The articulation points and bridges of the undirected graph ``adjacency``
+    (symmetric; parallel links are one edge here, self-loops ignored), by Hopcroft and
+    Tarjan's depth-first low-point method, iteratively (no recursion limit). Linear in
+    the links; the same sets as ``networkx.articulation_points`` and ``networkx.bridges``
+    (the tests compare them), without building a networkx graph or importing networkx."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    points: set[str] = set()
+    bridges: set[tuple[str, str]] = set()
+    for root in adjacency:
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        root_children = 0
+        stack = [(root, None, iter(adjacency[root]))]
+        while stack:
+            node, parent, neighbours = stack[-1]
+            for neighbour in neighbours:
+                if neighbour == node:
+                    continue
+                if neighbour not in order:
+                    order[neighbour] = low[neighbour] = len(order)
+                    stack.append((neighbour, node, iter(adjacency[neighbour])))
+                    break
+                if neighbour != parent and order[neighbour] < low[node]:
+                    low[node] = order[neighbour]
+            else:
+                stack.pop()
+                if parent is None:
+                    continue
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
+                if low[node] > order[parent]:
+                    bridges.add((parent, node))
+                if parent == root:
+                    root_children += 1
+                elif low[node] >= order[parent]:
+                    points.add(parent)
+        if root_children > 1:
+            points.add(root)
+    return points, bridges
 
 
 class Reachability:
@@ -27,49 +69,71 @@ class Reachability:
 
     def __init__(self, topo: Topology) -> None:
         self.topo = topo
-        self.graph = nx.Graph()
-        for switch, neighbours in topo.adjacency.items():
-            self.graph.add_node(switch)
-            for neighbour, (count, _bw) in neighbours.items():
-                self.graph.add_edge(switch, neighbour, count=count)
+        self.adjacency = topo.adjacency
         self.switch_sets = {e: frozenset(s) for e, s in topo.graph.endpoint_switches.items()}
+        # endpoints by the switches they hang on: thousands of endpoints, a few hundred
+        # distinct sets, so a failure is judged per set (times its endpoints), not per endpoint
+        self.set_counts: Counter = Counter(self.switch_sets.values())
         self.sole: Counter = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
-        self.articulation = set(nx.articulation_points(self.graph)) if self.graph.number_of_nodes() > 2 else set()
+        points, bridges = cut_points_and_bridges(self.adjacency)
+        self.articulation = points if len(self.adjacency) > 2 else set()
+        self._bridge_edges = bridges
 
-    def _outside_main(self, graph: nx.Graph, failed: set[str]) -> int:
-        where = {n: i for i, c in enumerate(nx.connected_components(graph)) for n in c}
+    def _components(self, failed: str | None = None, cut: tuple[str, str] | None = None) -> dict[str, int]:
+        """Switch -> number of its connected part, without the ``failed`` switch or the
+        ``cut`` edge."""
+        where: dict[str, int] = {}
+        adjacency = self.adjacency
+        cut_a, cut_b = cut if cut is not None else (None, None)
+        part = 0
+        for start in adjacency:
+            if start in where or start == failed:
+                continue
+            where[start] = part
+            queue = [start]
+            while queue:
+                node = queue.pop()
+                for neighbour in adjacency[node]:
+                    if neighbour in where or neighbour == failed:
+                        continue
+                    if (node == cut_a and neighbour == cut_b) or (node == cut_b and neighbour == cut_a):
+                        continue
+                    where[neighbour] = part
+                    queue.append(neighbour)
+            part += 1
+        return where
+
+    def _outside_main(self, where: dict[str, int], failed: set[str]) -> int:
+        # the part holding most endpoints; endpoints reaching none of its switches are cut
+        # off (ties between parts give the same count: those outside are all but the most)
         reach: Counter = Counter()
-        for switches in self.switch_sets.values():
+        for switches, count in self.set_counts.items():
             for i in {where[s] for s in switches if s not in failed and s in where}:
-                reach[i] += 1
+                reach[i] += count
         main = max(reach, key=reach.get) if reach else None
         return sum(
-            1
-            for switches in self.switch_sets.values()
+            count
+            for switches, count in self.set_counts.items()
             if not any(where.get(s) == main for s in switches if s not in failed)
         )
 
     def switch_failure(self, switch: str) -> int:
         if switch not in self.articulation:
             return self.sole.get(switch, 0)
-        graph = self.graph.copy()
-        graph.remove_node(switch)
-        return self._outside_main(graph, {switch})
+        return self._outside_main(self._components(failed=switch), {switch})
 
     def link_failure(self, a: str, b: str) -> int:
         """Endpoints cut off when one cable between two switches fails: only a bridge
         of the switch graph (a sole link, not one of parallel ones) can cut anything."""
         if tuple(sorted((a, b))) not in self.bridges():
             return 0
-        graph = self.graph.copy()
-        graph.remove_edge(a, b)
-        return self._outside_main(graph, set())
+        return self._outside_main(self._components(cut=(a, b)), set())
 
     @cached_property
     def _bridges(self) -> list[tuple[str, str]]:
         found = []
-        for a, b in nx.bridges(self.graph):
-            if self.graph.edges[a, b]["count"] == 1:
+        for a, b in self._bridge_edges:
+            if self.adjacency[a][b][0] == 1:
                 found.append(tuple(sorted((a, b))))
         return sorted(found)
 

@@ -145,7 +145,7 @@ def build_report(
         checker = Checker(design, cabling, index)
     findings = checker.findings()
     total = design_load(index)
-    cables, transceivers = cable_summary(index, cabling)
+    cables, transceivers = cable_summary(index, cabling, checker.ctx.links if checker.ctx.index is index else None)
     bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind

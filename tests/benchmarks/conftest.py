@@ -51,6 +51,6 @@ def report_figure(request):
 def pytest_terminal_summary(terminalreporter, config):
     figures = getattr(config, "_ui_figures", [])
     if figures:
-        terminalreporter.section("window responsiveness (issue 13)")
+        terminalreporter.section("figures: window responsiveness (issue 13), whole processes (issue 17)")
         for name, value in figures:
             terminalreporter.write_line(f"{name:<58} {value}")

@@ -1,0 +1,115 @@
+"""Whole user actions as a user runs them: one ``designer`` process per command, timed
+from start to exit (imports, catalog, load and work included), with its CPU time and
+peak memory, beside a bare ``json.load`` of the same file in its own process (issue 17).
+
+``make bench`` runs 1,024 and 16,384 GPUs (DGX H100 on QM9700); ``make test`` runs the
+1,024-GPU case once as a smoke test. Figures are printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PROCESS_SIZES_GPUS = (1024, 16384)
+
+
+# Started by a small launcher process: a child forked straight from pytest would count
+# pytest's own memory in its peak (Linux reports the larger of before and after exec).
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+err = child.stderr.read()
+_pid, status, usage = os.wait4(child.pid, 0)
+print(json.dumps({"wall_s": time.perf_counter() - start, "cpu_s": usage.ru_utime + usage.ru_stime,
+                  "rss_mib": usage.ru_maxrss / 1024, "code": os.waitstatus_to_exitcode(status),
+                  "stderr": err.decode(errors="replace")[-2000:]}))
+"""
+
+
+def run_process(args: list[str], cwd: Path = ROOT) -> dict:
+    """Run one process to its end: wall and CPU seconds (user + system) and peak RSS in
+    MiB, from the kernel's accounting of that process alone (``os.wait4``)."""
+    done = subprocess.run([sys.executable, "-c", _LAUNCHER, *args], cwd=cwd, capture_output=True, check=True)
+    return json.loads(done.stdout)
+
+
+def designer(*args: str) -> list[str]:
+    return [sys.executable, "-m", "designer", *args]
+
+
+@pytest.fixture(scope="module", params=PROCESS_SIZES_GPUS)
+def design_file(request, tmp_path_factory):
+    gpus = request.param
+    if not request.config.getoption("benchmark_enable", False) and gpus != PROCESS_SIZES_GPUS[0]:
+        pytest.skip("the larger size runs under make bench")
+    path = tmp_path_factory.mktemp("process") / f"h100-{gpus}.json"
+    new = run_process(designer("new", "--server", "nvidia-dgx-h100", "--gpus", str(gpus),
+                               "--switch", "nvidia-qm9700", "-o", str(path)))
+    assert new["code"] == 0, new["stderr"]
+    return gpus, path, new
+
+
+def _median_of(rounds: int, args: list[str]) -> dict[str, float]:
+    runs = [run_process(args) for _ in range(rounds)]  # the figure printed is the median run's
+    for run in runs:
+        assert run["code"] in (0, 1), run["stderr"]  # check exits 1 when the design has errors
+    middle = sorted(runs, key=lambda r: r["cpu_s"])[len(runs) // 2]
+    return middle
+
+
+def _rounds(config) -> int:
+    return 3 if config.getoption("benchmark_enable", False) else 1
+
+
+def _line(report_figure, gpus: int, action: str, run: dict, extra: str = "") -> None:
+    report_figure(f"{gpus:>6,} GPUs  {action}",
+                  f"{run['wall_s']:6.2f} s wall  {run['cpu_s']:6.2f} s CPU  {run['rss_mib']:6.0f} MiB peak{extra}")
+
+
+def test_new_process(benchmark, design_file, report_figure, tmp_path):
+    gpus, _path, _first = design_file
+    out = tmp_path / "again.json"
+    new = benchmark.pedantic(run_process, args=(designer("new", "--server", "nvidia-dgx-h100", "--gpus", str(gpus),
+                                                         "--switch", "nvidia-qm9700", "-o", str(out)),),
+                             rounds=1, iterations=1)
+    assert new["code"] == 0, new["stderr"]
+    assert out.stat().st_size > 0
+    _line(report_figure, gpus, "designer new", new)
+
+
+@pytest.mark.parametrize("action", ["report --json", "check", "json.load"])
+def test_action_process(benchmark, design_file, action, report_figure, request):
+    gpus, path, _new = design_file
+    if action == "json.load":
+        args = [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", str(path)]
+    else:
+        args = designer(*action.split(), str(path))
+    rounds = _rounds(request.config)
+    run = benchmark.pedantic(_median_of, args=(rounds, args), rounds=1, iterations=1)
+    benchmark.extra_info.update({"gpus": gpus, "cpu_s": round(run["cpu_s"], 3), "rss_mib": round(run["rss_mib"], 1)})
+    extra = ""
+    if action != "json.load":
+        bare = _median_of(rounds, [sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))",
+                                   str(path)])
+        extra = f"  = {run['wall_s'] / bare['wall_s']:.1f}x wall, {run['cpu_s'] / bare['cpu_s']:.1f}x CPU of json.load"
+    _line(report_figure, gpus, action, run, extra)
+    assert run["wall_s"] > 0
+
+
+def test_export_pdf_process(benchmark, design_file, tmp_path, report_figure, request):
+    if not request.config.getoption("benchmark_enable", False):
+        pytest.skip("the PDF proposal is measured under make bench only (it takes many seconds)")
+    gpus, path, _new = design_file
+    out = tmp_path / "proposal.pdf"
+    run = benchmark.pedantic(run_process, args=(designer("export", str(path), "--pdf", str(out)),),
+                             rounds=1, iterations=1)
+    assert run["code"] == 0, run["stderr"]
+    assert out.stat().st_size > 0
+    _line(report_figure, gpus, "export --pdf", run)

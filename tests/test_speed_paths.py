@@ -1,0 +1,189 @@
+"""Fast paths give what the general paths give (issue 17: speed changes no figure)."""
+
+from __future__ import annotations
+
+import gc
+import json
+
+import pytest
+
+from designer.errors import DesignLoadError
+from designer.model import io
+from tests.conftest import ROOT
+
+EXAMPLE = ROOT / "resources/examples/dgx-h100-16-node.json"
+
+
+def test_fast_load_equals_friendly_load():
+    raw = EXAMPLE.read_bytes()
+    fast = io._validate_fast(raw)
+    assert fast is not None, "the bundled example should take the fast path"
+    friendly = io._validate_friendly(raw, EXAMPLE)
+    assert fast.model_dump() == friendly.model_dump()
+
+
+@pytest.mark.parametrize("value", ["true", '"1"', "1.0", "01", "999"])
+def test_fast_load_declines_a_format_version_the_friendly_path_judges(value):
+    data = json.loads(EXAMPLE.read_bytes())
+    raw = EXAMPLE.read_bytes().replace(
+        f'"format_version": {data["format_version"]}'.encode(), f'"format_version": {value}'.encode(), 1)
+    assert raw != EXAMPLE.read_bytes()
+    assert io._validate_fast(raw) is None
+    with pytest.raises(DesignLoadError) as caught:
+        io.parse_design(raw, "x.json")
+    assert "format_version" in caught.value.format() or "JSON" in caught.value.format()
+
+
+def test_fast_load_declines_a_byte_order_mark_and_still_loads():
+    raw = b"\xef\xbb\xbf" + EXAMPLE.read_bytes()
+    assert io._validate_fast(raw) is None
+    assert io.parse_design(raw, "x.json").name == io.parse_design(EXAMPLE.read_bytes(), "x.json").name
+
+
+def test_load_leaves_the_collector_as_it_found_it():
+    gc.enable()
+    io.parse_design(EXAMPLE.read_bytes(), "x.json")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        io.parse_design(EXAMPLE.read_bytes(), "x.json")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+# ---------------------------------------------------------------- the link table
+
+from conftest import DATA  # noqa: E402
+
+from designer.catalog import load_catalog  # noqa: E402
+from designer.checks import Change, Checker  # noqa: E402
+from designer.fabric.cable_counts import cable_summary  # noqa: E402
+from designer.fabric.cabling import _link_speed, link_ends  # noqa: E402
+from designer.fabric.generate import GenerateSpec, generate  # noqa: E402
+from designer.model.index import DesignIndex  # noqa: E402
+from designer.model.link import Link, LinkEnd  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def breakout_design():
+    catalog = load_catalog([DATA / "test-200ge-server.yaml"], include_user=False)
+    design = generate(GenerateSpec(server="test-200ge-server", nodes=16, switch="nvidia-sn5600"), catalog)
+    return design, catalog
+
+
+def test_link_table_answers_what_the_resolver_answers(breakout_design):
+    design, catalog = breakout_design
+    design.links.append(Link(a=LinkEnd(device=design.devices[0].name, port="no-such-port"),
+                             b=LinkEnd(device="no-such-device", port="p1")))
+    try:
+        checker = Checker(design, catalog.cabling)
+        index, table = checker.ctx.index, checker.ctx.links
+        assert any(l.cable_id for l in design.links), "the design should hold breakout lanes"
+        for link in design.links:
+            assert table.ends(link) == link_ends(index, link)
+            assert table.speed_gbps(link) == _link_speed(index, link)
+        assert table.speed_gbps(design.links[-1]) is None
+        assert cable_summary(index, catalog.cabling, table) == cable_summary(index, catalog.cabling)
+    finally:
+        design.links.pop()
+
+
+def test_link_table_forgets_on_an_edit(breakout_design):
+    design, catalog = breakout_design
+    checker = Checker(design, catalog.cabling)
+    assert len(checker.ctx.links) == len(design.links)
+    checker.update(Change(devices={design.devices[0].name}))
+    assert len(checker.ctx.links) < len(design.links)
+    checker.update(Change(everything=True))
+    assert checker.ctx.links.index is checker.ctx.index
+
+
+# ---------------------------------------------------------------- ECMP over twin pods
+
+from designer.fabric.ecmp import ecmp_figures, twin_pods  # noqa: E402
+from designer.fabric.graph import build_fabric_graph, fabric_links  # noqa: E402
+from designer.fabric.topology import build_topology  # noqa: E402
+
+
+def _compute_topology(design):
+    index = DesignIndex.build(design)
+    return build_topology(index, build_fabric_graph(index, "compute", fabric_links(index)["compute"]))
+
+
+@pytest.fixture(scope="module")
+def three_tier(catalog):
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=300, switch="nvidia-qm9700", ufm_appliances=0),
+                    catalog)
+
+
+def test_twin_pods_found_and_fast_ecmp_equals_general(three_tier):
+    topo = _compute_topology(three_tier)
+    assert len(topo.pods) > 2
+    assert twin_pods(topo), "the generator's pods are cabled alike"
+    assert ecmp_figures(topo) == ecmp_figures(topo, use_symmetry=False)
+
+
+def test_an_irregular_pod_is_measured_on_its_own(three_tier):
+    design = three_tier.model_copy(deep=True)
+    topo = _compute_topology(design)
+    last_pod = topo.pods[-1]
+    # take away every uplink of one leaf of the last pod but one: that pod is no twin
+    leaf = sorted(s for s in last_pod if topo.tiers[s] == "leaf")[0]
+    uplinks = [l for l in design.links if leaf in (l.a.device, l.b.device)
+               and {l.a.device, l.b.device} - {leaf} <= last_pod]
+    assert len(uplinks) > 1
+    for link in uplinks[1:]:
+        design.links.remove(link)
+    changed = _compute_topology(design)
+    pods = {frozenset(p): i for i, p in enumerate(changed.pods)}
+    assert pods[frozenset(last_pod)] not in twin_pods(changed)
+    fast, general = ecmp_figures(changed), ecmp_figures(changed, use_symmetry=False)
+    assert fast == general
+    assert fast.next_hops_min < ecmp_figures(topo).next_hops_min
+
+
+# ---------------------------------------------------------------- cut points without networkx
+
+import random  # noqa: E402
+
+import networkx as nx  # noqa: E402
+
+from designer.fabric.failures import cut_points_and_bridges  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_cut_points_and_bridges_equal_networkx(seed):
+    rng = random.Random(seed)
+    n = rng.randint(1, 40)
+    graph = nx.Graph()
+    graph.add_nodes_from(f"s{i}" for i in range(n))
+    for _ in range(rng.randint(0, 2 * n)):
+        graph.add_edge(f"s{rng.randrange(n)}", f"s{rng.randrange(n)}")  # self-loops too
+    adjacency = {node: {nb: (1, 1.0) for nb in graph[node]} for node in graph}
+    points, bridges = cut_points_and_bridges(adjacency)
+    assert points == set(nx.articulation_points(graph))
+    assert {frozenset(e) for e in bridges} == {frozenset(e) for e in nx.bridges(graph)}
+
+
+# ---------------------------------------------------------------- the bundled catalog's C YAML parser
+
+from designer.catalog.entries import read_yaml  # noqa: E402
+from designer.resources import catalog_dir  # noqa: E402
+
+
+def test_bundled_catalog_reads_the_same_with_the_c_parser():
+    files = sorted(catalog_dir().rglob("*.yaml"))
+    assert len(files) > 10
+    for path in files:
+        assert read_yaml(path, bundled=True) == read_yaml(path), path
+
+
+def test_user_catalog_files_keep_the_bounded_loader(tmp_path):
+    from designer.errors import CatalogError
+
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("a: " + "[" * 200 + "]" * 200 + "\n")
+    with pytest.raises(CatalogError) as caught:
+        read_yaml(deep)
+    assert "nested more than" in caught.value.format()
