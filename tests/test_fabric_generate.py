@@ -367,3 +367,13 @@ def test_new_prints_the_figures_the_report_gives(tmp_path):
         sw = fabric["switches"]
         assert (f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
                 f"{sw['core']} core, {fabric['links']['leaf_spine']} leaf-spine links") in result.out
+
+
+def test_row_names_never_run_out():
+    """More than 702 rows (131,072 GPUs on small racks) once raised an IndexError: rows are
+    named as spreadsheet columns, A..Z, AA..ZZ, AAA..; the first 702 as before."""
+    from designer.fabric.placement import row_name
+
+    assert [row_name(i) for i in (0, 25, 26, 51, 701, 702, 703)] == ["A", "Z", "AA", "AZ", "ZZ", "AAA", "AAB"]
+    names = [row_name(i) for i in range(20_000)]
+    assert len(set(names)) == len(names)

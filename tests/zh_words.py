@@ -14,10 +14,10 @@ kW kWh kg U mm m G Gb GB TB MB Tb s h V A W BTU USD CNY EUR GPU GPUs AI NCCL NVL
 Ethernet PDU PUE CAPEX OPEX TCO RoCE v2 SHARP NVLS ECMP MFU TFLOPS ZeRO OSFP QSFP28 QSFP112 QSFP NVMe HDD TLC QLC
 DAC ACC AOC CAT6A OPN BF16 FP8 FP16 FP32 Adam SGD IT CUDA NDR SuperPOD RA LinkX SR4 x N n A4 ID
 token issue tests alpha beta ceil log2 busbw algbw Kaplan Korthikanti Rajbhandari Llama Good Better Best
-Cluster Designer BCM Slurm UFM MLAG BMC POC SKU
+Cluster Designer BCM Slurm UFM MLAG BMC POC SKU ECN PFC Simple LL LL128
 """.split())
 # multi-word terms and citations removed before the words are counted
-PHRASES = ("All-reduce", "All-to-all", "nccl-tests", "alpha-beta", "src/graph/tuning.cc", "NCCL_COLLNET_ENABLE",
+PHRASES = ("All-reduce", "All-to-all", "All-gather", "Reduce-scatter", "nccl-tests", "alpha-beta", "src/graph/tuning.cc", "NCCL_COLLNET_ENABLE",
            "kg/m²", "BTU/h", "GB/s", "Tb/s")
 WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(…)?")
 
@@ -38,6 +38,9 @@ def name_words(design, catalog=None) -> set[str]:
     for kind in (*design.device_types, *design.rack_types):
         texts += [kind.slug, kind.manufacturer, kind.model, getattr(kind, "part_number", None)]
     if catalog is not None:
+        # names of catalog products the proposal may weigh (the workload sizing's server options)
+        for kind in catalog.device_types.values():
+            texts += [kind.slug, kind.manufacturer, kind.model, getattr(kind, "part_number", None)]
         for part in (*catalog.cabling.cables, *catalog.cabling.transceivers):
             texts += [part.slug, part.manufacturer, getattr(part, "part_number", None)]
             texts += list((getattr(part, "part_numbers", None) or {}).values())

@@ -142,8 +142,14 @@ def fill(
 
 
 def row_name(index: int) -> str:
+    """Rows A..Z, AA..ZZ, AAA.. (as spreadsheet columns): any number of rows has a name."""
     letters = string.ascii_uppercase
-    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = letters[rest] + name
+    return name
 
 
 @dataclass

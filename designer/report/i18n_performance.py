@@ -108,11 +108,12 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.tier_reached": {"en": "reached", "zh": "是否达到"},
     "perf.tier_reached_line": {"en": "Tier reached", "zh": "达到的分级"},
     "perf.no_tiers": {
-        "en": "No read tiers given (estimates.storage.read_tiers_per_node_gbytes_s): the tier this design reaches is "
-              "not named. Enter the customer's tiers, e.g. the Good / Better / Best per-node figures of the storage "
-              "guidance in NVIDIA's DGX SuperPOD reference architecture.",
-        "zh": "未给出读带宽分级（estimates.storage.read_tiers_per_node_gbytes_s）：无法说明本设计达到哪一级。"
-              "请填写客户的分级，例如 NVIDIA DGX SuperPOD 参考架构存储指南中每节点的 Good / Better / Best 数值。",
+        # the customer's words: no field path or tool instruction (those are the engineering appendix's)
+        "en": "The storage read tiers are not agreed yet, so the tier this design reaches is not stated; it will be "
+              "once they are (for example the Good / Better / Best per-server read figures of the storage guidance "
+              "in NVIDIA's DGX SuperPOD reference architecture).",
+        "zh": "存储读带宽分级尚未确定，因此暂不说明本设计达到哪一级；确定后即可说明"
+              "（例如 NVIDIA DGX SuperPOD 参考架构存储指南中每台服务器的 Good / Better / Best 读带宽）。",
     },
     "perf.checkpoint": {"en": "Checkpoint of the workload's model", "zh": "训练任务模型的检查点"},
     "perf.checkpoint_value": {"en": "{tb} TB ({bytes} bytes per parameter), written in {time}",

@@ -43,10 +43,13 @@ def _mb(t: Translator, size_bytes: float | None) -> str:
     return t.num(None if size_bytes is None else size_bytes / 1e6, 0)
 
 
-def _algorithm(row: dict[str, Any]) -> str:
+def _algorithm(row: dict[str, Any], t: Translator) -> str:
+    """NCCL's algorithm in the reader's words (ring -> 环形), its protocol (Simple, LL, LL128)
+    as NCCL names it."""
     if not row.get("algorithm"):
         return "–"
-    return f"{row['algorithm']} / {row['protocol']}" if row.get("protocol") else str(row["algorithm"])
+    algorithm = str(t.term(row["algorithm"]))
+    return f"{algorithm} / {row['protocol']}" if row.get("protocol") else algorithm
 
 
 def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
@@ -74,7 +77,7 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
         time_us = at.get("time_us")
         peaks.rows.append([_operation(t, op), t.num(block.get("peak_busbw_gbytes_s"), 1),
                            t.num(None if time_us is None else time_us / 1e3, 3),
-                           t.num(at.get("busbw_gbytes_s"), 1), _algorithm(at)])
+                           t.num(at.get("busbw_gbytes_s"), 1), _algorithm(at, t)])
     part.items += [t("perf.peaks", mb=mb), peaks]
     allreduce = operations.get("all_reduce") or {}
     if allreduce.get("curve"):
@@ -90,7 +93,7 @@ def curve_table(points: list[dict[str, Any]], t: Translator) -> Table:
     for point in points:
         table.rows.append([t.int(point["size_bytes"]), t.num(point.get("time_us"), 2),
                            t.num(point.get("algbw_gbytes_s"), 2), t.num(point.get("busbw_gbytes_s"), 2),
-                           _algorithm(point)])
+                           _algorithm(point, t)])
     return table
 
 
@@ -106,7 +109,7 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
     rows = [
         [t("perf.model"), t("perf.model_value", params=t.num(workload.get("parameters_billion"), 1),
                             tokens=t.num(workload.get("tokens_billion"), 0), seq=t.int(workload.get("sequence_length")),
-                            precision=workload.get("precision"), optimizer=workload.get("optimizer"))],
+                            precision=t.term(workload.get("precision")), optimizer=t.term(workload.get("optimizer")))],
         [t("perf.states"), t("perf.states_value", bytes=t.num(per.get("total"), 0),
                              gb=t.num(workload.get("model_states_gb"), 0))],
         [t("perf.flops"), f"{workload.get('training_flops') or 0:.3g}"],

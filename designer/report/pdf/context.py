@@ -175,7 +175,13 @@ class ProposalContext:
         return self._slug_pattern.sub(lambda m: self.part_names[m.group(1)], text)
 
     def part_name(self, slug: str) -> str:
-        return self.part_names.get(slug, slug)
+        """A part's product name for the customer: the design's, else the catalog's (a server
+        the workload sizing weighs that the design does not use), else its slug."""
+        name = self.part_names.get(slug)
+        if name is not None:
+            return name
+        entry = self.catalog.device_types.get(slug)
+        return short_name(entry.model) if entry is not None and entry.model else slug
 
     def incomplete(self, missing) -> str:
         """``incomplete_note`` with the parts by product name, not slug."""
