@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 EXAMPLE := resources/examples/dgx-h100-16-node.json
 
-.PHONY: run test bench soak venv wheel clean
+.PHONY: run test bench soak venv wheel package clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Cluster Designer needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -37,6 +37,19 @@ soak: $(STAMP)
 
 wheel: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .
+
+# The one-dir desktop build (PyInstaller, installed into the venv here) and its smoke test
+# against the built executable; not part of `make test`. See packaging/README.md.
+PYINSTALLER_STAMP := $(VENV)/.pyinstaller-stamp
+$(PYINSTALLER_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet 'pyinstaller>=6.10,<7'
+	@touch $(PYINSTALLER_STAMP)
+
+package: $(PYINSTALLER_STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/cluster-designer.spec
+	$(BIN)/python packaging/smoke_test.py dist/cluster-designer/designer build/smoke
+	@du -sh dist/cluster-designer
 
 clean:
 	rm -rf $(VENV) .pytest_cache .benchmarks
