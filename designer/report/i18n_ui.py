@@ -431,3 +431,8 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     },
     "refused.no_such_rack": {"en": "there is no rack {rack}", "zh": "没有机柜 {rack}"},
 }
+
+# the cabling tools' words (issue 14) live in a module of their own
+from designer.report.i18n_cabling import CABLING_MESSAGES  # noqa: E402
+
+UI_MESSAGES.update(CABLING_MESSAGES)
