@@ -149,3 +149,114 @@ def _disconnect(doc, device, port):
     from designer.ui.commands import DisconnectCable, link_position
 
     return DisconnectCable(doc, link_position(doc.design, device, port))
+
+
+# -- the cable list -------------------------------------------------------------------------
+
+
+def _cables(window):
+    window.cables_dock.show()
+    window.cable_list.ensure_loaded()
+    return window.cable_list
+
+
+def test_the_cable_list_filters_by_fabric_rack_media_length_and_search(window):
+    cables = _cables(window)
+    design = window.doc.design
+    assert len(cables.model.shown) == len(design.links) == 590
+    cables.set_filters(fabric="compute")
+    assert len(cables.model.shown) == sum(1 for l in design.links if l.fabric == "compute")
+    assert {r[5] for r in cables.model.shown} == {"compute"}
+    cables.set_filters(rack="A01")
+    expected = sum(1 for l in design.links if l.fabric == "compute" and "A01" in
+                   (window.doc.index.devices[l.a.device].rack, window.doc.index.devices[l.b.device].rack))
+    assert len(cables.model.shown) == expected == 32  # four DGX, eight compute ports each
+    cables.set_filters(fabric="", rack="", media="CAT6A")
+    assert cables.model.shown and all(r[6] == "CAT6A" for r in cables.model.shown)
+    cables.set_filters(media="", min_length=10)
+    assert cables.model.shown and all(r[8] >= 10 for r in cables.model.shown)
+    cables.set_filters(min_length=0, search="node003 osfp")
+    assert len(cables.model.shown) == 8 and all("node003:osfp" in r[1] for r in cables.model.shown)
+    part = cables.model.rows[0][9]
+    assert part, "the part is named as the bill of materials names it"
+    cables.set_filters(search="", part=part)
+    assert cables.model.shown and {r[9] for r in cables.model.shown} == {part}
+    assert cables.count.text().startswith(f"{len(cables.model.shown)} of 590")
+
+
+def test_the_cable_list_jumps_to_either_end_and_sorts(window):
+    cables = _cables(window)
+    cables.set_filters(search="node005:osfp2")
+    assert len(cables.model.shown) == 1
+    cables.table.selectRow(0)
+    far = window.doc.design.links[cables.current_position()].b.device
+    cables.jump("a")
+    assert window.doc.selection == ("device", "node005")
+    assert window.racks.anchor == "A02", "the A end's elevation is shown"
+    cables.jump("b")
+    assert window.doc.selection == ("device", far)
+    cables.set_filters(search="")
+    cables.model.sort(7, Qt.DescendingOrder)  # longest first
+    lengths = [r[8] for r in cables.model.shown]
+    assert lengths == sorted(lengths, reverse=True)
+
+
+def test_the_cable_list_exports_the_rows_shown_as_the_cable_schedule(window, tmp_path):
+    cables = _cables(window)
+    cables.set_filters(fabric="compute", rack="A01")
+    path = tmp_path / "a01.csv"
+    written = cables.export_csv(path)
+    rows = list(csv.reader(io.StringIO(path.read_bytes().decode("utf-8-sig"))))
+    assert written == len(rows) - 1 == 32
+    header = rows[0]
+    assert all(r[header.index("fabric")] == "compute" for r in rows[1:])
+
+
+def test_the_cable_list_follows_an_edit(window):
+    cables = _cables(window)
+    doc = window.doc
+    doc.select("device", "node001")
+    window.ports.select_port("osfp1")
+    window.ports.disconnect_current()
+    cables.reload()  # a small design reloads at once; this is what the edit ran
+    assert len(cables.model.rows) == 589
+    doc.undo_stack.undo()
+    cables.reload()
+    assert len(cables.model.rows) == 590
+
+
+# -- Find ---------------------------------------------------------------------------------------
+
+
+def test_find_jumps_to_a_port_and_highlights_it(window, qtbot):
+    from designer.ui.cabling_tools import open_find
+
+    dialog = open_find(window)
+    qtbot.keyClicks(dialog.search, "node006:osfp")
+    items = [dialog.results.item(i).data(Qt.UserRole) for i in range(dialog.results.count())]
+    assert ("port", "node006:osfp1") in items and all(k in ("port", "cable") for k, _ in items)
+    dialog.search.setText("node006:osfp4")
+    assert dialog.results.item(0).data(Qt.UserRole) == ("port", "node006:osfp4")
+    qtbot.keyClick(dialog.search, Qt.Key_Return)
+    assert window.doc.selection == ("device", "node006")
+    assert window.tabs.currentWidget() is window.racks_tab and window.racks.anchor == "A02"
+    assert window.ports.model.device == "node006" and window.ports.table.current_port() == "osfp4"
+
+
+def test_find_finds_racks_devices_cables_and_findings(window):
+    from designer.ui.find import find_matches
+
+    doc = window.doc
+    assert find_matches(doc, "A02")[0] == ("rack", "A02", "A02")
+    assert find_matches(doc, "cmp-spine01")[0][:2] == ("device", "cmp-spine01")
+    cable = next(m for m in find_matches(doc, "node001:osfp1 -") if m[0] == "cable")
+    assert doc.design.links[int(cable[1])].a.device == "node001"
+    doc.push(_disconnect(doc, "node001", "osfp1"))
+    found = [m for m in find_matches(doc, "PORT_UNCONNECTED") if m[0] == "finding"]
+    assert found and "node001" in doc.findings[int(found[0][1])].objects
+    from designer.ui.cabling_tools import jump
+
+    jump(window, "finding", found[0][1])
+    assert doc.selection == ("device", "node001")
+    jump(window, "cable", cable[1])
+    assert window.cable_list.current_position() == int(cable[1])

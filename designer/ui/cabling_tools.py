@@ -16,6 +16,13 @@ def install(window) -> None:
     window.cables_dock = window._dock("Cables", None, Qt.BottomDockWidgetArea)
     window.tabifyDockWidget(window.inspector_dock, window.ports_dock)
     window.inspector_dock.raise_()
+    # the cable list is opened from View (or by Find): at 16,384 GPUs listing 64,000
+    # cables takes half a second, which a window that opens should not spend
+    window.cables_dock.hide()
+    window.cables_view_action = window.cables_dock.toggleViewAction()
+    window.menu_view.addAction(window.cables_view_action)
+    window.ports_view_action = window.ports_dock.toggleViewAction()
+    window.menu_view.addAction(window.ports_view_action)
     window.find_action = window._action(window.menu_edit, "action.find", lambda: open_find(window),
                                         QKeySequence.Find)
     window.find_dialog = None
