@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
 from PySide6.QtCore import Qt
 
 from designer.model import edits
@@ -260,3 +261,49 @@ def test_find_finds_racks_devices_cables_and_findings(window):
     assert doc.selection == ("device", "node001")
     jump(window, "cable", cable[1])
     assert window.cable_list.current_position() == int(cable[1])
+
+
+# -- the elevation: faceplates, capacity bars, legend ---------------------------------------------
+
+
+def test_the_elevation_draws_port_cages_at_readable_zoom_filled_where_cabled(window):
+    from designer.ui.rack_view import Faceplate
+
+    doc = window.doc
+    doc.push(AddDevice(doc, "nvidia-qm9700", "A03", 26, "rear", name="leaf-hand"))
+    doc.push(AddDevice(doc, "nvidia-dgx-h100", "A03", 30, "front", name="dgx-hand"))
+    window.ports.connect_ends("dgx-hand:osfp1", "leaf-hand:p1")
+    window.open_rack("A03")
+    view = window.racks
+    item = next(i for i in view.device_items["leaf-hand"] if not i.ghost)
+    plate = item.faceplate
+    assert isinstance(plate, Faceplate)
+    # a QM9700: 32 twin-port OSFP cages and the RJ45 management port
+    assert len(plate.cages) == 33 and plate.cages[0] == ("OSFP", 1, ["p1", "p2"])
+    assert plate.used == {"p1"}
+    ghosts = [i for i in view.device_items["leaf-hand"] if i.ghost]
+    assert all(getattr(g, "faceplate", None) is None for g in ghosts), "cages on the mounted face only"
+    # unreadable at the fitted scale, readable zoomed in
+    assert not plate.readable(0.8) and plate.readable(4.0)
+    assert all(plate.boundingRect().contains(r) for r in plate.cage_rects())
+
+
+def test_each_rack_has_power_heat_weight_and_space_bars_and_the_row_a_legend(window):
+    from designer.ui.metrics import rack_figures
+
+    window.open_rack("A01")
+    view = window.racks
+    bars = view.bars["A01"]
+    assert set(bars) == {"power", "heat", "weight", "space"}
+    figures = rack_figures(window.doc, "A01")
+    frame, share = bars["power"]
+    assert share == pytest.approx(figures.power_max_kw / figures.budget_kw)
+    assert "typical" in frame.toolTip() and "budget" in frame.toolTip()
+    assert bars["space"][1] == pytest.approx(figures.u_used / figures.u_total)
+    assert view.legend is not None
+    texts = [c.text() for c in view.legend.childItems() if hasattr(c, "text")]
+    assert {"Legend", "server", "switch", "port cabled", "over the limit"} <= set(texts)
+    window.set_language("zh")
+    texts = [c.text() for c in window.racks.legend.childItems() if hasattr(c, "text")]
+    assert {"图例", "服务器", "交换机", "端口已连接", "超过上限"} <= set(texts)
+    assert "典型" in window.racks.bars["A01"]["power"][0].toolTip()

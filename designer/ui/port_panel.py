@@ -219,6 +219,8 @@ class PortPanel(QWidget):
         layout.addWidget(self.hint)
         layout.addLayout(far)
         layout.addWidget(self.far_table, 2)
+        self.table.setMinimumHeight(160)
+        self.far_table.setMinimumHeight(90)
         self.connect_button.clicked.connect(self.open_picker)
         self.disconnect_button.clicked.connect(self.disconnect_current)
         self.table.dropped.connect(self.connect_ends)
