@@ -307,3 +307,105 @@ def test_each_rack_has_power_heat_weight_and_space_bars_and_the_row_a_legend(win
     texts = [c.text() for c in window.racks.legend.childItems() if hasattr(c, "text")]
     assert {"图例", "服务器", "交换机", "端口已连接", "超过上限"} <= set(texts)
     assert "典型" in window.racks.bars["A01"]["power"][0].toolTip()
+
+
+# -- drawing-tool habits: multi-select, nudge, copy and paste ---------------------------------------
+
+
+def _click(qtbot, view, name, modifier=Qt.NoModifier):
+    item = next(i for i in view.device_items[name] if not i.ghost)
+    view.ensureVisible(item)
+    pos = view.mapFromScene(item.rect().center())
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, modifier, pos)
+
+
+def test_ctrl_click_keeps_several_devices_and_arrow_keys_move_them_as_one_undo_step(window, qtbot):
+    doc = window.doc
+    window.open_rack("A03")
+    view = window.racks
+    before, steps = dumps_design(doc.design), doc.undo_stack.count()
+    _click(qtbot, view, "inb-leaf01")
+    _click(qtbot, view, "oob-agg02", Qt.ControlModifier)
+    assert view.selected_devices() == ["inb-leaf01", "oob-agg02"]
+    assert doc.selection == ("device", "oob-agg02")
+    # oob-agg02 at U23 has U25 free above it; inb-leaf01 at U13 has inb-leaf02 at U15 above it
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key_Up)
+    assert "Not moved" in window.statusBar().currentMessage()
+    assert doc.undo_stack.count() == steps, "refused whole"
+    _click(qtbot, view, "inb-leaf01", Qt.ControlModifier)  # Ctrl-click again takes it out
+    assert view.selected_devices() == ["oob-agg02"]
+    _click(qtbot, view, "oob-agg01", Qt.ShiftModifier)
+    qtbot.keyClick(view, Qt.Key_Up)
+    index = doc.index
+    assert (index.devices["oob-agg01"].position_u, index.devices["oob-agg02"].position_u) == (22, 24)
+    assert doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert dumps_design(doc.design) == before
+
+
+def test_delete_of_several_picked_devices_is_one_undo_step(window, qtbot):
+    doc = window.doc
+    window.open_rack("A01")
+    view = window.racks
+    before, steps = dumps_design(doc.design), doc.undo_stack.count()
+    _click(qtbot, view, "node001")
+    _click(qtbot, view, "node002", Qt.ControlModifier)
+    window.delete_selection()
+    assert "node001" not in doc.index.devices and "node002" not in doc.index.devices
+    assert doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert dumps_design(doc.design) == before
+
+
+def test_copy_and_paste_between_two_designs_keeps_the_cables_inside_the_selection(window, qtbot, catalog, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from designer.model.io import load_design, save_design
+    from designer.resources import example_design
+    from designer.ui.document import DesignDocument
+    from designer.ui.main_window import MainWindow
+
+    doc = window.doc
+    doc.push(AddDevice(doc, "nvidia-qm9700", "A06", 20, "rear", name="leaf-hand"))
+    doc.push(AddDevice(doc, "nvidia-dgx-h100", "A06", 10, "front", name="dgx-hand"))
+    for i in (1, 2):
+        assert window.ports.connect_ends(f"dgx-hand:osfp{i}", f"leaf-hand:p{i}")
+    window.open_rack("A06")
+    view = window.racks
+    _click(qtbot, view, "dgx-hand")
+    _click(qtbot, view, "leaf-hand", Qt.ControlModifier)
+    payload = view.copy_selection()
+    assert len(payload["devices"]) == 2 and len(payload["links"]) == 2
+    # a second window with its own design
+    other_path = tmp_path / "other.json"
+    save_design(load_design(example_design(), catalog), other_path)
+    other = MainWindow(DesignDocument.open(other_path, catalog), QSettings(str(tmp_path / "o.ini"), QSettings.IniFormat))
+    qtbot.addWidget(other)
+    other.prompts.ask_save_changes = lambda title: "discard"
+    before = dumps_design(other.doc.design)
+    other.open_rack("A06")
+    names = other.racks.paste("A06")
+    assert sorted(names) == ["dgx-hand", "leaf-hand"]
+    pasted = [l for l in other.doc.design.links if {l.a.device, l.b.device} == {"dgx-hand", "leaf-hand"}]
+    assert len(pasted) == 2 and {l.fabric for l in pasted} == {"compute"}
+    # pasted again into the same design: names renumbered, cables follow the new names
+    again = other.racks.paste("A06")
+    assert set(again) == {"dgx-hand-01", "leaf-hand-01"}
+    assert sum(1 for l in other.doc.design.links if {l.a.device, l.b.device} == set(again)) == 2
+    other.doc.undo_stack.undo()
+    other.doc.undo_stack.undo()
+    assert dumps_design(other.doc.design) == before
+    other.close()
+
+
+def test_paste_into_a_full_rack_is_refused_with_the_reason(window, qtbot):
+    window.open_rack("A01")
+    view = window.racks
+    _click(qtbot, view, "node001")
+    _click(qtbot, view, "node002", Qt.ControlModifier)
+    view.copy_selection()  # 16 U; A01 has U33-U40 free
+    steps = window.doc.undo_stack.count()
+    assert view.paste("A01") == []
+    assert "no room" in window.statusBar().currentMessage()
+    assert window.doc.undo_stack.count() == steps

@@ -26,6 +26,10 @@ def install(window) -> None:
     window.find_action = window._action(window.menu_edit, "action.find", lambda: open_find(window),
                                         QKeySequence.Find)
     window.find_dialog = None
+    window.copy_action = window._action(window.menu_edit, "action.copy", lambda: window.racks.copy_selection(),
+                                        QKeySequence.Copy)
+    window.paste_action = window._action(window.menu_edit, "action.paste", lambda: window.racks.paste(),
+                                         QKeySequence.Paste)
 
 
 def bind(window, doc) -> None:

@@ -443,6 +443,11 @@ class MainWindow(QMainWindow):
         selection = self.doc.selection
         if not selection:
             return
+        many = self.racks.selected_devices()  # several picked in the elevation: one undo step
+        if len(many) > 1 and selection in [("device", n) for n in many]:
+            self._run(lambda: DeleteObjects(self.doc, devices=many))
+            self.doc.select(None)
+            return
         kind, name = selection
         if kind == "device":
             self._run(lambda: DeleteObjects(self.doc, devices=[name]))

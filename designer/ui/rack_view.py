@@ -5,6 +5,10 @@ Parts dragged from the palette show the U slots they would take (green free, red
 blocked); a drop on a blocked slot is refused with the reason in the status bar.
 Devices are moved within and between racks by dragging them.
 
+Ctrl- or Shift-click adds a device to the selection (``picked``); the arrow keys move
+the selection up or down one U and Ctrl+C / Ctrl+V copy it and paste it into the rack
+shown (names renumbered, cables inside the selection kept), each as one undo step.
+
 Zoomed in far enough to read them, a device shows its faceplate: a cage per port cage
 of its port groups (form factor, ports per cage), filled where a port of it is cabled.
 The catalog does not say which face carries a part's ports, so they are drawn on the
@@ -34,11 +38,13 @@ from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred, is_big
 from designer.model.hardware import split_lane
-from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
+from designer.errors import DesignerError
+from designer.ui.commands import AddDevice, MoveDevice, NudgeDevices, PasteDevices, drop_problem, move_problem
 from designer.ui.legend import add_legend, kind_entries, share_entries
 from designer.ui.metrics import rack_figures
 
 PART_MIME = "application/x-cluster-designer-part"
+DEVICES_MIME = "application/x-cluster-designer-devices"
 FACE_GAP = 26.0
 RACK_GAP = 110.0
 LABEL_W = 26.0
@@ -156,6 +162,7 @@ class RackRowView(Canvas):
         self.device_items: dict[str, list[DeviceItem]] = {}
         self.bars: dict[str, dict] = {}
         self.legend = None
+        self.picked: list[str] = []  # the devices selected here (Ctrl/Shift-click adds)
         self.highlight = None
         self._dragging: str | None = None
         self._drag_origin = QPointF()
@@ -588,7 +595,20 @@ class RackRowView(Canvas):
     def mousePressEvent(self, event) -> None:
         item = self._device_at(event.position().toPoint())
         if item is not None and event.button() == Qt.LeftButton:
-            self.doc.select("device", item.device_name)
+            name = item.device_name
+            if event.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier):
+                picked = [n for n in self.picked if n != name] if name in self.picked else [*self.picked, name]
+                self.picked = picked
+                if picked:
+                    self.doc.select("device", picked[-1])
+                else:
+                    self.doc.select(None)
+                self._mark_selection(self.doc.selection)
+                if len(picked) > 1:
+                    self.status.emit(language.current()("status.selected_many", count=len(picked)))
+                return
+            self.picked = [name]
+            self.doc.select("device", name)
             self._dragging = item.device_name
             self._drag_origin = event.position()
             return
@@ -645,9 +665,10 @@ class RackRowView(Canvas):
         super().mouseReleaseEvent(event)
 
     def _mark_selection(self, selection) -> None:
+        picked = set(self.picked)
         for name, items in self.device_items.items():
             for item in items:
-                selected = selection == ("device", name)
+                selected = selection == ("device", name) or name in picked
                 pen = item.pen()
                 pen.setColor(style.SELECTION if selected else QColor("#222"))
                 pen.setWidth(3 if selected else 1)
@@ -656,6 +677,8 @@ class RackRowView(Canvas):
     def _on_selection(self, selection) -> None:
         """A new selection: outlined, and its row shown (a rebuild only outlines it, so
         the row picker can show another row while something stays selected)."""
+        if not (selection and selection[0] == "device" and selection[1] in self.picked):
+            self.picked = [selection[1]] if selection and selection[0] == "device" else []
         self._mark_selection(selection)
         if selection and selection[0] in ("device", "rack"):
             index = self.doc.index
@@ -670,6 +693,92 @@ class RackRowView(Canvas):
                 self.anchor = rack.name  # what a fit centres on
             if name in self.device_items:
                 self.ensureVisible(self.device_items[name][0])
+
+
+    # -- keyboard: nudge, copy, paste ------------------------------------------------------------
+
+    def keyPressEvent(self, event) -> None:
+        key, mods = event.key(), event.modifiers()
+        if key in (Qt.Key_Up, Qt.Key_Down) and not mods & Qt.ControlModifier and self.selected_devices():
+            self.nudge(1 if key == Qt.Key_Up else -1)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def selected_devices(self) -> list[str]:
+        """The devices selected here, in the order picked (those that still exist)."""
+        devices = self.doc.index.devices
+        return [n for n in self.picked if n in devices]
+
+    def nudge(self, units: int) -> bool:
+        """Move the selected devices ``units`` U up (negative: down) in their racks, as one
+        undo step; refused whole, with the reason, if one cannot move."""
+        names = self.selected_devices()
+        if not names:
+            return False
+        try:
+            command = NudgeDevices(self.doc, names, units)
+        except DesignerError as exc:
+            self.status.emit(language.current()("status.nudge_refused", problem=exc.message))
+            return False
+        self.doc.push(command)
+        self._mark_selection(self.doc.selection)
+        return True
+
+    def copy_selection(self) -> dict | None:
+        """The selected devices (and the cables between them) on the clipboard."""
+        import json
+
+        from PySide6.QtCore import QMimeData
+        from PySide6.QtWidgets import QApplication
+
+        from designer.model.edits.clipboard import copy_devices
+
+        names = self.selected_devices()
+        if not names:
+            return None
+        payload = copy_devices(self.doc.design, names)
+        mime = QMimeData()
+        mime.setData(DEVICES_MIME, json.dumps(payload).encode())
+        mime.setText(", ".join(names))
+        QApplication.clipboard().setMimeData(mime)
+        self.status.emit(language.current()("status.copied", count=len(names), cables=len(payload["links"])))
+        return payload
+
+    def paste(self, rack: str | None = None) -> list[str]:
+        """Paste the clipboard's devices into ``rack`` (None: the selected device's or
+        rack's, else the shown one); returns the new names (selected)."""
+        import json
+
+        from PySide6.QtWidgets import QApplication
+
+        t = language.current()
+        mime = QApplication.clipboard().mimeData()
+        if mime is None or not mime.hasFormat(DEVICES_MIME):
+            self.status.emit(t("status.nothing_to_paste"))
+            return []
+        payload = json.loads(bytes(mime.data(DEVICES_MIME)).decode())
+        if rack is None:
+            selection = self.doc.selection
+            index = self.doc.index
+            if selection and selection[0] == "device" and selection[1] in index.devices:
+                rack = index.devices[selection[1]].rack
+            elif selection and selection[0] == "rack":
+                rack = selection[1]
+            rack = rack or self.anchor
+        if rack is None:
+            return []
+        try:
+            command = PasteDevices(self.doc, payload, rack)
+        except DesignerError as exc:
+            self.status.emit(t("status.refused", problem=exc.message))
+            return []
+        self.doc.push(command)
+        self.picked = list(command.names)
+        self.doc.select("device", command.names[-1])
+        self._mark_selection(self.doc.selection)
+        self.status.emit(t("status.pasted", names=", ".join(command.names[:4]), rack=rack))
+        return list(command.names)
 
 
 class RackTab(QWidget):

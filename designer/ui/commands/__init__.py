@@ -6,6 +6,7 @@ One module per kind of object edited; the window imports them all from here.
 
 from designer.ui.commands.base import MOVE_DEVICE_ID, MOVE_RACK_ID, DesignCommand, RerouteCables
 from designer.ui.commands.cabling import ConnectPorts, DisconnectCable, cable_refusal, link_position
+from designer.ui.commands.clipboard import NudgeDevices, PasteDevices
 from designer.ui.commands.devices import (
     AddDevice,
     DeleteObjects,
@@ -31,6 +32,8 @@ __all__ = [
     "MoveDevice",
     "MoveRack",
     "MoveRow",
+    "NudgeDevices",
+    "PasteDevices",
     "RerouteCables",
     "SetProperty",
     "SetStages",
