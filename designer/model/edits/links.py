@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from designer.model.design import Design
 from designer.model.edits.core import Change, Edit, EditRefused, refuse
-from designer.model.edits.objects import DeleteObjects, InsertObjects
+from designer.model.edits.objects import DeleteObjects, RemoveObjects, _scopes
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link, LinkEnd
@@ -219,9 +219,12 @@ class ConnectPorts(Edit):
         self.link(design)
 
     def apply(self, design: Design) -> Change:
-        link = self.link(design)
-        change = InsertObjects({"links": [(None, link)]}, strict=self.strict).apply(design)
-        return Change(self, change.inverse, change.scopes, f"cabled {self.a} to {self.b}")
+        link = self.link(design)  # checked as InsertObjects checks a link, and more
+        # appended as InsertObjects appends (a new list), without its preview index of
+        # the whole design: a cable at 16,384 GPUs is a fraction of a second, not two
+        design.links = [*design.links, link]
+        inverse = RemoveObjects({"links": [len(design.links) - 1]})
+        return Change(self, inverse, _scopes({"links": [link]}, False), f"cabled {self.a} to {self.b}")
 
 
 def connect_ports(a: LinkEnd | str, b: LinkEnd | str, **options) -> ConnectPorts:
@@ -249,24 +252,13 @@ def device_ports(index: DesignIndex, device: str) -> list[tuple[PortFacts, int, 
     found = index.devices.get(device)
     if found is None:
         return []
-    device_type = index.type_of(found)
-    rows = []
-    for group in device_type.port_groups:
-        for n, port in enumerate(group.port_names(), start=1):
-            cage = (n - 1) // group.ports_per_cage + 1
-            breakout = found.port_breakouts.get(port)
-            names = [f"{port}s{i}" for i in range(1, breakout.count + 1)] if breakout else [port]
-            label = f"{breakout.count} x {breakout.speed_gbps:g}G" if breakout else ""
-            for name in names:
-                facts = port_facts(index, device, name)
-                if facts is not None:
-                    rows.append((facts, cage, label))
-    return rows
+    return [row for group in index.type_of(found).port_groups for row in device_ports_of_group(index, device, group)]
 
 
 def candidate_ports(index: DesignIndex, end: LinkEnd, devices=None) -> list[tuple[PortFacts, str | None]]:
     """The free ports a cable from ``end`` can go to (each with the fabric it would be on),
-    over ``devices`` (names; None: every device but ``end``'s own)."""
+    over ``devices`` (names; None: every device but ``end``'s own). Cabled ports and ports
+    of another speed or socket are passed over before the full judgement."""
     mine = port_facts(index, end.device, end.port)
     if mine is None:
         return []
@@ -275,12 +267,42 @@ def candidate_ports(index: DesignIndex, end: LinkEnd, devices=None) -> list[tupl
     found = []
     names = [d.name for d in index.design.devices if d.name != end.device] if devices is None else devices
     for name in names:
-        for facts, _cage, _label in device_ports(index, name):
-            if facts.speed_gbps != mine.speed_gbps or ((facts.cage or "").upper() == "RJ45") != rj45:
+        device = index.devices.get(name)
+        if device is None:
+            continue
+        device_type = index.type_of(device)
+        if not mine.switching and device_type.kind != "switch":
+            continue  # an endpoint's port goes to a switch
+        taken = used[name] = used_ports(index, name)
+        for group in device_type.port_groups:
+            if ((group.cage or "").upper() == "RJ45") != rj45:
                 continue
-            if not (facts.switching or mine.switching):
+            if group.speed_gbps != mine.speed_gbps and not group.breakout and not device.port_breakouts:
                 continue
-            problem, fabric = port_problem(index, end, LinkEnd(device=name, port=facts.port), used)
-            if problem is None:
-                found.append((facts, fabric))
+            for facts, _cage, _label in device_ports_of_group(index, name, group, skip=taken):
+                if facts.speed_gbps != mine.speed_gbps:
+                    continue
+                if not (facts.switching or mine.switching):
+                    continue
+                problem, fabric = port_problem(index, end, LinkEnd(device=name, port=facts.port), used)
+                if problem is None:
+                    found.append((facts, fabric))
     return found
+
+
+def device_ports_of_group(index: DesignIndex, device: str, group, skip=()) -> list[tuple[PortFacts, int, str]]:
+    """``device_ports`` for one port group (leaving out the port names in ``skip``)."""
+    found = index.devices[device]
+    rows = []
+    for n, port in enumerate(group.port_names(), start=1):
+        cage = (n - 1) // group.ports_per_cage + 1
+        breakout = found.port_breakouts.get(port)
+        names = [f"{port}s{i}" for i in range(1, breakout.count + 1)] if breakout else [port]
+        label = f"{breakout.count} x {breakout.speed_gbps:g}G" if breakout else ""
+        for name in names:
+            if name in skip:
+                continue
+            facts = port_facts(index, device, name)
+            if facts is not None:
+                rows.append((facts, cage, label))
+    return rows

@@ -43,8 +43,13 @@ class ConnectPorts(DesignCommand):
         except edits.EditRefused as exc:
             raise cable_refusal(exc) from None
         super().__init__(doc, "undo.connect", a=str(edit.a), b=str(edit.b))
-        edit.index = None  # applied later (redo): the index may be another by then
         self.edit = edit
+
+    def first_apply(self) -> list[edits.Change]:
+        # pushed at once: the document's index is the design's as it is now
+        changes = [self.edit.apply(self.design)]
+        self.edit.index = None  # never kept: by a later redo it would be stale
+        return changes
 
 
 class DisconnectCable(DesignCommand):
