@@ -409,3 +409,22 @@ def test_paste_into_a_full_rack_is_refused_with_the_reason(window, qtbot):
     assert view.paste("A01") == []
     assert "no room" in window.statusBar().currentMessage()
     assert window.doc.undo_stack.count() == steps
+
+
+@pytest.mark.parametrize("spec", [None, dict(server="nvidia-dgx-b300", gpus=256, switch="nvidia-sn5600")])
+def test_a_hand_drawn_cable_gets_the_media_and_length_the_generator_gives_the_same_run(catalog, spec):
+    from designer.fabric.cabling import MediaSelector
+    from designer.fabric.generate import GenerateSpec, generate
+    from designer.fabric.hand_cabling import choose_cable
+    from designer.model.index import DesignIndex
+    from designer.model.io import load_design
+    from designer.resources import example_design
+
+    design = load_design(example_design(), catalog) if spec is None else generate(GenerateSpec(**spec), catalog)
+    index = DesignIndex.build(design)
+    selector = MediaSelector(catalog.cabling)
+    straight = [l for l in design.links if not l.cable_id]
+    assert len(straight) > 100
+    differ = [(str(l.a), str(l.b), l.media, l.length_m, choose_cable(index, catalog.cabling, l, selector))
+              for l in straight if choose_cable(index, catalog.cabling, l, selector) != (l.media, l.length_m)]
+    assert not differ, differ[:5]
