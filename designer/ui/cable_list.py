@@ -180,6 +180,10 @@ class CableList(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.setSortingEnabled(True)
+        # the design's own order until a header is clicked (sorting 64,000 rows at every
+        # reload would cost a tenth of a second for an order nobody asked for)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.AscendingOrder)
+        self.model.sorted_by = None
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(20)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)

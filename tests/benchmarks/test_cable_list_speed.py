@@ -50,7 +50,7 @@ def test_cable_list_opens(benchmark, window, qapp, size, report_figure):
         window.cable_list._stale = True
         window.cables_dock.show()  # the dock's first show lists every cable
         window.cable_list.table.viewport().grab()
-        return windolen(w.cable_list.model.shown)
+        return len(window.cable_list.model.shown)
 
     shown = benchmark.pedantic(open_list, rounds=3, iterations=1)
     assert shown == len(window.doc.design.links)
