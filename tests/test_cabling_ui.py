@@ -428,3 +428,19 @@ def test_a_hand_drawn_cable_gets_the_media_and_length_the_generator_gives_the_sa
     differ = [(str(l.a), str(l.b), l.media, l.length_m, choose_cable(index, catalog.cabling, l, selector))
               for l in straight if choose_cable(index, catalog.cabling, l, selector) != (l.media, l.length_m)]
     assert not differ, differ[:5]
+
+
+def test_a_cable_chosen_in_the_list_marks_both_its_ends_in_the_elevation(window):
+    from designer.ui.rack_view import CABLE_END
+
+    cables = _cables(window)
+    cables.set_filters(search="node001:osfp1 ")
+    cables.table.selectRow(0)
+    link = window.doc.design.links[cables.current_position()]
+    view = window.racks
+    assert view.cable_ends == {link.a.device, link.b.device}
+    assert view.anchor == "A01", "the A end's row is shown"
+    item = next(i for i in view.device_items[link.a.device] if not i.ghost)
+    assert item.pen().color() == CABLE_END and item.pen().width() == 3
+    cables.table.clearSelection()
+    assert view.cable_ends == set()

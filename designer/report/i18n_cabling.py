@@ -133,6 +133,8 @@ CABLING_MESSAGES: dict[str, dict[str, str]] = {
     "legend.kind.storage": {"en": "storage", "zh": "存储"},
     "legend.kind.pdu": {"en": "PDU", "zh": "PDU 电源分配单元"},
     "legend.kind.other": {"en": "other", "zh": "其他"},
+    "legend.selected": {"en": "selected", "zh": "已选中"},
+    "legend.cable_end": {"en": "end of the chosen cable", "zh": "所选线缆的端点"},
     "legend.port_free": {"en": "port free", "zh": "端口空闲"},
     "legend.port_used": {"en": "port cabled", "zh": "端口已连接"},
     "legend.kinds": {"en": "Devices", "zh": "设备"},

@@ -149,6 +149,7 @@ class CableModel(QAbstractTableModel):
 class CableList(QWidget):
     reveal = Signal(str, str)
     status = Signal(str)
+    cable_chosen = Signal(object, object)  # A and B end devices of the chosen cable (None, None: none)
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -218,6 +219,7 @@ class CableList(QWidget):
         self.jump_b.clicked.connect(lambda: self.jump("b"))
         self.table.doubleClicked.connect(lambda _i: self.jump("a"))
         self.export_button.clicked.connect(self._export_dialog)
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._chosen())
         self._reload_later = Deferred(self, self.reload)
         self._stale = True
         doc.changed.connect(self._changed)
@@ -348,6 +350,14 @@ class CableList(QWidget):
         self.table.selectRow(row)
         self.table.scrollTo(self.model.index(row, 0))
         return True
+
+    def _chosen(self) -> None:
+        position = self.current_position()
+        links = self.doc.design.links
+        if position is None or position >= len(links):
+            self.cable_chosen.emit(None, None)
+        else:
+            self.cable_chosen.emit(links[position].a.device, links[position].b.device)
 
     def jump(self, side: str) -> None:
         """Select the device at one end of the chosen cable (its elevation is shown)."""

@@ -79,6 +79,7 @@ BAR_H = 9.0
 BAR_GAP = 15.0
 BAR_LABEL_W = 52.0
 TYPICAL = QColor(40, 60, 90, 110)
+CABLE_END = QColor("#f08c2e")
 
 
 def cage_layout(device_type) -> list[tuple[str, int, list[str]]]:
@@ -163,6 +164,7 @@ class RackRowView(Canvas):
         self.bars: dict[str, dict] = {}
         self.legend = None
         self.picked: list[str] = []  # the devices selected here (Ctrl/Shift-click adds)
+        self.cable_ends: set[str] = set()  # both ends of the cable chosen in the Cables dock
         self.highlight = None
         self._dragging: str | None = None
         self._drag_origin = QPointF()
@@ -286,7 +288,9 @@ class RackRowView(Canvas):
             self.legend = add_legend(scene, x, 0, [
                 (t("legend.kinds"), kind_entries(t)),
                 (t("legend.ports"), [(CAGE_USED, t("legend.port_used"), "fill"),
-                                     (CAGE_FREE, t("legend.port_free"), "fill")]),
+                                     (CAGE_FREE, t("legend.port_free"), "fill"),
+                                     (style.SELECTION, t("legend.selected"), "outline"),
+                                     (CABLE_END, t("legend.cable_end"), "outline")]),
                 (t("legend.bars"), [(TYPICAL, t("legend.bar_typical"), "fill"), *share_entries(t)]),
             ], t("legend.title"))
         self._mark_selection(self.doc.selection)
@@ -669,10 +673,22 @@ class RackRowView(Canvas):
         for name, items in self.device_items.items():
             for item in items:
                 selected = selection == ("device", name) or name in picked
+                end = name in self.cable_ends
                 pen = item.pen()
-                pen.setColor(style.SELECTION if selected else QColor("#222"))
-                pen.setWidth(3 if selected else 1)
+                pen.setColor(style.SELECTION if selected else CABLE_END if end else QColor("#222"))
+                pen.setWidth(3 if selected or end else 1)
                 item.setPen(pen)
+
+    def show_cable(self, a_device: str | None, b_device: str | None = None) -> None:
+        """Mark both ends of a cable (None: no cable), showing the A end's row."""
+        self.cable_ends = {n for n in (a_device, b_device) if n}
+        index = self.doc.index
+        device = index.devices.get(a_device) if a_device else None
+        if device is not None and device.rack in index.racks:
+            rack = index.racks[device.rack]
+            if (rack.room, rack.row) != (self.room, self.row):
+                self.show_rack(rack.name)
+        self._mark_selection(self.doc.selection)
 
     def _on_selection(self, selection) -> None:
         """A new selection: outlined, and its row shown (a rebuild only outlines it, so
