@@ -44,7 +44,6 @@ from designer.ui.legend import add_legend, kind_entries, share_entries
 from designer.ui.metrics import rack_figures
 
 PART_MIME = "application/x-cluster-designer-part"
-DEVICES_MIME = "application/x-cluster-designer-devices"
 FACE_GAP = 26.0
 RACK_GAP = 110.0
 LABEL_W = 26.0
@@ -745,7 +744,6 @@ class RackRowView(Canvas):
         """The selected devices (and the cables between them) on the clipboard."""
         import json
 
-        from PySide6.QtCore import QMimeData
         from PySide6.QtWidgets import QApplication
 
         from designer.model.edits.clipboard import copy_devices
@@ -754,10 +752,10 @@ class RackRowView(Canvas):
         if not names:
             return None
         payload = copy_devices(self.doc.design, names)
-        mime = QMimeData()
-        mime.setData(DEVICES_MIME, json.dumps(payload).encode())
-        mime.setText(", ".join(names))
-        QApplication.clipboard().setMimeData(mime)
+        # as JSON text (its "format" key says what it is): another window, or another
+        # designer process, pastes it; a QMimeData handed to the clipboard from Python
+        # is freed twice when the application exits
+        QApplication.clipboard().setText(json.dumps(payload))
         self.status.emit(language.current()("status.copied", count=len(names), cables=len(payload["links"])))
         return payload
 
@@ -769,11 +767,15 @@ class RackRowView(Canvas):
         from PySide6.QtWidgets import QApplication
 
         t = language.current()
-        mime = QApplication.clipboard().mimeData()
-        if mime is None or not mime.hasFormat(DEVICES_MIME):
+        from designer.model.edits.clipboard import FORMAT
+
+        try:
+            payload = json.loads(QApplication.clipboard().text() or "null")
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
             self.status.emit(t("status.nothing_to_paste"))
             return []
-        payload = json.loads(bytes(mime.data(DEVICES_MIME)).decode())
         if rack is None:
             selection = self.doc.selection
             index = self.doc.index
