@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 EXAMPLE := resources/examples/dgx-h100-16-node.json
 
-.PHONY: run test bench venv wheel clean
+.PHONY: run test bench soak venv wheel clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Cluster Designer needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -27,6 +27,13 @@ test: $(STAMP)
 # Benchmarks are not part of `make test`: they measure, they do not pass or fail.
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/benchmarks -q --benchmark-enable --benchmark-only
+
+# Long fault-injection and property runs (not part of `make test`): 100,000 loader
+# mutants, thousands of edit state machines on every starting design.
+soak: $(STAMP)
+	CD_SOAK=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider \
+		tests/test_hardening_fuzz.py tests/test_edits_state_machine.py tests/test_edits_property.py \
+		tests/test_live_findings.py
 
 wheel: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from designer.catalog import Catalog, load_catalog
+from designer.catalog import Catalog
 from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
 from designer.catalog.netbox import ImportResult, import_netbox_file
 from designer.errors import CatalogError
@@ -35,8 +35,14 @@ def port_summary(device_type: DeviceType) -> str:
     return ", ".join(parts)
 
 
+def _catalog(args: argparse.Namespace) -> Catalog:
+    from designer.cli import load_catalog_warned
+
+    return load_catalog_warned(args.catalog)
+
+
 def _list(args: argparse.Namespace) -> int:
-    catalog = load_catalog(args.catalog)
+    catalog = _catalog(args)
     rows = []
     for entry in sorted([*catalog.device_types.values(), *catalog.rack_types.values()], key=_sort_key):
         kind = "rack" if isinstance(entry, RackType) else entry.kind
@@ -92,6 +98,7 @@ def unknown_fields(entry: DeviceType | RackType) -> list[str]:
             ("psu.count", entry.psu.count),
             ("psu.redundancy", entry.psu.redundancy),
             ("airflow", entry.airflow),
+            ("cooling.liquid_share", entry.cooling.liquid_share),
         ]
         if entry.kind == "pdu":
             checks = [c for c in checks if not c[0].startswith(("power.", "psu."))]
@@ -101,7 +108,7 @@ def unknown_fields(entry: DeviceType | RackType) -> list[str]:
 
 
 def _show(args: argparse.Namespace) -> int:
-    catalog = load_catalog(args.catalog)
+    catalog = _catalog(args)
     entry = catalog.require(args.slug)
     if args.json:
         data = entry.model_dump(mode="json")
@@ -185,7 +192,7 @@ def _import(args: argparse.Namespace) -> int:
     if out_dir.exists() and not out_dir.is_dir():
         raise CatalogError("is a file; -o needs a folder", file=out_dir,
                            hint="name a folder (it is created if missing)")
-    existing = load_catalog(args.catalog)
+    existing = _catalog(args)
     files, skipped = _import_files(args.paths)
     planned: list[tuple[ImportResult, Path, DeviceType | RackType | None]] = []
     claimed: dict[str, Path] = {}

@@ -29,8 +29,15 @@ def _catalog_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _JsonErrorParser(argparse.ArgumentParser):
+    """With ``--json`` a usage error is a DesignerError too, so it comes out as JSON."""
+
+    def error(self, message: str):  # noqa: D102 - argparse's hook
+        raise DesignerError(message, hint=f"see '{self.prog} --help'")
+
+
+def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
+    parser = (_JsonErrorParser if json_errors else argparse.ArgumentParser)(
         prog="designer",
         description="Plan AI GPU training clusters: racks, fabric, power, cooling and the proposal.",
         epilog="Run 'designer [FILE]' without a command to open the designer window.",
@@ -83,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_check.add_argument("results", nargs="+", metavar="RESULTS")
     p_check.add_argument("--json", action="store_true", help="print the verdicts as JSON")
     p_check.add_argument("--tolerance", type=float, default=0.10, help="share below expected that passes (0.10)")
+    p_check.add_argument("--pdf", metavar="OUT", help="also write the proposal with the results as its last appendix")
+    p_check.add_argument("--lang", choices=["en", "zh"], default="en", help="language of that PDF (default en)")
     _catalog_option(p_check)
 
     schema = sub.add_parser("schema", help="print the JSON Schema of the project file")
@@ -90,27 +99,57 @@ def build_parser() -> argparse.ArgumentParser:
 
     _new_parser(sub)
 
-    export = sub.add_parser("export", help="export a design: PDF proposal, BOM, SVG drawings, GraphML topology")
+    export = sub.add_parser("export", help="export a design: PDF proposal, BOM, SVG drawings, hand-over files",
+                            description="Export a design. FILE '-' reads the design from standard input; an OUT "
+                                        "of '-' writes that one file to standard output.")
     export.add_argument("file")
-    export.add_argument("--graphml", metavar="OUT", help="topology for yEd, Gephi or networkx")
+    export.add_argument("--graphml", metavar="OUT", help="topology for yEd (laid out), Gephi or networkx")
     export.add_argument("--pdf", metavar="OUT", help="the customer proposal")
-    export.add_argument("--lang", choices=["en", "zh"], default="en", help="proposal language (default en)")
+    export.add_argument("--lang", choices=["en", "zh"], default="en",
+                        help="language of the proposal, the cable schedule PDF and the draw.io pages (default en)")
     export.add_argument("--bom", metavar="OUT", help="bill of materials, .csv or .xlsx")
+    export.add_argument("--spares-pct", metavar="PCT", type=_spares_pct,
+                        help="spare cables and optics in the BOM and proposal, percent of the installed count "
+                        "(rounded up per line; default: the project's spares_pct, else none)")
     export.add_argument("--svg", metavar="DIR", help="rack elevations, floor plan and topology as SVG files")
-    export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv or .xlsx")
+    export.add_argument("--cables", metavar="OUT", help="cable schedule with end labels, .csv, .xlsx or .pdf")
     export.add_argument("--label-scheme", metavar="TEMPLATE",
                         help="cable end label (default {room}.{rack}-{u}:{port}; fields site, room, row, rack, u, "
                              "device, port)")
     export.add_argument("--slurm", metavar="OUT", help="Slurm topology.conf (tree plugin) of the compute fabric")
+    export.add_argument("--slurm-block", metavar="OUT",
+                        help="Slurm topology.conf for the block plugin: one block per NVLink domain")
+    export.add_argument("--gres", metavar="OUT", help="Slurm gres.conf: the GPU servers with their GPU counts")
+    export.add_argument("--k8s-labels", metavar="OUT",
+                        help="Kubernetes node labels for topology-aware scheduling, .yaml or .json")
     export.add_argument("--topo", metavar="OUT",
                         help="UFM cable-validation .topo file of the InfiniBand compute fabric")
+    export.add_argument("--rack-su", metavar="OUT", help="UFM cable validation's rack-to-SU map, .csv")
     export.add_argument("--dot", metavar="OUT", help="the compute fabric as DOT (NVIDIA Air, Graphviz)")
+    export.add_argument("--air", metavar="OUT", help="the compute fabric as an NVIDIA Air JSON topology")
+    export.add_argument("--su", type=int, metavar="N", help="--air and --dot: only scalable unit N (from 1)")
+    export.add_argument("--drawio", metavar="OUT",
+                        help="draw.io (diagrams.net) file: floor plan, elevations and tier topology")
     export.add_argument("--netbox", metavar="DIR", help="NetBox bulk-import CSVs and devicetype-library YAML")
+    export.add_argument("--json", action="store_true", help="print what was written (and errors) as JSON")
+    export.add_argument("--cable-schedule", action="store_true",
+                        help="--pdf: end the proposal with the cable schedule (one row per cable, labels by "
+                        "--label-scheme), for the installers")
     export.add_argument("--internal", action="store_true",
                         help="the integrator's edition of the PDF: adds the appendices of catalog sources and "
                         "engineering notes (check codes, fixes, catalog parts and price sources)")
     _catalog_option(export)
     return parser
+
+
+def _spares_pct(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number; give a percentage such as 2 or 2.5") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text} is outside 0–100; give a percentage such as 2 or 2.5")
+    return value
 
 
 def _new_parser(sub) -> None:
@@ -129,6 +168,9 @@ def _new_parser(sub) -> None:
                      help="server maximum power where the vendor publishes none (stored as supplied by the user)")
     new.add_argument("--server-weight-kg", type=float, metavar="KG",
                      help="server weight where the vendor publishes none (stored as supplied by the user)")
+    new.add_argument("--server-liquid-share", type=float, metavar="SHARE",
+                     help="share of a liquid-cooled server's heat removed by liquid (0-1) where the vendor "
+                          "publishes none (stored as supplied by the user)")
     new.add_argument("--oversubscription", default="1:1", metavar="RATIO", help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
     rail = new.add_mutually_exclusive_group()
     rail.add_argument("--rail-optimized", dest="rail_optimized", action="store_true", default=True,
@@ -181,8 +223,11 @@ def _new_parser(sub) -> None:
     new.add_argument("--name", help="design name")
     new.add_argument("--customer", help="customer name")
     new.add_argument("--author", help="author name")
-    new.add_argument("-o", "--output", required=True, metavar="FILE", help="project file to write")
+    new.add_argument("-o", "--output", required=True, metavar="FILE",
+                     help="project file to write ('-': standard output, the summary then goes to standard error)")
     new.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    new.add_argument("--json", action="store_true",
+                     help="print the summary (and errors) as JSON (not with -o -, which takes standard output)")
     _catalog_option(new)
 
 
@@ -191,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if not _is_command(args_list):
             return _run_window(args_list)
-        args = build_parser().parse_args(args_list)
+        args = build_parser(json_errors=_wants_json(args_list)).parse_args(args_list)
         if args.command is None:
             build_parser().print_help()
             return 0
@@ -199,11 +244,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except DesignerError as exc:
         print(f"error: {exc.format()}", file=sys.stderr)
+        if _wants_json(args_list):
+            _print_json({"error": _error_json(exc)})
         return exc.exit_code
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+# Commands whose --json errors are JSON on standard output. ``check``, ``report`` and ``poc``
+# keep an empty standard output on an error (their contract; the message is on stderr).
+JSON_ERROR_COMMANDS = ("new", "export", "catalog")
+
+
+def _wants_json(args: list[str]) -> bool:
+    """``--json`` given to ``new``, ``export`` or ``catalog``: an error is JSON too (on
+    standard output, as the result would have been; the one-line message still goes to
+    standard error)."""
+    if "--json" not in args or not _is_command(args):
+        return False
+    rest = list(args)
+    while rest[:1] == ["--catalog"] and len(rest) >= 2:
+        rest = rest[2:]
+    return rest[:1] != [] and rest[0] in JSON_ERROR_COMMANDS
+
+
+def _error_json(exc: DesignerError) -> dict:
+    return {"message": exc.message, "file": exc.file, "field": exc.field, "hint": exc.hint,
+            "exit_code": exc.exit_code, "text": exc.format()}
 
 
 def _is_command(args: list[str]) -> bool:
@@ -239,11 +308,50 @@ def _print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-def _load(args: argparse.Namespace):
+STDIO = "-"
+
+
+def _read_stdin() -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise DesignerError("no standard input to read", file=STDIO, hint="name a file instead of '-'")
+    return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+
+
+def _base_dir(file: str) -> Path | None:
+    """The project file's folder (relative paths in it, e.g. the company logo, are read
+    from there); none for a design read from standard input."""
+    return None if file == STDIO else Path(file).parent
+
+
+def _write_stdout(content: bytes) -> None:
+    """One file to standard output, as bytes where the stream takes them."""
+    if hasattr(sys.stdout, "buffer"):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+    else:
+        sys.stdout.write(content.decode("utf-8", errors="replace"))
+
+
+def load_catalog_warned(paths):
+    """The catalog, its loading warnings (raw devicetype-library files converted) on stderr."""
     from designer.catalog import load_catalog
+
+    catalog = load_catalog(paths)
+    for warning in catalog.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return catalog
+
+
+def _load(args: argparse.Namespace):
     from designer.model.io import load_design
 
-    catalog = load_catalog(args.catalog)
+    catalog = load_catalog_warned(args.catalog)
+    if args.file == STDIO:
+        from designer.model.io import parse_design
+
+        return parse_design(_read_stdin(), "<stdin>", catalog), catalog
     return load_design(args.file, catalog), catalog
 
 
@@ -289,8 +397,12 @@ def _cmd_new(args: argparse.Namespace) -> int:
     from designer.fabric.plan import parse_ratio
     from designer.model.io import save_design
 
+    to_stdout = args.output == STDIO
+    if to_stdout and args.json:
+        raise DesignerError("-o - and --json both want standard output", field="--json",
+                            hint="write the design to a file with -o FILE, or leave out --json")
     output = Path(args.output)
-    if output.exists() and not args.force:
+    if not to_stdout and output.exists() and not args.force:
         raise DesignerError("already exists", file=output, hint="choose another name or add --force")
     if args.racks_per_row < 1:
         raise DesignerError(f"--racks-per-row {args.racks_per_row}: at least 1")
@@ -334,13 +446,48 @@ def _cmd_new(args: argparse.Namespace) -> int:
         pue=args.pue,
         server_max_kw=args.server_max_kw,
         server_weight_kg=args.server_weight_kg,
+        server_liquid_share=args.server_liquid_share,
     )
-    catalog = load_catalog(args.catalog)
+    catalog = load_catalog_warned(args.catalog)
     design, notes = generate_with_notes(spec, catalog)
-    save_design(design, output)
-    # the summary from the same functions as the report's totals and fabric analysis,
-    # without the checks, cable counts and estimates it does not print (half of the time)
+    if to_stdout:
+        from designer.model.io import dumps_design
+        from designer.model.io import FORMAT_VERSION
+
+        design.format_version = FORMAT_VERSION
+        _write_stdout(dumps_design(design).encode("utf-8"))
+    else:
+        save_design(design, output)
+    summary = _new_summary(design, notes, STDIO if to_stdout else str(output))
+    if args.json:
+        _print_json(summary)
+        return 0
+    out = sys.stderr if to_stdout else sys.stdout
+    print(
+        f"wrote {'standard output' if to_stdout else summary['file']}: {summary['servers']} servers ({summary['gpus']} GPUs), {summary['switches']} switches, "
+        f"{summary['storage_nodes']} storage {'node' if summary['storage_nodes'] == 1 else 'nodes'} in "
+        f"{summary['racks']} racks, {summary['links']} links; {summary['power_max_kw']:,.1f} kW maximum", file=out)
+    for fabric in summary["fabrics"]:
+        sw = fabric["switches"]
+        print(f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
+              f"{sw['core']} core, {fabric['leaf_spine_links']} leaf-spine links", file=out)
+    if summary["uncabled"]:
+        # the in-band fabric runs at the servers' fastest in-band speed; other ports are the user's to place
+        print("  left uncabled (for the customer network, or to cable by hand):", file=out)
+    for row in summary["uncabled"]:
+        print(f"    {row['ports']} {row['group']} ports ({row['role']}, {row['speed_gbps']:g}G) "
+              f"on {row['devices']} x {row['device_type']}", file=out)
+    for note in summary["notes"]:
+        print(f"  note: {note}", file=out)
+    return 0
+
+
+def _new_summary(design, notes: list[str], file: str) -> dict:
+    """What ``designer new`` prints, as data (``--json``): the same functions as the report's
+    totals and fabric analysis, without the checks, cable counts and estimates it does not
+    print (half of the time)."""
     from designer.fabric.analysis import fabric_counts
+    from designer.fabric.generate import uncabled_port_groups
     from designer.fabric.graph import fabric_links
     from designer.model.index import DesignIndex
     from designer.model.loads import design_load
@@ -348,66 +495,83 @@ def _cmd_new(args: argparse.Namespace) -> int:
     index = DesignIndex.build(design)
     load = design_load(index)
     kinds = load.count_by_kind
-    storage_nodes = kinds.get("storage", 0)
-    print(
-        f"wrote {output}: {kinds.get('server', 0)} servers ({load.gpus} GPUs), {kinds.get('switch', 0)} switches, "
-        f"{storage_nodes} storage {'node' if storage_nodes == 1 else 'nodes'} in {len(design.racks)} racks, "
-        f"{len(design.links)} links; {round(load.power_max_kw, 3):,.1f} kW maximum"
-    )
     grouped = fabric_links(index)
+    fabrics = []
     for fabric in (fabric_counts(index, f.name, grouped.get(f.name, [])) for f in design.fabrics):
-        sw = fabric["switches"]
-        print(
-            f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "
-            f"{sw['core']} core, {fabric['links']['leaf_spine']} leaf-spine links"
-        )
-    from designer.fabric.generate import uncabled_port_groups
-
-    uncabled = uncabled_port_groups(design)
-    if uncabled:
-        # the in-band fabric runs at the servers' fastest in-band speed; other ports are the user's to place
-        print("  left uncabled (for the customer network, or to cable by hand):")
-    for row in uncabled:
-        print(
-            f"    {row['ports']} {row['group']} ports ({row['role']}, {row['speed_gbps']:g}G) "
-            f"on {row['devices']} x {row['device_type']}"
-        )
-    for note in notes:
-        print(f"  note: {note}")
-    return 0
+        fabrics.append({"name": fabric["name"], "endpoints": fabric["endpoints"], "switches": dict(fabric["switches"]),
+                        "leaf_spine_links": fabric["links"]["leaf_spine"]})
+    return {
+        "file": file, "name": design.name, "servers": kinds.get("server", 0), "gpus": load.gpus,
+        "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
+        "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,
+        "uncabled": [dict(row) for row in uncabled_port_groups(design)], "notes": list(notes),
+    }
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from designer.model.index import DesignIndex
+    from designer.report.handover.export import (
+        HANDOVER_OUTPUTS, STDOUT, Job, build_handover, check_netbox_target, check_targets, option_name, write_netbox)
 
-    handover = {"cables": args.cables, "slurm": args.slurm, "topo": args.topo, "dot": args.dot}
-    if not any((args.graphml, args.pdf, args.bom, args.svg, args.netbox, *handover.values())):
-        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR, --graphml OUT, "
-                            "--cables OUT, --slurm OUT, --topo OUT, --dot OUT or --netbox DIR")
-    from designer.report.handover.export import check_netbox_target, check_targets, export_handover, write_netbox
-
-    check_targets(label_scheme=args.label_scheme, **handover)
+    handover = {o.key: getattr(args, o.key) for o in HANDOVER_OUTPUTS}
+    documents = {"pdf": args.pdf, "bom": args.bom}
+    if not any((args.svg, args.netbox, *handover.values(), *documents.values())):
+        raise DesignerError("nothing to export", hint="add --pdf OUT, --bom OUT, --svg DIR, --netbox DIR, " + ", ".join(
+            f"{option_name(o.key)} OUT" for o in HANDOVER_OUTPUTS))
+    to_stdout = [k for k, v in {**handover, **documents}.items() if v == STDOUT]
+    if len(to_stdout) > 1:
+        raise DesignerError(f"{' and '.join(option_name(k) for k in to_stdout)} all name '-' (standard output)",
+                            hint="send one output to '-', name files for the others")
+    if to_stdout and args.json:
+        raise DesignerError(f"{option_name(to_stdout[0])} - and --json both want standard output", field="--json",
+                            hint="name a file for the output, or leave out --json")
+    for key in ("svg", "netbox"):
+        if getattr(args, key) == STDOUT:
+            raise DesignerError(f"--{key} writes a folder, not one file", field=f"--{key}",
+                                hint="name a folder")
+    check_targets(label_scheme=args.label_scheme, su=args.su, **handover)
     if args.netbox:
         check_netbox_target(Path(args.netbox))
     design, catalog = _load(args)
     index = DesignIndex.build(design)
-    if any(handover.values()):
-        for written in export_handover(index, catalog, label_scheme=args.label_scheme, **handover):
-            print(f"wrote {written}")
-    if args.netbox:
-        written = write_netbox(index, catalog, args.netbox)
-        print(f"wrote {len(written)} files to {args.netbox} (import them in the order of their numbers)")
-    if args.graphml:
-        from designer.report.graphml import write_graphml
+    written: list[dict] = []
+    status = sys.stderr if to_stdout else sys.stdout
 
-        write_graphml(index, args.graphml)
-        print(f"wrote {args.graphml}")
+    def wrote(key: str, path: str, what: str, files: int = 1) -> None:
+        written.append({"output": key, "path": path, "what": what, "files": files})
+        if not args.json:
+            where = "standard output" if path == STDOUT else path
+            print(f"wrote {where}" if files == 1 else
+                  f"wrote {files} files to {path} (import them in the order of their numbers)", file=status)
+
+    if any(v is not None for v in handover.values()):
+        from designer.report.exports import _write
+
+        job = Job(index, catalog, label_scheme=args.label_scheme or Job.label_scheme, lang=args.lang, su=args.su)
+        built = build_handover(job, **handover)  # every file made before the first is written
+        what = {o.key: o.what for o in HANDOVER_OUTPUTS}
+        for key, target, content in built:
+            if target == STDOUT:
+                _write_stdout(content)
+            else:
+                _write(Path(target), content)
+            wrote(key, target, what[key])
+    if args.netbox:
+        files = write_netbox(index, catalog, args.netbox)
+        wrote("netbox", args.netbox, "NetBox import", len(files))
     if args.pdf or args.bom or args.svg:
         from designer.report import exports
 
-        for written in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom, svg=args.svg,
-                                                internal=args.internal):
-            print(f"wrote {written}")
+        for path in exports.export_documents(design, catalog, pdf=args.pdf, lang=args.lang, bom=args.bom,
+                                             svg=args.svg, internal=args.internal, stdout=_write_stdout,
+                                             spares_pct=args.spares_pct,
+                                             base_dir=_base_dir(args.file), cable_schedule=args.cable_schedule,
+                                             label_scheme=args.label_scheme):
+            key = ("pdf" if args.pdf and str(path) == str(Path(args.pdf)) else
+                   "bom" if args.bom and str(path) == str(Path(args.bom)) else "svg")
+            wrote(key, str(path), {"pdf": "proposal", "bom": "bill of materials", "svg": "SVG drawing"}[key])
+    if args.json:
+        _print_json({"file": args.file, "written": written})
     return 0
 
 
@@ -437,6 +601,11 @@ def _cmd_poc(args: argparse.Namespace) -> int:
             print(f"error: {where}: {error['message']}", file=sys.stderr)
     else:
         sys.stdout.write(format_check(report))
+    if args.pdf:
+        from designer.poc.pdf import write_poc_pdf
+
+        written = write_poc_pdf(args.pdf, design, catalog, report, args.lang)
+        print(f"wrote {written}", file=sys.stderr if args.json else sys.stdout)
     return report["exit_code"]
 
 

@@ -20,6 +20,9 @@ DATA = Path(__file__).resolve().parent / "data"
 def _isolated_user_catalog(tmp_path_factory, monkeypatch):
     # Tests must not see (or write) the developer's own imported catalog.
     monkeypatch.setenv("DESIGNER_USER_CATALOG", str(tmp_path_factory.mktemp("user-catalog")))
+    # Nor the recovery files of the developer's windows or of another test run on the same machine
+    # (QStandardPaths.AppLocalDataLocation is under XDG_DATA_HOME on Linux).
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
 
 
 @pytest.fixture(scope="session")
@@ -49,3 +52,10 @@ def run_cli(*args: str) -> CliResult:
 
 def file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _own_recovery_folder(tmp_path, monkeypatch):
+    """Every test writes recovery files (if any) into its own folder: never the user's,
+    and never one another suite running at the same time reads or cleans."""
+    monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))

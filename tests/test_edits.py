@@ -344,3 +344,34 @@ def test_the_edit_api_is_qt_free():
     code = ("import sys, designer.model.edits as e; "
             "sys.exit(1 if any(m.startswith(('PySide6', 'shiboken6')) for m in sys.modules) else 0)")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+def test_place_room_fixes_the_others_refuses_overlap_and_undoes_exactly(tmp_path):
+    """Rooms are placed on the site plan by the core (issue 13: rooms movable): the rooms
+    not yet placed keep the place they are drawn at, an overlap is refused, and the
+    inverse gives back the original bytes."""
+    from designer.catalog import load_catalog
+    from designer.model import edits as E
+    from designer.model.io import load_design, save_design
+    from designer.model.site import Room, room_origins
+    from designer.resources import example_design
+
+    catalog = load_catalog(include_user=False)
+    design = load_design(example_design(), catalog)
+    save_design(design, tmp_path / "before.json")
+    E.add_room(Room(name="Hall 2", width_mm=5_000, depth_mm=4_000)).apply(design)
+    drawn = room_origins(design.site.rooms)
+    hall1 = design.site.rooms[0]
+    assert drawn["Hall 2"] == (0.0, hall1.depth_mm + 1200.0), "unplaced rooms stack one below the other"
+    with pytest.raises(E.EditRefused, match="overlap"):
+        E.PlaceRoom("Hall 2", 100.0, 100.0).apply(design)
+    assert [r.x_mm for r in design.site.rooms] == [None, None]
+    change = E.PlaceRoom("Hall 2", hall1.width_mm + 2_000, 0.0).apply(design)
+    assert "Hall 1" in change.scopes.rooms
+    assert (hall1.x_mm, hall1.y_mm) == (0.0, 0.0), "the other room is fixed where it was drawn"
+    save_design(design, tmp_path / "placed.json")
+    assert load_design(tmp_path / "placed.json", catalog).site.rooms[1].x_mm == hall1.width_mm + 2_000
+    change.inverse.apply(design)
+    E.delete_rooms(["Hall 2"]).apply(design)
+    save_design(design, tmp_path / "after.json")
+    assert (tmp_path / "after.json").read_bytes() == (tmp_path / "before.json").read_bytes()

@@ -151,6 +151,11 @@ def move_row(rng, design):
                      rng.uniform(-600, 600))
 
 
+def place_room(rng, design):
+    return E.PlaceRoom(_room_name(rng, design), rng.choice([0.0, rng.uniform(-5000, 30000), float("nan")]),
+                       rng.uniform(-5000, 30000))
+
+
 def delete_row(rng, design):
     rack = _pick(rng, design.racks)
     return E.DeleteRow(rack.room, rack.row) if rack else E.DeleteRow("Hall 1", "A")
@@ -244,8 +249,8 @@ def set_stages(rng, design):
 # (operation, weight): deleting whole rooms and rows is rarer, or most sequences would
 # soon edit an empty design
 OPERATIONS = {add_device: 3, move_device: 4, delete_device: 2, add_rack: 2, move_rack: 2, delete_rack: 1,
-              add_row: 1, move_row: 1, delete_row: 0.4, add_room: 1, delete_room: 0.3, add_link: 3, move_link: 2,
-              delete_link: 1, set_property: 8, set_stages: 1}
+              add_row: 1, move_row: 1, place_room: 0.5, delete_row: 0.4, add_room: 1, delete_room: 0.3,
+              add_link: 3, move_link: 2, delete_link: 1, set_property: 8, set_stages: 1}
 
 
 def random_edit(rng: random.Random, design):

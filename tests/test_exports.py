@@ -43,7 +43,7 @@ def test_csv_lines_and_total_equal_the_bom(tmp_path, bom):
 
 
 def _evaluate(book, sheet_name: str, ref: str) -> float:
-    """Enough of Excel to check our own formulas: numbers, A1*B1, SUM(A1:A9) and 'Sheet'!A1."""
+    """Enough of Excel to check our own formulas: numbers, A1*B1, A1+B1, SUM(A1:A9) and 'Sheet'!A1."""
     sheet = book[sheet_name]
     value = sheet[ref].value
     if not isinstance(value, str) or not value.startswith("="):
@@ -51,6 +51,8 @@ def _evaluate(book, sheet_name: str, ref: str) -> float:
     formula = value[1:]
     if m := re.fullmatch(r"([A-Z]+\d+)\*([A-Z]+\d+)", formula):
         return _evaluate(book, sheet_name, m[1]) * _evaluate(book, sheet_name, m[2])
+    if m := re.fullmatch(r"([A-Z]+\d+)\+([A-Z]+\d+)", formula):
+        return _evaluate(book, sheet_name, m[1]) + _evaluate(book, sheet_name, m[2])
     if m := re.fullmatch(r"SUM\(([A-Z]+)(\d+):([A-Z]+)(\d+)\)", formula):
         return sum(_evaluate(book, sheet_name, f"{m[1]}{row}") for row in range(int(m[2]), int(m[4]) + 1))
     if m := re.fullmatch(r"'(.+)'!([A-Z]+\d+)", formula):
@@ -71,7 +73,8 @@ def test_xlsx_has_a_sheet_per_section_and_formula_totals(tmp_path, bom, lang):
     assert book.sheetnames[0] == t("summary_sheet")
     assert len(book.sheetnames) == 1 + len(sections)
     servers = book[t("bom_servers")]
-    assert servers["E2"].value == "=C2*D2"
+    assert servers["E2"].value == "=D2*K2"  # unit price x order quantity (installed + spares)
+    assert servers["K2"].value == "=C2+J2"
     assert servers.cell(servers.max_row, 5).value.startswith("=SUM(E2:E")
     summary = book[t("summary_sheet")]
     grand = next(row for row in summary.iter_rows() if row[0].value == t("grand_total"))

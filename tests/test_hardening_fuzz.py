@@ -5,6 +5,7 @@ exception — and the CLI answers a sample of them with exit 2 and one line."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 
@@ -16,8 +17,10 @@ from conftest import ROOT, run_cli
 
 EXAMPLE = ROOT / "resources" / "examples" / "dgx-h100-16-node.json"
 ENTRY = ROOT / "resources" / "catalog"
-SEED = 18
+SOAK = bool(os.environ.get("CD_SOAK"))  # make soak: >= 100,000 mutants instead of seconds' worth
+SEED = int(os.environ.get("CD_SOAK_SEED", 18)) if SOAK else 18
 BUDGET_S = 4.0
+SOAK_MUTANTS = 100_000
 
 _HOSTILE_VALUES = [
     None, True, "false", "", "x" * 5_000, "a\x00b", "n\x1b[31m", "\ud800", -1, 0, 1e308, -1e308, 10**30,
@@ -102,7 +105,7 @@ def test_mutated_projects_load_or_raise_the_projects_error(catalog):
     outcomes = {"loaded": 0, "refused": 0}
     started = time.perf_counter()
     n = 0
-    while time.perf_counter() - started < BUDGET_S or n < 40:
+    while (n < SOAK_MUTANTS) if SOAK else (time.perf_counter() - started < BUDGET_S or n < 40):
         mutant = _byte_mutant(rng, raw) if n % 2 else _structure_mutant(rng, data)
         try:
             outcomes[_load_or_refuse(mutant, catalog)] += 1

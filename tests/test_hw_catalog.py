@@ -14,8 +14,8 @@ from designer.fabric.draft import USER_SUPPLIED
 from designer.fabric.generate import GenerateSpec, generate
 
 # Entries added for issue 11; each must load and cite a source for every published figure.
-# None yet: no readable vendor document gave the figures of an OEM HGX, AMD Instinct or NVL72 system.
-NEW_ENTRIES: list[str] = []
+NEW_ENTRIES: list[str] = ["supermicro-as-8125gs-tnmr2", "supermicro-as-4126gs-nmr-lcc", "nvidia-dgx-gb200-nvl72",
+                          "nvidia-gb300-nvl72", "nvidia-sn5610"]
 
 # Figures a source must cover where the entry states them (catalog README: every figure
 # comes from a vendor document named in ``source``).
@@ -26,6 +26,8 @@ FIGURES = {
 }
 FULL_FIGURES = {
     **FIGURES,
+    "gpus": lambda t: t.gpus,
+    "cooling.liquid_share": lambda t: t.cooling.liquid_share or None,
     "u_height": lambda t: t.u_height,
     "depth_mm": lambda t: t.depth_mm,
     "psu": lambda t: t.psu.count,

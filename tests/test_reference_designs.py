@@ -107,7 +107,8 @@ def test_h100_pod_pdus_by_rack(h100_pod):
     """RA-11333-001 Appendix A Table 7: 108 rack PDUs, 96 for the 32 four-DGX racks (three
     each: a DGX's six 4+2 PSUs keep four when one feed is lost) and 12 for the 6 others (two
     each: a network rack is filled only to what one PDU carries alone). The RA's 12 are a
-    PX3-5747V-V2 our catalog lacks; ours are the compute racks' model."""
+    PX3-5747V-V2: in the catalog, but its ratings are not published in our sources, so no rack
+    takes it by load and all 108 are the compute racks' model (see the next test)."""
     design, _report = h100_pod
     per_rack: dict[str, int] = {}
     dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
@@ -118,20 +119,69 @@ def test_h100_pod_pdus_by_rack(h100_pod):
     assert sum(per_rack.values()) == 108
     assert all(per_rack[r] == 3 for r in dgx_racks)
     assert sorted(per_rack[r] for r in per_rack if r not in dgx_racks) == [2] * 6
+    assert {d.device_type for d in design.devices if d.device_type.startswith("raritan")} == {
+        "raritan-px3-5878i2r-p1q1r1a5d5"}
+
+
+def test_pdu_model_per_rack_by_load(tmp_path):
+    """With a second PDU model of the same manufacturer whose ratings are known, each rack takes
+    the smallest that serves it at the count the rack needs: the four-DGX racks keep the 34.5 kVA
+    model, the three-DGX rack and switch racks drawing what one small PDU carries take the small one (two models, as
+    RA-11333-001 Table 7's 96 + 12). The small PDU's ratings here are this test's own, NOT
+    Raritan's figures for any product."""
+    (tmp_path / "small-pdu.yaml").write_text(
+        "manufacturer: Raritan (Legrand)\nmodel: test-only small PDU\nslug: test-small-pdu\nu_height: 0\n"
+        "kind: pdu\npdu: {capacity_kw: 20, phases: 3, voltage_v: 400, current_a: 32, outlets: {c13: 24, c19: 12}}\n"
+        "port_groups:\n"
+        "  - {name: mgmt, prefix: eth, count: 1, speed_gbps: 1, cage: RJ45, ports_per_cage: 1, role: oob}\n"
+        "source:\n  - {title: test-only figures, covers: [pdu]}\n")
+    catalog = load_catalog([tmp_path], include_user=False)
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42,
+                                   storage_fabric="reserved", reserved_storage_ports=96), catalog)
+    report = build_report(design, catalog=catalog)
+    power = {r["name"]: r["power_max_kw"] for r in report["racks"]}
+    dgx_racks = {d.rack for d in design.devices if d.device_type == "nvidia-dgx-h100"}
+    models: dict[str, set[str]] = {}
+    for d in design.devices:
+        if d.device_type in ("raritan-px3-5878i2r-p1q1r1a5d5", "test-small-pdu"):
+            models.setdefault(d.rack, set()).add(d.device_type)
+    count = {r.name: len(r.feeds) for r in design.racks}
+    for rack, kinds in models.items():
+        # the small model where it carries the rack's draw with one feed lost, else the large one
+        small_serves = power[rack] <= 20 * (count[rack] - 1) + 1e-6
+        assert kinds == ({"test-small-pdu"} if small_serves else {"raritan-px3-5878i2r-p1q1r1a5d5"}), rack
+    four_dgx = [r for r in dgx_racks if sum(1 for d in design.devices if d.rack == r and d.device_type ==
+                                            "nvidia-dgx-h100") == 4]
+    assert len(four_dgx) == 31 and all(models[r] == {"raritan-px3-5878i2r-p1q1r1a5d5"} for r in four_dgx)
+    others = [r for r in models if r not in dgx_racks]
+    assert len(others) == 6 and sum(1 for r in others if models[r] == {"test-small-pdu"}) >= 4
+    # each feed carries what its rack's PDU does
+    small = next(r for r in others if models[r] == {"test-small-pdu"})
+    assert {f.capacity_kw for f in next(r for r in design.racks if r.name == small).feeds} == {20}
+    assert not [f for f in report["findings"] if f["severity"] == "error"]
 
 
 def test_h100_pod_out_of_band_shares_switches_and_uplinks_into_inband(h100_pod):
-    """RA-11333-001 Appendix A Tables 7/8: SN2201 switches serve every management port (8 for
-    38 racks, not one a rack: the 315 ports of Table 8, 127 DGX + 64 InfiniBand switches + 8
-    management/UFM + 8 in-band switches + 108 PDUs), each with two 100G uplinks into the
-    in-band network."""
+    """RA-11333-001 Appendix A Table 7: 8 SN2201 out-of-band switches for 38 racks (not one a
+    rack) serving Table 8's 315 management ports (127 DGX + 64 InfiniBand switches + 8
+    management/UFM + 8 in-band switches + 108 PDUs); Table 8: "Two uplinks per OOB to
+    in-band", 16 x 100G. Two switches for each scalable unit's row, the central racks' ports
+    on their spare ports."""
     design, report = h100_pod
     oob_fabric = next(f for f in report["fabrics"] if f["name"] == "oob")
     assert oob_fabric["endpoints"] == 127 + 64 + 8 + 8 + 108
     oob = [d for d in design.devices if d.fabric == "oob"]
-    assert len(oob) <= 9, "shared by neighbouring racks; 9 where the RA lays its racks out for 8"
+    assert len(oob) == 8, "RA-11333-001 Table 7: 8 x SN2201"
+    assert {d.device_type for d in oob} == {"nvidia-sn2201"}
     uplinks = [l for l in design.links if l.a.device in {d.name for d in oob} and l.b.device.startswith("inb-core")]
-    assert len(uplinks) == 2 * len(oob)
+    assert len(uplinks) == 16, "RA-11333-001 Table 8: two uplinks per OOB to in-band"
+    # every switch within the 48 access ports of an SN2201; 319 cables: each UFM appliance's
+    # second 1G port (its management port, on the RA's QSFP-to-SFP+ adapter) is one more
+    served: dict[str, int] = {}
+    for link in design.links:
+        if link.fabric == "oob" and link.b.device in {d.name for d in oob}:
+            served[link.b.device] = served.get(link.b.device, 0) + 1
+    assert max(served.values()) <= 48 and sum(served.values()) == 315 + 4
     assert not [f for f in report["findings"] if f["severity"] == "error"]
 
 
@@ -190,7 +240,99 @@ def test_h100_pod_optics_per_side(h100_pod):
     assert by_opn.get("980-9I51A-00NS00") == 508
     assert by_opn.get("980-9I693-00NS00") == 254
     compute_switch_cages = 48 * 32
-    assert by_opn.get("980-9I510-00NS00", 0) >= compute_switch_cages
-    # (switch-side modules: ours are fewer than the RA's 1,536 + 369 where switches in one rack
-    # take a copper DAC instead of two modules and a fibre, and UFM splitters are AOCs)
+    # switch-side modules: compute 1,536 (every cage of the 48 QM9700) + storage 352
+    assert by_opn.get("980-9I510-00NS00") == compute_switch_cages + 352
     assert all(line.manufacturer for line in bom.lines if line.section == "transceivers")
+
+
+def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
+    """RA-11333-001 Appendix A Table 8, switch OSFP transceivers (980-9I510-00NS00): compute
+    1,536, held exactly. Storage: the RA's 369 (127 DGX-facing + 240 leaf-spine + 2 UFM cages;
+    "All networking components are multi-mode fiber") against our 352, by two stated choices:
+    leaf-spine pairs standing in one rack take a twin-port 2 x 400G DAC (NVIDIA MCP4Y10, 1 m:
+    no module at either end, less power and cost; 8 cables, 16 modules fewer), and UFM ports
+    use a 2 x 200G AOC splitter (its own ends: 2 fewer); one more cage than the RA's 127 is
+    half-used where a leaf takes an odd number of DGX storage ports."""
+    design, _report = h100_pod
+    from designer.fabric.cabling import OPTICAL, link_ends
+    from designer.model.index import DesignIndex
+
+    index = DesignIndex.build(design)
+    cages: dict[tuple[str, str], set] = {}
+    for link in design.links:
+        if link.media in OPTICAL:
+            for end in link_ends(index, link) or ():
+                cages.setdefault((link.fabric, end.side), set()).add(end.key)
+    assert len(cages[("compute", "switch")]) == 1536
+    assert len(cages[("compute", "adapter")]) == 508
+    assert len(cages[("storage", "adapter")]) == 254
+    in_rack_dac = [l for l in design.links if l.fabric == "storage" and l.media == "DAC"]
+    assert len(in_rack_dac) == 16 and all(l.length_m <= 3 for l in in_rack_dac)
+    assert len(cages[("storage", "switch")]) == 369 - 16 - 2 + 1
+
+
+@pytest.mark.parametrize(("nodes", "leaves", "spines", "cores"),
+                         [(64, 16, 8, 0), (128, 32, 16, 0), (256, 64, 32, 0), (512, 128, 128, 64),
+                          (1024, 256, 256, 128)])
+def test_b200_compute_fabric(catalog, nodes, leaves, spines, cores):
+    """NVIDIA DGX SuperPOD B200 RA ("Larger SuperPOD component counts", DGX SuperPOD
+    Architecture page), QM9700: 2 SU (64 nodes) 16 leaf / 8 spine, 4 SU 32 / 16, 8 SU 64 / 32;
+    16 SU (512) 128 / 128 / 64 core, 32 SU (1,024) 256 / 256 / 128; leaf-spine and spine-core
+    cables 8 per node."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=nodes, switch="nvidia-qm9700"), catalog)
+    report = build_report(design, catalog=catalog)
+    assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": cores}
+    compute = next(f for f in report["fabrics"] if f["name"] == "compute")
+    assert compute["links"]["leaf_spine"] == 8 * nodes
+    assert compute["links"]["spine_core"] == (8 * nodes if cores else 0)
+
+
+def test_h100_pod_inband_cables(h100_pod):
+    """RA-11333-001 Appendix A Table 8, in-band Ethernet cables: 254 DGX H100 (two 100G ports
+    each), 8 management nodes, 6 ISL (MLAG peer links), 24 leaf-core; and 16 OOB uplinks into
+    the in-band cores ("Two uplinks per OOB to in-band"). The RA's 4 CWDM4 uplinks to the
+    core DC and 8 NFS storage cables go to equipment outside the design."""
+    design, _report = h100_pod
+
+    def between(fabric: str, a: str, b: str) -> int:
+        return sum(1 for l in design.links if l.fabric == fabric and l.a.device.startswith(a)
+                   and l.b.device.startswith(b))
+
+    assert between("inband", "node", "inb-leaf") == 254
+    assert between("inband", "mgmt", "inb-leaf") == 8
+    assert between("inband", "inb-leaf", "inb-leaf") == 6
+    assert between("inband", "inb-leaf", "inb-core") == 24
+    assert between("oob", "oob-leaf", "inb-core") == 16
+
+
+def test_h100_pod_storage_control_plane_cables(h100_pod):
+    """RA-11333-001 Appendix A Table 8, storage InfiniBand cables: 4 "HDR 400 Gbps to 2x200
+    Gbps" splitters for Slurm management (4 management nodes x 2 x 200G) and 2 "NDR Cables,
+    200 Gbps" for UFM to leaf ports (the storage UFM pair x 2 x 200G)."""
+    design, _report = h100_pod
+
+    def splitters(prefix: str) -> set[str]:
+        links = [l for l in design.links if l.fabric == "storage" and l.a.device.startswith(prefix)]
+        assert all(l.cable_id for l in links)
+        return {l.cable_id for l in links}
+
+    assert len(splitters("mgmt")) == 4
+    assert len(splitters("ufm-storage")) == 2
+
+
+def test_b300_xdr_racks_and_pdus(catalog):
+    """NVIDIA DGX SuperPOD B300 with Quantum-X800 (RA-11339-001), DGX SuperPOD Architecture,
+    Figure 2: "four DGX B300 fit within a single rack" (~56 kW) and "72 x NVIDIA DGX B300 PS
+    systems in standard racks each with three (3) 2U rack PDUs": 18 DGX racks of 4, 3 PDUs each."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=72, switch="nvidia-q3400", rack_power_kw=62),
+                      catalog)
+    kinds = {t.slug: t.kind for t in design.device_types}
+    dgx: dict[str, int] = {}
+    pdus: dict[str, int] = {}
+    for d in design.devices:
+        if d.device_type == "nvidia-dgx-b300":
+            dgx[d.rack] = dgx.get(d.rack, 0) + 1
+        elif kinds[d.device_type] == "pdu":
+            pdus[d.rack] = pdus.get(d.rack, 0) + 1
+    assert sorted(dgx.values()) == [4] * 18
+    assert all(pdus[r] == 3 for r in dgx)

@@ -18,7 +18,9 @@ from designer.ui.rack_view import PART_MIME
 
 
 @pytest.fixture(autouse=True)
-def _isolated_qt_settings(tmp_path, qapp):
+def _isolated_qt_settings(tmp_path, qapp, monkeypatch):
+    # recovery files of this test only (not shared with another suite running meanwhile)
+    monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))
     QStandardPaths.setTestModeEnabled(True)
     QSettings.setDefaultFormat(QSettings.IniFormat)
     QSettings.setPath(QSettings.IniFormat, QSettings.UserScope, str(tmp_path / "settings"))

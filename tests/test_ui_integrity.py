@@ -246,7 +246,7 @@ def test_a_recovery_older_than_a_later_save_is_not_offered(qtbot, catalog, examp
     import os
 
     design = load_design(example_path, catalog)
-    written = recovery.write_recovery(design, example_path)
+    written = recovery.write_recovery(design, example_path, recovery.new_key())
     meta = json.loads(written.with_suffix(".meta").read_text())
     os.utime(example_path, (meta["saved_at"] + 60, meta["saved_at"] + 60))  # saved a minute later
     window, said = open_window(qtbot, catalog, example_path)
@@ -351,6 +351,11 @@ def test_a_switch_clicked_in_the_topology_is_selected_on_top_and_in_the_inspecto
     assert win.doc.selection == ("device", "cmp-leaf02")
     assert item.zValue() > max(i.zValue() for n, i in topo.switch_items.items() if n != "cmp-leaf02")
     assert ("device", "cmp-leaf02", "name") in win.inspector.editors
+    from PySide6.QtWidgets import QGraphicsSceneHoverEvent
+    far = topo.switch_items[max(topo.switch_items)]
+    assert not far.toolTip(), "worded when the pointer comes over it"
+    far.hoverEnterEvent(QGraphicsSceneHoverEvent())
+    assert far.switch_name in far.toolTip() and "/" in far.toolTip(), far.toolTip()
     # a click on empty canvas clears it
     empty = topo.view.mapFromScene(topo.view.sceneRect().topLeft() + QPointF(5, 5))
     qtbot.mouseClick(topo.view.viewport(), Qt.LeftButton, pos=empty)
@@ -447,6 +452,8 @@ def test_add_a_row_places_its_racks_inside_the_room_and_selects_them(win, qtbot)
     assert not [f for f in doc.findings if f.code == "RACK_OUTSIDE_ROOM"], "the new row stands outside the room"
     assert not [f for f in doc.findings if f.code == "RACK_FLOOR_OVERLAP"]
     assert doc.selection == ("rack", added[0])
+    assert doc.selected == tuple(("rack", name) for name in added), "every new rack is selected"
+    assert all(win.floor.items_by_rack[name].isSelected() for name in added)
     room = doc.index.rooms["Hall 1"]
     assert room.width_mm > 6800 and room.depth_mm >= 4200
     # one undo step takes the row and the room's growth back
@@ -462,7 +469,8 @@ def test_the_selected_rooms_corner_handle_resizes_it_in_one_undo_step(win, qtbot
     handle = floor.room_handle
     assert handle is not None and handle.room_name == "Hall 1"
     steps = doc.undo_stack.count()
-    handle.setPos(QPointF(9_040, floor.room_offsets["Hall 1"] + 6_260))
+    ox, oy = floor.room_offsets["Hall 1"]
+    handle.setPos(QPointF(ox + 9_040, oy + 6_260))
     handle.resized()
     room = doc.index.rooms["Hall 1"]
     assert (room.width_mm, room.depth_mm) == (9_000, 6_300)
@@ -472,6 +480,70 @@ def test_the_selected_rooms_corner_handle_resizes_it_in_one_undo_step(win, qtbot
     assert (room.width_mm, room.depth_mm) == (6_800, 4_200)
     doc.select(None)
     assert floor.room_handle is None
+
+
+def test_the_selected_room_drags_to_a_new_place_in_one_undo_step(win, qtbot, tmp_path):
+    """Issue 13 (6): rooms cannot be moved on the floor plan. Now the selected room can be
+    dragged: let go, its place on the site plan is stored on the 100 mm grid, its racks go
+    with it, the file it saves loads again, and one undo puts it back."""
+    from designer.model.io import load_design
+
+    doc, floor = win.doc, win.floor
+    doc.select("room", "Hall 1")
+    item = floor.room_items["Hall 1"]
+    assert item.flags() & item.GraphicsItemFlag.ItemIsMovable, "the selected room is draggable"
+    rack_before = floor.items_by_rack["A01"].pos()
+    steps = doc.undo_stack.count()
+    item._press = item.pos()
+    item.setPos(item.pos() + QPointF(2_030, 1_480))
+    item.dropped()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.x_mm, room.y_mm) == (2_000, 1_500)
+    assert doc.undo_stack.count() == steps + 1
+    moved = floor.items_by_rack["A01"].pos()
+    assert (moved.x() - rack_before.x(), moved.y() - rack_before.y()) == (2_000, 1_500), "its racks go with it"
+    path = tmp_path / "moved.json"
+    doc.save(path)
+    assert load_design(path, doc.catalog).site.rooms[0].x_mm == 2_000
+    doc.undo_stack.undo()
+    room = doc.index.rooms["Hall 1"]
+    assert (room.x_mm, room.y_mm) == (None, None)
+    assert floor.items_by_rack["A01"].pos() == rack_before
+
+
+def test_a_room_is_not_placed_over_another(win, qtbot):
+    """A spot where the moved room would overlap another room is refused with the reason."""
+    from designer.model import edits
+    from designer.model.site import Room
+
+    doc, floor = win.doc, win.floor
+    edits.add_room(Room(name="Hall 2", width_mm=5_000, depth_mm=5_000)).apply(doc.design)
+    floor.rebuild()
+    said = []
+    floor.refused.connect(said.append)
+    floor.place_room("Hall 2", 1_000, 1_000)  # onto Hall 1 at the origin
+    assert said and "Hall 1" in said[0]
+    assert [r.x_mm for r in doc.design.site.rooms] == [None, None], "nothing placed"
+
+
+def test_ctrl_click_selects_several_racks_and_delete_takes_them_in_one_step(win, qtbot):
+    """Multi-selection on the floor: Ctrl-click adds or removes a rack; Delete removes every
+    selected rack as one undo step."""
+    doc, floor = win.doc, win.floor
+    doc.select("rack", "A01")
+    doc.toggle_selected("rack", "A02")
+    assert doc.selected == (("rack", "A01"), ("rack", "A02")) and doc.selection == ("rack", "A01")
+    assert floor.items_by_rack["A02"].isSelected() and floor.items_by_rack["A01"].isSelected()
+    doc.toggle_selected("rack", "A01")
+    assert doc.selected == (("rack", "A02"),) and doc.selection == ("rack", "A02")
+    assert not floor.items_by_rack["A01"].isSelected()
+    doc.toggle_selected("rack", "A01")
+    steps, racks = doc.undo_stack.count(), len(doc.design.racks)
+    win.delete_selection()
+    assert len(doc.design.racks) == racks - 2 and doc.undo_stack.count() == steps + 1
+    assert doc.selected == () and doc.selection is None
+    doc.undo_stack.undo()
+    assert {"A01", "A02"} <= {r.name for r in doc.design.racks}
 
 
 def test_shift_dragging_a_rack_moves_its_whole_row_in_one_undo_step(win, qtbot):
@@ -490,6 +562,36 @@ def test_shift_dragging_a_rack_moves_its_whole_row_in_one_undo_step(win, qtbot):
     assert {r.name: (r.x_mm, r.y_mm) for r in doc.design.racks if r.row == row} == before
 
 
+def test_shift_click_on_a_rack_selects_its_row_and_ctrl_click_adds_one(win, qtbot):
+    """Rows are selectable on the floor: a Shift-click selects the rack's whole row; a
+    Ctrl-click adds or removes one rack (real mouse events on the view)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+
+    doc, floor = win.doc, win.floor
+    new_row = win.add_row_of(3)
+    win.tabs.setCurrentWidget(floor)
+    floor.show()
+    floor.fit()
+
+    def at(name):
+        item = floor.items_by_rack[name]
+        return floor.mapFromScene(item.mapToScene(item.rect().center()))
+
+    row = doc.index.racks["A01"].row
+    members = [r.name for r in doc.design.racks if r.row == row]
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.ShiftModifier, at("A01"))
+    assert doc.selection == ("rack", "A01")
+    assert {n for _k, n in doc.selected} == set(members) and len(members) > 1
+    other = new_row[1]
+    steps = doc.undo_stack.count()
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.ControlModifier, at(other))
+    assert ("rack", other) in doc.selected and len(doc.selected) == len(members) + 1
+    assert doc.undo_stack.count() == steps, "a click moves nothing"
+    QTest.mouseClick(floor.viewport(), Qt.LeftButton, Qt.NoModifier, QPoint(2, 2))
+    assert doc.selected == () and doc.selection is None, "a click on empty floor clears it"
+
+
 # -- 7. figures that agree ------------------------------------------------------------------
 
 
@@ -504,3 +606,36 @@ def test_the_status_bar_counts_an_unracked_server_as_the_report_does(qtbot, cata
     assert f"{report['gpus']} GPUs" in text, text
     assert f"{report['power_max_kw']:.1f} kW" in text, text
     window.close()
+
+
+def test_racks_drawn_in_full_are_not_hidden_under_the_overview(win, qtbot):
+    """Seen under Xvfb: at a scale where racks carry their names, the one-drawing overview
+    of the whole floor stayed visible above them after a rebuild, hiding names, figures
+    and front bars. The level of detail is now applied to the new items at every rebuild."""
+    floor = win.floor
+    for _ in range(2):  # the first drawing and a rebuild (a room resized, a language switch)
+        assert floor.detail == "full"
+        assert not floor.overview.isVisible(), "the overview covers the racks"
+        item = floor.items_by_rack["A01"]
+        assert item.isVisible() and item.label.isVisible() and item.label.text() == "A01"
+        floor.rebuild()
+
+
+def test_add_a_room_places_it_beside_the_others_and_delete_takes_it_away(win, qtbot):
+    """Rooms can be added in the window (Edit -> Add a room): beside the other rooms on
+    the site plan, selected, movable and resizable; Delete takes a selected room away
+    (with its racks) in one undo step."""
+    doc, floor = win.doc, win.floor
+    name = win.add_room()
+    assert name == "Hall 2" and doc.selection == ("room", "Hall 2")
+    hall1, hall2 = doc.index.rooms["Hall 1"], doc.index.rooms["Hall 2"]
+    assert hall2.x_mm >= hall1.width_mm and hall2.y_mm == 0 and (hall1.x_mm, hall1.y_mm) == (0, 0)
+    assert floor.room_items["Hall 2"].flags() & floor.room_items["Hall 2"].GraphicsItemFlag.ItemIsMovable
+    assert floor.room_handle is not None and floor.room_handle.room_name == "Hall 2"
+    steps = doc.undo_stack.count()
+    win.delete_selection()
+    assert "Hall 2" not in doc.index.rooms and doc.undo_stack.count() == steps + 1
+    doc.undo_stack.undo()
+    assert "Hall 2" in doc.index.rooms
+    doc.undo_stack.undo()
+    assert [r.name for r in doc.design.site.rooms] == ["Hall 1"] and hall1.x_mm is None

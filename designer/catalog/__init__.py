@@ -20,6 +20,8 @@ class Catalog:
     cabling: Cabling = field(default_factory=Cabling)
     # slug -> the file it came from, for `catalog show` and error messages.
     origins: dict[str, Path] = field(default_factory=dict)
+    # what loading had to say (a raw devicetype-library file converted in memory), for the CLI
+    warnings: list[str] = field(default_factory=list)
 
     def add(self, entry: DeviceType | RackType, origin: Path) -> None:
         # Later files win: a user catalog may correct a bundled entry.
@@ -62,6 +64,12 @@ def _yaml_files(path: Path) -> Iterable[Path]:
     return [path]
 
 
+def _is_raw_netbox(data: object) -> bool:
+    """A netbox devicetype-library file as upstream has it: names manufacturer, model and
+    slug but no ``kind`` (every catalog entry has one)."""
+    return isinstance(data, dict) and "kind" not in data and all(data.get(k) for k in ("manufacturer", "model", "slug"))
+
+
 def load_catalog_files(catalog: Catalog, paths: Iterable[Path]) -> None:
     for root in paths:
         if not root.exists():
@@ -70,6 +78,11 @@ def load_catalog_files(catalog: Catalog, paths: Iterable[Path]) -> None:
             data = read_yaml(path)
             if path.name == "cabling.yaml" or (isinstance(data, dict) and ("cables" in data or "transceivers" in data)):
                 _merge_cabling(catalog, data, path)
+                continue
+            if _is_raw_netbox(data):
+                from designer.catalog.netbox import add_raw_netbox
+
+                add_raw_netbox(catalog, path)
                 continue
             catalog.add(parse_entry(data, path), path)
 

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from designer.catalog.entries import check_netbox_fields, read_yaml
 from designer.model.io import validation_error
 from designer.errors import CatalogError
-from designer.model.hardware import Airflow, DeviceType, PortGroup, PowerSpec, PsuSpec, SourceRef
+from designer.model.hardware import Airflow, DeviceType, PduSpec, PortGroup, PowerSpec, PsuSpec, SourceRef
 from designer.model.units import to_kg
 
 # netbox interface types -> (speed Gb/s, cage)
@@ -141,6 +141,9 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
         airflow = None
     power_ports = [p for p in (data.get("power-ports") or []) if isinstance(p, dict)]
     power = _power(power_ports, path, notes)
+    psu_count = _psu_count(data, power_ports, notes)
+    pdu = _pdu(data, kind, notes)
+    subdevice = _subdevice(data, notes)
     upstream = data.get("comments")
     links = _URL.findall(str(upstream)) if upstream else []
     comments = (
@@ -148,6 +151,8 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
         + (f" (upstream slug {original_slug!r})" if slug != original_slug else "")
         + "; PSU redundancy and port roles are not in that format: fill them in from the vendor datasheet."
     )
+    if subdevice:
+        comments += "\n" + subdevice
     if upstream:
         comments += "\n\nUpstream comments:\n" + str(upstream).strip()
     try:
@@ -162,13 +167,15 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
             airflow=airflow,
             weight_kg=weight_kg,
             power=power,
-            psu=PsuSpec(count=len(power_ports) or None),
+            psu=PsuSpec(count=psu_count),
+            pdu=pdu,
             port_groups=groups,
             source=[
                 SourceRef(
                     title=f"netbox-community devicetype-library: {data['manufacturer']} {data['model']}",
                     url=f"file://{path.resolve()}",
-                    covers=["u_height", "is_full_depth", "airflow", "weight", "interfaces", "power-ports"],
+                    covers=["u_height", "is_full_depth", "airflow", "weight", "interfaces", "power-ports",
+                            "module-bays", "power-outlets"],
                 ),
                 *[SourceRef(title=f"{data['manufacturer']} {data['model']}: link in the devicetype-library file",
                             url=url) for url in dict.fromkeys(links)],
@@ -189,6 +196,7 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
             ("psu.redundancy", None),
             ("weight", weight_kg),
             ("depth_mm", None),
+            *((("pdu.capacity_kw", None),) if pdu is not None else ()),
         )
         if value is None
     ]
@@ -228,6 +236,69 @@ def _power(power_ports: list[dict[str, Any]], path: Path, notes: list[str]) -> P
                 f"{len(values)} of {len(power_ports)} power ports' {key} (NetBox: the draw through each port); "
                 "check it against the datasheet (a file giving each PSU's rating, or listing some PSUs only, is off)")
     return PowerSpec(max_w=sums["maximum_draw"], typical_w=sums["allocated_draw"])
+
+
+_PSU_BAY = re.compile(r"^\s*(psu|ps|pws|pwr|power[\s_-]*supply|power[\s_-]*module|power)\s*[-_ ]?\d*\s*$", re.I)
+
+
+def _psu_count(data: dict[str, Any], power_ports: list[dict[str, Any]], notes: list[str]) -> int | None:
+    """PSUs: one per power port; a file without power ports often lists its PSUs as
+    module-bays only (``PSU1``, ``PSU2``, ``Power Supply 1``), so those count then."""
+    bays = [b for b in (data.get("module-bays") or []) if isinstance(b, dict)]
+    psu_bays = [str(b.get("name", "")) for b in bays if _PSU_BAY.match(str(b.get("name", "")))]
+    if power_ports:
+        if psu_bays and len(psu_bays) != len(power_ports):
+            notes.append(f"psu.count {len(power_ports)} from power-ports; the file also has {len(psu_bays)} PSU "
+                         f"module bays ({', '.join(psu_bays)}): check which the datasheet means")
+        return len(power_ports)
+    if psu_bays:
+        notes.append(f"psu.count {len(psu_bays)} from module-bays ({', '.join(psu_bays)}): the file lists no "
+                     "power ports, so the draw stays unknown")
+        return len(psu_bays)
+    return None
+
+
+def _outlet_kind(netbox_type: str) -> str:
+    """NetBox's ``iec-60320-c13`` is the catalog's ``c13``; other plugs keep NetBox's name."""
+    match = re.fullmatch(r"iec-60320-(c\d+)", netbox_type)
+    return match[1] if match else netbox_type or "unknown"
+
+
+def _pdu(data: dict[str, Any], kind: str, notes: list[str]) -> PduSpec | None:
+    outlets = [o for o in (data.get("power-outlets") or []) if isinstance(o, dict)]
+    if not outlets:
+        return None
+    counts: dict[str, int] = {}
+    for outlet in outlets:
+        key = _outlet_kind(str(outlet.get("type", "")))
+        counts[key] = counts.get(key, 0) + 1
+    text = ", ".join(f"{n} x {k}" for k, n in counts.items())
+    if kind != "pdu":
+        notes.append(f"{len(outlets)} power outlets ({text}) not carried over: the part is not a PDU")
+        return None
+    notes.append(f"pdu.outlets {text} from power-outlets; capacity, phases and voltage are not in the file "
+                 "(fill them in from the datasheet)")
+    return PduSpec(outlets=counts)
+
+
+def _subdevice(data: dict[str, Any], notes: list[str]) -> str:
+    """NetBox's chassis/module pairs: a ``parent`` has device bays for ``child`` devices
+    (controllers, blades) that NetBox mounts in them. The catalog has no bays, so the pair
+    is said in a note and the entry's comments."""
+    role = data.get("subdevice_role")
+    if role == "parent":
+        bays = [str(b.get("name", "?")) for b in (data.get("device-bays") or []) if isinstance(b, dict)]
+        text = (f"A chassis (NetBox subdevice_role parent) with {len(bays)} device bays"
+                + (f" ({', '.join(bays)})" if bays else "")
+                + ": its controllers or blades are devices of their own in NetBox; here the chassis is one part, "
+                  "so add their power and ports to it.")
+    elif role == "child":
+        text = ("A module of a chassis (NetBox subdevice_role child): it sits in a parent's device bay, "
+                "not in a rack unit of its own; add it to the chassis entry rather than placing it in a rack.")
+    else:
+        return ""
+    notes.append(text)
+    return text
 
 
 def _guess_kind(data: dict[str, Any], interfaces: list[Any], path: Path | None = None) -> tuple[str, str]:
@@ -291,3 +362,36 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
         if role in ("compute", "inband", "uplink"):
             guesses.append(f"ports {name}: role {role} (from speed)")
     return result, skipped, guesses
+
+
+def describe_import(result: ImportResult) -> list[str]:
+    """The review lines of one converted file, as ``catalog import`` prints them."""
+    lines = []
+    if result.unknown:
+        lines.append(f"unknown (not in netbox format): {', '.join(result.unknown)}")
+    if result.guessed:
+        lines.append(f"guessed, please review: {'; '.join(result.guessed)}")
+    lines += [f"note: {note}" for note in result.notes]
+    if result.skipped_interfaces:
+        lines.append(f"interfaces skipped (type not understood): {', '.join(result.skipped_interfaces)}")
+    return lines
+
+
+def add_raw_netbox(catalog, path: Path) -> None:
+    """``--catalog`` given an upstream devicetype-library file: converted in memory as
+    ``catalog import`` would, with the same review lines in ``catalog.warnings``. A slug the
+    catalog already has is not replaced (the import's rule); the file is then left out."""
+    result = import_netbox_file(path)
+    entry = result.device_type
+    if catalog.get(entry.slug) is not None:
+        catalog.warnings.append(
+            f"{path}: a netbox devicetype-library file for {entry.slug}, which the catalog already has "
+            f"(from {catalog.origins.get(entry.slug, 'the bundled catalog')}); not used, so nothing changes "
+            "(to replace the entry: designer catalog import --replace)")
+        return
+    catalog.add(entry, path)
+    lines = describe_import(result)
+    catalog.warnings.append(
+        f"{path}: a netbox devicetype-library file, converted in memory to {entry.slug} ({entry.kind}, "
+        f"{entry.u_height} U)" + ("; " + "; ".join(lines) if lines else "")
+        + " (designer catalog import writes it as a catalog entry to edit)")

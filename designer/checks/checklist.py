@@ -21,7 +21,7 @@ QUESTIONS = {
 
 NETWORK_CODES = {
     "OVERSUBSCRIPTION_ABOVE_TARGET", "FABRIC_PARTITIONED", "LINK_SPEED_MISMATCH", "NO_COMPUTE_FABRIC",
-    "FABRIC_WITHOUT_LINKS",
+    "FABRIC_WITHOUT_LINKS", "ROCE_HEADROOM_EXCEEDS_BUFFER",
     "LINK_ENDPOINT_MISSING", "CABLE_REACH_EXCEEDED", "CABLE_TOO_SHORT", "CABLE_NO_PART",
 }
 FAULT_CODES = {"SINGLE_POINT_OF_FAILURE", "FEED_REDUNDANCY_LOST", "PSU_REDUNDANCY_LOST"}
@@ -75,3 +75,6 @@ def checklist(design: Design, findings: list[Finding]) -> list[dict[str, Any]]:
     covered = design.compliance.data_security_covered
     rows.append(("security", "unanswered" if covered is None else ("yes" if covered else "no"), []))
     return [{"key": key, "question": QUESTIONS[key], "answer": answer, "codes": codes} for key, answer, codes in rows]
+
+# issue 11 (hardware)
+FACILITY_CODES.add("RACK_LIQUID_COOLING_MISSING")

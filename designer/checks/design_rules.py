@@ -100,6 +100,7 @@ def unknown_figures(ctx: CheckContext) -> Iterator[Finding]:
         "power_max_w": "figure_unknown_power_max",
         "power_typical_w": "figure_unknown_power_typical",
         "weight_kg": "figure_unknown_weight",
+        "liquid_share": "figure_unknown_liquid_share",
     }
     unknown: dict[str, set[str]] = {}
     for slug in type_counts(ctx):
@@ -112,6 +113,8 @@ def unknown_figures(ctx: CheckContext) -> Iterator[Finding]:
             unknown.setdefault("power_max_w", set()).add(slug)
         if device_type.power.typical_w is None:
             unknown.setdefault("power_typical_w", set()).add(slug)
+        if device_type.cooling.liquid_share is None:
+            unknown.setdefault("liquid_share", set()).add(slug)
     for figure, slugs in sorted(unknown.items()):
         yield finding(
             "info", "FIGURE_UNKNOWN", sorted(slugs),

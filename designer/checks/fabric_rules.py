@@ -8,6 +8,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
+from designer.checks.roce_rules import roce_headroom
 from designer.model.hardware import split_lane
 
 
@@ -112,4 +113,4 @@ def switching_ports_used(index, switch: str) -> int:
     return len(used)
 
 
-FABRIC_RULES = (without_links, oversubscription, partition, single_points, ports_exhausted)
+FABRIC_RULES = (without_links, oversubscription, partition, single_points, ports_exhausted, roce_headroom)

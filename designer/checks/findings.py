@@ -46,6 +46,7 @@ CODES: dict[str, str] = {
     "FABRIC_WITHOUT_LINKS": "a fabric has no links at all (warning)",
     "SINGLE_POINT_OF_FAILURE": "one switch or cable whose failure cuts endpoints off or splits the fabric",
     "STORAGE_THROUGHPUT_LOW": "aggregate storage read bandwidth below the GPUs' demand",
+    "ROCE_HEADROOM_EXCEEDS_BUFFER": "a RoCE switch's summed PFC headroom is above the packet buffer given for its type",
     "NO_COMPUTE_FABRIC": "several GPU servers but no compute fabric between them",
     "FIGURE_UNKNOWN": "a figure a check needs is not published for a part the design uses",
 }
@@ -104,3 +105,7 @@ def plural_word(word: str) -> str:
     if word.endswith(("ch", "sh", "s", "x")):
         return word + "es"
     return word + "s"
+
+# issue 11 (hardware)
+CODES["RACK_LIQUID_COOLING_MISSING"] = (
+    "a rack without liquid cooling holds a liquid-cooled part whose share of heat to liquid is not published")

@@ -229,6 +229,17 @@ TEMPLATES: dict[str, Template] = {
                               "storage reads; the storage systems deliver {supply_gbytes_s:,.1f} GB/s "
                               "({short_gbytes_s:,.1f} GB/s short)",
     "hint.add_storage": "add storage nodes or choose a faster storage system",
+    # RoCE v2 PFC headroom against the buffer the user gave (designer/checks/roce_rules.py)
+    "roce_headroom_exceeds_buffer": {
+        "one": "{count:,} {part} switch on RoCE fabric {fabric} ({switches:and_more}) needs {headroom_mb:,.2f} MB of "
+               "PFC headroom for {ports:,} ports ({priorities} lossless priority, {mtu_bytes:,}-byte frames), more "
+               "than its {buffer_mb:,.1f} MB packet buffer",
+        "other": "{count:,} {part} switches on RoCE fabric {fabric} ({switches:and_more}) need up to "
+                 "{headroom_mb:,.2f} MB of PFC headroom for {ports:,} ports ({priorities} lossless priority, "
+                 "{mtu_bytes:,}-byte frames), more than their {buffer_mb:,.1f} MB packet buffer",
+    },
+    "hint.reduce_headroom": "use fewer lossless priorities, a smaller MTU or shorter cables on the {part}s, or a "
+                            "switch with a larger buffer; check the buffer figure against the datasheet",
     "no_compute_fabric": {
         "one": "{count:,} GPU server but no compute fabric: GPUs in different servers cannot exchange gradients",
         "other": "{count:,} GPU servers but no compute fabric: GPUs in different servers cannot exchange gradients",
@@ -316,3 +327,11 @@ _ENGLISH = TemplateFormatter()
 
 def english(message: Message) -> str:
     return _ENGLISH.render(TEMPLATES[message.key], message.params)
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+TEMPLATES["figure_unknown_liquid_share"] = (
+    "The share of heat removed by liquid (its heat counted as air) is not published for {parts}")
+TEMPLATES["rack_liquid_cooling_missing"] = (
+    "Rack {rack} holds {count:,} x {part}, liquid-cooled (up to {max_kw:,.1f} kW; the share of its heat to liquid "
+    "is not published), but the rack has no liquid cooling")
+TEMPLATES["hint.liquid_loop"] = "connect the rack to a coolant loop, and enter the part's liquid share from the vendor"

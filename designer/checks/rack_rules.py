@@ -9,7 +9,9 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import Message, msg
+from designer.checks.liquid_rules import LIQUID_RULES
 from designer.model.loads import device_power_w
+from designer.model.units import kw_to_w, w_to_btu_h, w_to_kw
 
 EPSILON = 1e-6
 
@@ -70,11 +72,11 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     rack = index.racks[rack_name]
     load = ctx.rack_load(rack_name)
     draw = load.power_max_w
-    if rack.power_budget_kw is not None and draw > rack.power_budget_kw * 1000 + EPSILON:
-        over = draw - rack.power_budget_kw * 1000
+    if rack.power_budget_kw is not None and draw > kw_to_w(rack.power_budget_kw) + EPSILON:
+        over = draw - kw_to_w(rack.power_budget_kw)
         yield finding(
             "error", "RACK_POWER_OVER_BUDGET", [rack_name],
-            msg("rack_power_over_budget", rack=rack_name, draw_kw=draw / 1000, over_kw=over / 1000,
+            msg("rack_power_over_budget", rack=rack_name, draw_kw=w_to_kw(draw), over_kw=w_to_kw(over),
                 budget_kw=rack.power_budget_kw),
             _relief_hint(ctx, rack_name, over, "power"),
         )
@@ -83,16 +85,16 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
             # without feeds neither capacity nor A/B redundancy can be judged
             yield finding(
                 "warning", "FEED_MISSING", [rack_name],
-                msg("feed_missing", rack=rack_name, draw_kw=draw / 1000),
+                msg("feed_missing", rack=rack_name, draw_kw=w_to_kw(draw)),
                 msg("hint.add_feeds"),
             )
         return
-    capacities = {f.name: f.capacity_kw * 1000 for f in rack.feeds}
+    capacities = {f.name: kw_to_w(f.capacity_kw) for f in rack.feeds}
     total = sum(capacities.values())
     if draw > total + EPSILON:
         yield finding(
             "error", "FEED_OVER_CAPACITY", [rack_name],
-            msg("feed_over_capacity", rack=rack_name, draw_kw=draw / 1000, feeds_kw=total / 1000),
+            msg("feed_over_capacity", rack=rack_name, draw_kw=w_to_kw(draw), feeds_kw=w_to_kw(total)),
             msg("hint.add_feed"),
         )
     if len(capacities) == 1:
@@ -107,9 +109,9 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
         if draw > remaining + EPSILON:
             yield finding(
                 "error", "FEED_REDUNDANCY_LOST", [rack_name],
-                msg("feed_redundancy_lost", rack=rack_name, draw_kw=draw / 1000, feed=failed,
-                    remaining_kw=remaining / 1000, short_kw=(draw - remaining) / 1000),
-                msg("hint.keep_under_remaining", remaining_kw=remaining / 1000),
+                msg("feed_redundancy_lost", rack=rack_name, draw_kw=w_to_kw(draw), feed=failed,
+                    remaining_kw=w_to_kw(remaining), short_kw=w_to_kw(draw - remaining)),
+                msg("hint.keep_under_remaining", remaining_kw=w_to_kw(remaining)),
             )
             break
     yield from _pdus(ctx, rack_name, draw, capacities)
@@ -121,7 +123,7 @@ def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, 
     for device in index.devices_by_rack.get(rack_name, []):
         device_type = index.type_of(device)
         if device_type.kind == "pdu" and device.feed and device_type.pdu and device_type.pdu.capacity_kw:
-            by_feed[device.feed] += device_type.pdu.capacity_kw * 1000
+            by_feed[device.feed] += kw_to_w(device_type.pdu.capacity_kw)
     if not by_feed:
         return
     # PSUs are spread evenly over the feeds, so when one feed fails each of the others
@@ -133,8 +135,8 @@ def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, 
             key = "pdu_over_capacity" if len(capacities) == 2 else "pdu_over_capacity_share"
             yield finding(
                 "error", "PDU_OVER_CAPACITY", [rack_name],
-                msg(key, rack=rack_name, feed=feed, carried_kw=carried / 1000, draw_kw=draw / 1000,
-                    share_kw=share / 1000),
+                msg(key, rack=rack_name, feed=feed, carried_kw=w_to_kw(carried), draw_kw=w_to_kw(draw),
+                    share_kw=w_to_kw(share)),
                 msg("hint.add_pdus", feed=feed),
             )
 
@@ -143,20 +145,21 @@ def cooling(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     rack = ctx.index.racks[rack_name]
     load = ctx.rack_load(rack_name)
     air, liquid = load.heat_air_max_w, load.heat_liquid_max_w
-    if rack.cooling_air_kw is not None and air > rack.cooling_air_kw * 1000 + EPSILON:
-        over = air - rack.cooling_air_kw * 1000
+    if rack.cooling_air_kw is not None and air > kw_to_w(rack.cooling_air_kw) + EPSILON:
+        over = air - kw_to_w(rack.cooling_air_kw)
         yield finding(
             "error", "RACK_COOLING_OVER_CAPACITY", [rack_name],
-            msg("rack_cooling_air", rack=rack_name, heat_kw=air / 1000, heat_btu_h=air * 3.412, over_kw=over / 1000,
+            msg("rack_cooling_air", rack=rack_name, heat_kw=w_to_kw(air), heat_btu_h=w_to_btu_h(air),
+                over_kw=w_to_kw(over),
                 cooling_kw=rack.cooling_air_kw),
             _relief_hint(ctx, rack_name, over, "heat"),
         )
-    liquid_capacity = (rack.cooling_liquid_kw or 0.0) * 1000
+    liquid_capacity = kw_to_w(rack.cooling_liquid_kw or 0.0)
     if liquid > liquid_capacity + EPSILON:
         yield finding(
             "error", "RACK_COOLING_OVER_CAPACITY", [rack_name],
-            msg("rack_cooling_liquid", rack=rack_name, heat_kw=liquid / 1000,
-                over_kw=(liquid - liquid_capacity) / 1000, cooling_kw=liquid_capacity / 1000),
+            msg("rack_cooling_liquid", rack=rack_name, heat_kw=w_to_kw(liquid),
+                over_kw=w_to_kw(liquid - liquid_capacity), cooling_kw=w_to_kw(liquid_capacity)),
             msg("hint.connect_coolant"),
         )
 
@@ -228,7 +231,7 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
         if what == "weight":
             amount = device_type.weight_kg or 0.0
         else:
-            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share if what == "heat" else 1)
+            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share_known if what == "heat" else 1)
         if amount > 0 and (best is None or amount > best[1]):
             best = (device_type.slug, amount)
     if best is None:
@@ -237,7 +240,7 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
     if what == "weight":
         return msg("hint.relieve_weight", count=count, part=best[0], each_kg=best[1])
     key = "hint.relieve_power" if what == "power" else "hint.relieve_heat"
-    return msg(key, count=count, part=best[0], each_kw=best[1] / 1000)
+    return msg(key, count=count, part=best[0], each_kw=w_to_kw(best[1]))
 
 
-RACK_RULES = (space, power, cooling, airflow, weight)
+RACK_RULES = (space, power, cooling, airflow, weight, *LIQUID_RULES)

@@ -7,6 +7,7 @@ from typing import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg
+from designer.model.units import kw_to_w, w_to_btu_h, w_to_kw
 
 EPSILON = 1e-6
 
@@ -30,11 +31,11 @@ def capacity(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
         draw += load.power_max_w
         air += load.heat_air_max_w
         liquid += load.heat_liquid_max_w
-    if room.power_capacity_kw is not None and draw > room.power_capacity_kw * 1000 + EPSILON:
+    if room.power_capacity_kw is not None and draw > kw_to_w(room.power_capacity_kw) + EPSILON:
         yield finding(
             "error", "ROOM_POWER_OVER_CAPACITY", [room_name],
-            msg("room_power_over_capacity", room=room_name, draw_kw=draw / 1000, count=len(racks),
-                over_kw=(draw - room.power_capacity_kw * 1000) / 1000, capacity_kw=room.power_capacity_kw),
+            msg("room_power_over_capacity", room=room_name, draw_kw=w_to_kw(draw), count=len(racks),
+                over_kw=w_to_kw(draw - kw_to_w(room.power_capacity_kw)), capacity_kw=room.power_capacity_kw),
             msg("hint.room_power"),
         )
     for heat, limit, medium in ((air, room.cooling_air_kw, "air"), (liquid, room.cooling_liquid_kw, "liquid")):
@@ -42,16 +43,17 @@ def capacity(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
             if medium == "liquid" and liquid > 0 and (room.cooling_air_kw is not None):
                 yield finding(
                     "error", "ROOM_COOLING_OVER_CAPACITY", [room_name],
-                    msg("room_cooling_no_liquid", room=room_name, heat_kw=liquid / 1000),
+                    msg("room_cooling_no_liquid", room=room_name, heat_kw=w_to_kw(liquid)),
                     msg("hint.set_room_liquid"),
                 )
             continue
-        if heat > limit * 1000 + EPSILON:
+        if heat > kw_to_w(limit) + EPSILON:
             air_side = medium == "air"
             yield finding(
                 "error", "ROOM_COOLING_OVER_CAPACITY", [room_name],
-                msg("room_cooling_air" if air_side else "room_cooling_liquid", room=room_name, heat_kw=heat / 1000,
-                    heat_btu_h=heat * 3.412, over_kw=(heat - limit * 1000) / 1000, cooling_kw=limit),
+                msg("room_cooling_air" if air_side else "room_cooling_liquid", room=room_name,
+                    heat_kw=w_to_kw(heat),
+                    heat_btu_h=w_to_btu_h(heat), over_kw=w_to_kw(heat - kw_to_w(limit)), cooling_kw=limit),
                 msg("hint.add_air_cooling" if air_side else "hint.add_liquid_cooling"),
             )
 

@@ -12,6 +12,7 @@ The report, the PDF, the CSV/XLSX exports and the cost of ownership all read thi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,10 +37,20 @@ class BomLine:
     manufacturer: str | None = None
     part_number: str | None = None  # the vendor's orderable part number (OPN)
     part_number_note: str | None = None  # why there is none
+    spares: int = 0  # spare units ordered on top of ``quantity`` (``project.spares_pct``, rounded up)
+    # what the line is, as figures, for a description in another language (report.i18n_terms):
+    # a cable's media/speed/length/breakout/top/part number, an optic's catalog entry
+    spec: dict[str, Any] = field(default_factory=dict)
+    note_key: str | None = None  # the reason as a message key, for a language other than English
+
+    @property
+    def order_quantity(self) -> int:
+        """What is ordered: the installed ``quantity`` plus the spares."""
+        return self.quantity + self.spares
 
     @property
     def total(self) -> float | None:
-        return None if self.unit_price is None else self.unit_price * self.quantity
+        return None if self.unit_price is None else self.unit_price * self.order_quantity
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -53,6 +64,8 @@ class BomLine:
             "manufacturer": self.manufacturer,
             "part_number": self.part_number,
             "part_number_note": self.part_number_note,
+            "spares": self.spares,
+            "order_quantity": self.order_quantity,
         }
 
 
@@ -60,6 +73,7 @@ class BomLine:
 class Bom:
     currency: str
     lines: list[BomLine] = field(default_factory=list)
+    spares_pct: float = 0.0  # share of cables and optics ordered as spares, percent
 
     def section_total(self, section: str) -> float:
         return sum(line.total or 0.0 for line in self.lines if line.section == section)
@@ -80,6 +94,7 @@ class Bom:
             "total": round(self.total, 2),
             "unpriced_parts": [line.part for line in self.unpriced],
             "complete": self.complete,
+            "spares_pct": self.spares_pct,
         }
 
     @property
@@ -104,6 +119,20 @@ NO_DEVICE_PN = "no part number in the catalog entry's sources"
 NO_PART = "no catalog part serves this line's links (see CABLE_NO_PART)"
 NO_LENGTH_PN = "no part number published for this length"
 NO_FLAT_PN = "no flat-top variant published for this length"
+# each reason's message key (designer/report/i18n_proposal.py), so a proposal says it in its language
+NOTE_KEYS = {NO_DEVICE_PN: "pn_none_device", NO_PART: "pn_none_part", NO_LENGTH_PN: "pn_none_length",
+             NO_FLAT_PN: "pn_none_flat", "commodity cord made to length; no vendor part number": "pn_none_commodity"}
+# spares are ordered for the parts that are installed by the hundred and fail or get damaged
+# on site: cables and optics. Devices are not spared by a percentage (a cold-spare switch is
+# a line of its own in the design).
+SPARED_SECTIONS = ("cables", "transceivers")
+
+
+def spares_for(quantity: int, pct: float) -> int:
+    """Spare units for ``quantity`` installed at ``pct`` percent, rounded up (3 % of 10 is 1)."""
+    if pct <= 0 or quantity <= 0:
+        return 0
+    return math.ceil(quantity * pct / 100 - 1e-9)
 
 
 def _ordering(entry: Any, part_number: str | None) -> dict[str, str | None]:
@@ -113,16 +142,36 @@ def _ordering(entry: Any, part_number: str | None) -> dict[str, str | None]:
             "part_number_note": note}
 
 
+def _merge(lines: list[BomLine]) -> list[BomLine]:
+    """One line per orderable item: lines of a section with the same manufacturer, part number
+    and unit price (two stock lengths sold as one OPN) become one line."""
+    out: list[BomLine] = []
+    seen: dict[tuple, BomLine] = {}
+    for line in lines:
+        key = (line.section, line.manufacturer, line.part_number, line.unit_price)
+        first = seen.get(key) if line.part_number else None
+        if first is None:
+            seen[key] = line
+            out.append(line)
+        else:
+            first.quantity += line.quantity
+    return out
+
+
 def build_bom(
     design: Design,
     catalog: Catalog,
     index: DesignIndex | None = None,
     cabling_rows: tuple[list[dict], list[dict]] | None = None,
+    spares_pct: float | None = None,
 ) -> Bom:
     """``cabling_rows``: the (cables, transceivers) rows of ``cable_summary`` when the
-    caller already has them (counting every cable of a big design takes a second)."""
+    caller already has them (counting every cable of a big design takes a second).
+    ``spares_pct``: spare cables and optics in percent (else the project's ``spares_pct``, else
+    none), added to each such line's order quantity and total."""
     index = index or DesignIndex.build(design)
-    bom = Bom(currency=design.project.currency)
+    spares_pct = spares_pct if spares_pct is not None else (design.project.spares_pct or 0.0)
+    bom = Bom(currency=design.project.currency, spares_pct=spares_pct)
     counts: dict[str, int] = {}
     for device in design.devices:
         counts[device.device_type] = counts.get(device.device_type, 0) + 1
@@ -146,15 +195,17 @@ def build_bom(
         part = row["part"] or f"{row['media'].lower()}-{row['speed_gbps']:g}g"
         product = products.get(row["part"]) if row["part"] else None
         length_key = f"{row['length_m']:g}"
-        kind = "breakout " if row["breakout"] else ""
         top = row.get("top")
         flat = top in ("flat", "flat-to-finned")
+        kind = "breakout " if row["breakout"] else ""
         description = f"{row['media']} {kind}cable {row['speed_gbps']:g}G, {length_key} m"
         part_number = product.part_numbers.get(length_key) if product is not None else None
         if part_number:
             description += f" ({part_number.split(' ')[0]})"
         if flat:
             description += f", {top}"
+        spec = {"kind": "cable", "media": row["media"], "speed_gbps": row["speed_gbps"], "length_m": row["length_m"],
+                "breakout": row["breakout"], "top": top, "part_number": part_number}
         price_key = f"{part}@{length_key}m" + (f"/{top}" if flat else "")
         price, source = _price(design, price_key, None)
         if price is None:
@@ -165,7 +216,8 @@ def build_bom(
             ordering = _ordering(product, product.part_number_at(row["length_m"], top))
             if ordering["part_number"] is None and product.part_number_note is None:
                 ordering["part_number_note"] = NO_FLAT_PN if flat else NO_LENGTH_PN
-        bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source, **ordering))
+        bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source, **ordering,
+                                 spec=spec))
     optics = {t.slug: t for t in catalog.cabling.transceivers}
     for row in transceivers:
         part = row["part"] or row["type"]
@@ -175,5 +227,11 @@ def build_bom(
         price, source = _price(design, part, module.list_price if module else None)
         ordering = (_ordering(module, module.orderable_part_number) if module is not None
                     else {"manufacturer": None, "part_number": None, "part_number_note": NO_PART})
-        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source, **ordering))
+        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source, **ordering,
+                                 spec={"kind": "transceiver", "module": module, "type": row["type"]}))
+    bom.lines = _merge(bom.lines)
+    for line in bom.lines:
+        line.note_key = NOTE_KEYS.get(line.part_number_note or "")
+        if line.section in SPARED_SECTIONS:
+            line.spares = spares_for(line.quantity, spares_pct)
     return bom

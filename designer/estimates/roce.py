@@ -1,5 +1,7 @@
 """Lossless RoCE v2: the PFC headroom each switch port needs, summed per switch against its
-buffer, and the ECN / PFC settings the design needs.
+buffer, and the ECN / PFC settings the design needs. The headroom itself is computed in
+``designer/checks/roce_rules.py`` (below the estimates), which the check
+``ROCE_HEADROOM_EXCEEDS_BUFFER`` shares.
 
 When a port's queue reaches the PAUSE threshold, the bytes already on their way still
 arrive and must fit: the headroom. Following Cisco's white paper "Priority Flow Control:
@@ -20,12 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from designer.checks.roce_rules import PAUSE_FRAME_BITS, port_headroom_bytes, roce_fabrics, switch_headroom
 from designer.estimates.notes import Note, names, note
 from designer.model.design import Design
-from designer.model.estimates import RoceInputs
 from designer.model.index import DesignIndex
 
-PAUSE_FRAME_BITS = 672  # 64-byte PAUSE + inter-frame gap + preamble/SFD (IEEE 802.3)
+__all__ = ["CHECKLIST", "PAUSE_FRAME_BITS", "port_headroom_bytes", "roce_estimate"]
 
 # The settings a lossless RoCE v2 fabric needs (NVIDIA / Mellanox RoCE configuration guidance).
 CHECKLIST = {
@@ -38,43 +40,15 @@ CHECKLIST = {
 }
 
 
-def port_headroom_bytes(speed_gbps: float, length_m: float, inputs: RoceInputs) -> float | None:
-    response = inputs.response_bits_by_speed_gbps.get(f"{speed_gbps:g}")
-    if response is None:
-        return None
-    wire_bits = 2 * length_m * inputs.cable_delay_ns_per_m * 1e-9 * speed_gbps * 1e9
-    return 2 * inputs.mtu_bytes + (wire_bits + response + PAUSE_FRAME_BITS) / 8
-
-
 def roce_estimate(design: Design, index: DesignIndex) -> tuple[dict[str, Any], list[Note]]:
     inputs = design.estimates.roce
-    fabrics = {f.name for f in design.fabrics if f.protocol == "roce-v2"}
+    fabrics = roce_fabrics(design)
     if not fabrics:
         return {"fabrics": [], "switches": [], "switches_over_buffer": [], "checklist": []}, []
-    per_switch: dict[str, dict[str, Any]] = {}
-    unknown_speeds: set[str] = set()
-    no_length = 0
-    for link in design.links:
-        if link.fabric not in fabrics:
-            continue
-        for end in (link.a, link.b):
-            device = index.devices.get(end.device)
-            if device is None or index.type_of(device).kind != "switch":
-                continue
-            speed = index.ports.speed_gbps(end.device, end.port)
-            if speed is None:
-                continue
-            if link.length_m is None:
-                no_length += 1
-            headroom = port_headroom_bytes(speed, link.length_m or 0.0, inputs)
-            row = per_switch.setdefault(end.device, {"switch": end.device, "type": device.device_type, "ports": 0,
-                                                     "headroom_mb": 0.0, "unknown_ports": 0})
-            row["ports"] += 1
-            if headroom is None:
-                row["unknown_ports"] += 1
-                unknown_speeds.add(f"{speed:g}G")
-            else:
-                row["headroom_mb"] += headroom * inputs.lossless_priorities / 1e6
+    headroom = switch_headroom(design, index, inputs)
+    unknown_speeds, no_length = headroom.unknown_speeds, headroom.no_length
+    per_switch = {name: {"switch": row.switch, "type": row.type, "ports": row.ports, "headroom_mb": row.headroom_mb,
+                         "unknown_ports": row.unknown_ports} for name, row in headroom.switches.items()}
     switches = []
     over = []
     for name in sorted(per_switch):
@@ -95,7 +69,7 @@ def roce_estimate(design: Design, index: DesignIndex) -> tuple[dict[str, Any], l
     if no_length:
         notes.append(note("roce.no_length", count=no_length))
     return {
-        "fabrics": sorted(fabrics),
+        "fabrics": fabrics,
         "switches": switches,
         "switches_over_buffer": over,
         "checklist": [{"key": key, "text": text} for key, text in CHECKLIST.items()],

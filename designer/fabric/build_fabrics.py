@@ -14,7 +14,7 @@ from designer.fabric.draft import CENTRAL, Draft, Resolved
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint, wire_clos
 from designer.model.hardware import Breakout, DeviceType, lane_name
-from designer.model.link import Fabric
+from designer.model.link import Fabric, FabricRole, Protocol
 
 
 def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
@@ -138,14 +138,15 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     if len(speeds) > 1:
         raise GenerationError(f"{resolved.server.slug} has compute ports of several speeds; one is expected")
     rails = sum(g.count for g in compute)
-    options, errors = [], []
+    options: list[ComputeOption] = []
+    errors: list[GenerationError] = []
     for found in _compute_options(spec, resolved.server, switch, len(servers)):
         (errors if isinstance(found, GenerationError) else options).append(found)
     if not options:
         raise _capacity_error(errors[0], resolved, rails, endpoint_lanes(speeds.pop(), switch, "server compute"),
                               spec) from None
     best = min(options, key=ComputeOption.rank)
-    protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
+    protocol: Protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
     if spec.rail_optimized and best.leaf.up_ports > 0:
         for unit_index in range(max(a.unit for a in best.assignments) + 1):
             members = {e for a in best.assignments if a.unit == unit_index for e, _p in a.ports}
@@ -230,8 +231,9 @@ def pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | Non
             f"the catalog has no {protocol} switch with {speed:g}G ports for the {what} fabric",
             hint=f"add one with --catalog, or name it with --{what}-switch",
         )
-    # exact speed first, then the most ports
-    return min(candidates, key=lambda t: (t.main_fabric_group().speed_gbps != speed, -t.main_fabric_group().count))
+    # exact speed first, then the most ports (every candidate has a main group: _switch_candidates)
+    groups = [(t.main_fabric_group(), t) for t in candidates]
+    return min(((g, t) for g, t in groups if g is not None), key=lambda gt: (gt[0].speed_gbps != speed, -gt[0].count))[1]
 
 
 @dataclass
@@ -267,8 +269,8 @@ def side_fabric(
     catalog: Catalog,
     *,
     name: str,
-    role: str,
-    protocol: str,
+    role: FabricRole,
+    protocol: Protocol,
     endpoints: list[Endpoint],
     speed: float,
     prefer: str | None,

@@ -28,21 +28,48 @@ def pdus_for_rack(pdu: DeviceType, devices: list[tuple[Device, DeviceType]]) -> 
     over the PDUs: a DGX H100's six 4+2 PSUs need three), (2) the others carry the rack's
     maximum draw, and (3) every cord has an outlet. NVIDIA DGX SuperPOD RA-11333-001
     Appendix A Table 7: 96 PDUs for 32 four-DGX racks and 12 for the 6 others (3 and 2)."""
-    spec = pdu.pdu
-    capacity_w = (spec.capacity_kw or 0.0) * 1000.0
-    outlets = sum(spec.outlets.values()) if spec.outlets else None
-    draw_w = sum(device_power_w(t)[0] for _d, t in devices)
-    cords = sum(t.psu.count or 1 for _d, t in devices if t.kind != "pdu")
     for count in range(2, MAX_PDUS_PER_RACK + 1):
-        keeps = all(
-            t.psu.count is None or t.psu.needed is None
-            or t.psu.count - math.ceil(t.psu.count / count) >= t.psu.needed
-            for _d, t in devices if t.kind != "pdu")
-        carries = capacity_w <= 0 or draw_w <= capacity_w * (count - 1) + 1e-6
-        plugs = outlets is None or cords <= outlets * count
-        if keeps and carries and plugs:
+        if _pdus_serve(pdu, devices, count):
             return count
     return MAX_PDUS_PER_RACK
+
+
+def _pdus_serve(pdu: DeviceType, devices: list[tuple[Device, DeviceType]], count: int) -> bool:
+    spec = pdu.pdu
+    assert spec is not None, f"{pdu.slug} is not a PDU"
+    capacity_w = (spec.capacity_kw or 0.0) * 1000.0
+    outlets = sum(spec.outlets.values()) if spec.outlets else None
+    draw_w = sum(device_power_w(t)[0] for _d, t in devices if t.kind != "pdu")
+    cords = sum(t.psu.count or 1 for _d, t in devices if t.kind != "pdu")
+    keeps = all(
+        t.psu.count is None or t.psu.needed is None
+        or t.psu.count - math.ceil(t.psu.count / count) >= t.psu.needed
+        for _d, t in devices if t.kind != "pdu")
+    carries = capacity_w <= 0 or draw_w <= capacity_w * (count - 1) + 1e-6
+    plugs = outlets is None or cords <= outlets * count
+    return keeps and carries and plugs
+
+
+def pdu_for_rack(default: DeviceType, choices: tuple[DeviceType, ...],
+                 devices: list[tuple[Device, DeviceType]]) -> tuple[DeviceType, int]:
+    """The PDU model and count for one rack, by its load and outlets: as many PDUs as the
+    default model (sized for the rack budget) needs, of the smallest model with published
+    ratings from the same manufacturer, on the same number of phases, that still serves the
+    rack at that count (its draw with one feed lost, its cords). A four-DGX rack keeps the
+    large model; a switch rack drawing a fraction of it takes a smaller one, as RA-11333-001
+    Appendix A Table 7 lists two Raritan models (96 PX3-5878I2R for the DGX racks, 12
+    PX3-5747V-V2 for the others). One manufacturer, as the RA: one PDU management stack per
+    hall."""
+    count = pdus_for_rack(default, devices)
+    assert default.pdu is not None, f"{default.slug} is not a PDU"
+    phases = default.pdu.phases
+    rated = [(p.pdu.capacity_kw, p) for p in choices if p.pdu is not None and p.pdu.capacity_kw]
+    fitting = [(kw, p) for kw, p in rated
+               if p.pdu is not None and p.pdu.phases == phases and p.manufacturer == default.manufacturer
+               and _pdus_serve(p, devices, count)]
+    if not fitting or not _pdus_serve(default, devices, count):
+        return default, count
+    return min(fitting, key=lambda item: (item[0], item[1].slug))[1], count
 
 
 def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
@@ -99,7 +126,9 @@ def place_racks(
         compute_groups.append(compute[:half] + network + compute[half:])
     storage_racks: list[RackDraft] = []
     if storage_names:
-        fill(storage_racks, [(draft.devices[n], resolved.storage) for n in storage_names],
+        assert resolved.storage is not None, "storage devices without a storage type"
+        storage_type = resolved.storage
+        fill(storage_racks, [(draft.devices[n], storage_type) for n in storage_names],
              new("storage", STORAGE, resolved.rack))
     central_switches = switches_in(CENTRAL, STORAGE, *([] if several else group_order))
     # management nodes and UFM appliances stand with the central switches (the RA's management racks)
@@ -121,16 +150,18 @@ def _is_switch(draft: Draft, name: str) -> bool:
 
 
 def add_pdus(draft: Draft, resolved: Resolved, groups: list[list[RackDraft]]) -> dict[str, int]:
-    """Zero-U PDUs in every rack, each on a feed of its own (A, B, C ...), as many as
-    ``pdus_for_rack`` says. Returns rack name -> feeds."""
+    """Zero-U PDUs in every rack, each on a feed of its own (A, B, C ...), of the model and
+    count ``pdu_for_rack`` picks for the rack's load (``draft.rack_pdus`` records the model).
+    Returns rack name -> feeds."""
     feeds: dict[str, int] = {}
-    pdu = resolved.pdu
-    if pdu is None or pdu.pdu is None or not pdu.pdu.capacity_kw:
+    default = resolved.pdu
+    if default is None or default.pdu is None or not default.pdu.capacity_kw:
         return feeds
-    draft.add_type(pdu)
     for rack in (r for g in groups for r in g):
         payload = [(d, draft.types[d.device_type]) for d in rack.devices]
-        count = pdus_for_rack(pdu, payload)
+        pdu, count = pdu_for_rack(default, resolved.pdus or (default,), payload)
+        draft.add_type(pdu)
+        draft.rack_pdus[rack.name] = pdu
         feeds[rack.name] = count
         for n in range(count):
             feed = FEED_NAMES[n]
@@ -144,21 +175,61 @@ def _oob_ports(draft: Draft, rack: RackDraft) -> list[tuple[str, str]]:
     return [(d.name, p) for d in rack.devices for p in endpoint_ports(d, draft.types[d.device_type], "oob")]
 
 
+# how far (rack centre to rack centre, along the rows and across them) a central rack's management
+# cable may run to an out-of-band switch in a scalable unit's racks: with the rise into the tray,
+# the drop and service loops it stays well inside 1000BASE-T's 100 m channel (IEEE 802.3 Clause 40)
+OOB_SHARE_REACH_MM = 60_000.0
+
+
 def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[tuple[RackDraft, list[tuple[str, str]]]]:
-    """Neighbouring racks along one cold aisle share an out-of-band switch while their
-    management ports fit its access ports (copper runs of metres); a rack with more ports than
-    one switch has gets several. Returns (rack that holds the switch, ports it serves)."""
+    """Out-of-band switches sized by the management ports they serve, per scalable unit.
+    A unit's racks (its compute racks and its network rack) share the fewest switches that
+    hold their ports, neighbours together, a rack's ports on one switch and never across a
+    cold-aisle pair. The central racks (spines, storage and in-band switches, control plane,
+    storage systems) have no switches of their own while the units' switches within copper
+    reach have spare ports: theirs go there, nearest first, and only what is left gets a
+    switch in the central rack. For NVIDIA's 127-node DGX H100 SuperPOD this gives the 8
+    SN2201 of RA-11333-001 Appendix A Table 7 (two for each unit's ~70 ports, the central
+    racks' 42 on their spare ports) and Table 8's 16 uplinks. Returns (rack that holds the
+    switch, ports it serves)."""
     sets: list[tuple[RackDraft, list[tuple[str, str]]]] = []
-    for rack in racks:
+    central = [r for r in racks if r.group in (CENTRAL, STORAGE)]
+    for rack in (r for r in racks if r.group not in (CENTRAL, STORAGE)):
         ports = _oob_ports(draft, rack)
         while ports:
-            room = access_ports - len(sets[-1][1]) if sets and _aisle(sets[-1][0]) == _aisle(rack) else 0
+            last = sets[-1][0] if sets else None
+            same = last is not None and last.group == rack.group and _aisle(last) == _aisle(rack)
+            room = access_ports - len(sets[-1][1]) if same else 0
             if room >= len(ports):
                 sets[-1][1].extend(ports)
                 break
             sets.append((rack, ports[:access_ports]))
             ports = ports[access_ports:]
-    return sets
+    unit_sets = list(sets)
+    for rack in central:
+        ports = _oob_ports(draft, rack)
+        near = sorted((s for s in unit_sets if _distance_mm(s[0], rack) <= OOB_SHARE_REACH_MM),
+                      key=lambda s: _distance_mm(s[0], rack))
+        for _host, served in near:
+            if not ports:
+                break
+            take = min(access_ports - len(served), len(ports))
+            served.extend(ports[:take])
+            ports = ports[take:]
+        while ports:
+            own = sets[-1] if sets and sets[-1][0] is rack else None
+            room = access_ports - len(own[1]) if own else 0
+            if own is not None and room > 0:
+                own[1].extend(ports[:room])
+                ports = ports[room:]
+                continue
+            sets.append((rack, ports[:access_ports]))
+            ports = ports[access_ports:]
+    return [s for s in sets if s[1]]
+
+
+def _distance_mm(a: RackDraft, b: RackDraft) -> float:
+    return abs(a.x_mm - b.x_mm) + abs(a.y_mm - b.y_mm)
 
 
 def _aisle(rack: RackDraft) -> int:
@@ -268,6 +339,9 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
                            or resolved.server.reference_switches.get("oob-aggregation"), "oob-aggregation")
     draft.add_type(agg_type)
     group = agg_type.main_fabric_group()
+    if group is None:
+        raise GenerationError(f"{agg_type.slug} has no ports for out-of-band aggregation",
+                              hint="name another --oob-aggregation-switch")
     per_pair = group.count - 4  # four ports up to the cores
     pairs = math.ceil(leaves / per_pair)
     if pairs > 1 and 2 * pairs * 2 > group.count:

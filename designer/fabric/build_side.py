@@ -34,8 +34,12 @@ from designer.fabric import plan as fp
 from designer.fabric.build_fabrics import endpoint_lanes, pick_switch, side_fabric
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
 from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
-from designer.model.hardware import DeviceType, lane_name, split_lane
-from designer.model.link import Fabric
+from designer.model.device import Device
+from designer.model.hardware import Breakout, DeviceType, lane_name, split_lane
+from designer.model.link import Fabric, Link, Protocol
+
+# a free endpoint port on a leaf: (leaf, port, splitter cable id, physical port, breakout)
+LeafSlot = tuple[Device, str, str | None, str | None, Breakout | None]
 
 SERVER_LEAF_RATIO = 4 / 3  # RA-11333-001 Storage Fabric: "a ratio near 4:3"
 LEAVES_PER_SPINE = 2  # RA-11333-001 Table 4: 8 leaves / 4 spines per SU
@@ -48,12 +52,12 @@ def fabric_ports(device_type: DeviceType, role: str, count: int | None = None) -
     """The ports a device cables to a fabric role, in order: those its catalog entry
     names first, then the others of that role at the same speed; ``count`` of them
     (default: the named ones, else all)."""
-    named = list(device_type.fabric_ports.get(role, []))
+    named = list(next((ports for r, ports in device_type.fabric_ports.items() if r == role), []))
     groups = device_type.ports_with_role(role)
     if not groups:
         return []
     if named:
-        speed = device_type.port_group_of(named[0]).speed_gbps
+        speed = device_type.group_of(named[0]).speed_gbps
     else:
         speed = max(g.speed_gbps for g in groups)
     rest = [p for g in groups if g.speed_gbps == speed for p in g.port_names() if p not in named]
@@ -69,7 +73,7 @@ def reference_switch(catalog: Catalog, resolved: Resolved, role: str, protocol: 
     else the catalog switch picked by port speed."""
     if prefer:
         return catalog.require_device(prefer, ("switch",), f"{role} switch")
-    slug = resolved.server.reference_switches.get(role)
+    slug = next((s for r, s in resolved.server.reference_switches.items() if r == role), None)
     if slug and slug in catalog.device_types:
         candidate = catalog.device_types[slug]
         if (candidate.switch_protocol or "ethernet") == protocol:
@@ -115,8 +119,8 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         return False
     if not storage_names and not reserved:
         return False  # no storage to serve: no storage fabric (RA: sized to the storage array)
-    protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
-    server_speed = resolved.server.port_group_of(next(p for ps in server_ports.values() for p in ps)).speed_gbps
+    protocol: Protocol = "infiniband" if compute_protocol == "infiniband" else "ethernet"
+    server_speed = resolved.server.group_of(next(p for ps in server_ports.values() for p in ps)).speed_gbps
     switch = reference_switch(catalog, resolved, "storage", protocol, spec.storage_switch, server_speed)
     group = switch.main_fabric_group()
     assert group is not None
@@ -125,7 +129,7 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
     server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
     server_leaves = _balanced_pairs([len(e.ports) for e in server_eps], server_leaf.down_lanes)
-    store_speed = resolved.storage.port_group_of(store_ports[0]).speed_gbps if store_ports else (
+    store_speed = resolved.storage.group_of(store_ports[0]).speed_gbps if store_ports and resolved.storage else (
         spec.reserved_storage_port_gbps)
     store_lanes = endpoint_lanes(store_speed, switch, "storage system")
     store_leaf = fp.leaf_ports(radix, store_lanes, 1.0, group.speed_gbps)
@@ -196,7 +200,7 @@ def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
     return spines, per_leaf
 
 
-def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[tuple[str, str, str | None]]:
+def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[LeafSlot]:
     """Free endpoint ports on leaves ``[(device, leaf_ports)]`` for ports of ``speed_gbps``:
     (leaf, port, cable id, physical port, breakout), interleaved over leaf pairs so that
     one device's ports land on different leaves. A slower port takes a breakout lane (the lanes of one switch
@@ -210,9 +214,9 @@ def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[tuple
     if speed_gbps < group.speed_gbps and breakout is None:
         return []
     lanes = breakout.count if breakout else 1
-    per_leaf = []
+    per_leaf: list[list[tuple[Device, str, str | None, str | None]]] = []
     for device, leaf_ports in leaves:
-        slots = []
+        slots: list[tuple[Device, str, str | None, str | None]] = []
         for n in range(1, leaf_ports.down_ports + 1):
             physical = f"{group.prefix}{n}"
             if physical in used[device.name] or physical in device.port_breakouts:
@@ -243,14 +247,14 @@ def attach_control(links: list, leaves: list, group, control: list[Endpoint], fa
     for endpoint in control:
         for port in endpoint.ports:
             by_speed.setdefault(speed_of(endpoint.device, port), []).append((endpoint, port))
-    made = []
+    made: list[Link] = []
     taken: set[tuple[str, str]] = set()
     for speed, wanted in sorted(by_speed.items()):
         slots = [s for s in free_leaf_slots(links + made, leaves, group, speed) if (s[0].name, s[1]) not in taken]
         if len(slots) < len(wanted):
             return None
         for (endpoint, port), (device, leaf_port, cable, physical, breakout) in zip(wanted, slots):
-            if breakout is not None:
+            if breakout is not None and physical is not None:
                 device.port_breakouts[physical] = breakout
             taken.add((device.name, leaf_port))
             made.append(make_link(endpoint.device, port, device.name, leaf_port, fabric, cable))
@@ -264,10 +268,10 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     endpoints = [Endpoint(s.device, ports[s.device], s.group) for s in servers if ports[s.device]]
     if not endpoints:
         return
-    speed = resolved.server.port_group_of(endpoints[0].ports[0]).speed_gbps
+    speed = resolved.server.group_of(endpoints[0].ports[0]).speed_gbps
     if resolved.storage is not None:
         store = [p for p in fabric_ports(resolved.storage, "inband")
-                 if resolved.storage.port_group_of(p).speed_gbps == speed]
+                 if resolved.storage.group_of(p).speed_gbps == speed]
         endpoints += [Endpoint(n, store, STORAGE) for n in storage_names if store]
     # management nodes at the in-band speed only (a 1GbE in-band network leaves their 100G ports free)
     control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}

@@ -37,7 +37,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling) -> tuple[list[dict], lis
         if link.media in OPTICAL:
             for end in pair or ():
                 previous = modules.get(end.key)
-                modules[end.key] = (end, link.media, max(link.length_m, previous[2] if previous else 0.0))
+                modules[end.key] = (end, str(link.media), max(link.length_m or 0.0, previous[2] if previous else 0.0))
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
             parts = selector.parts(link, speed, pair, n_lanes)
             part = parts.cable.slug if parts.cable else None

@@ -35,6 +35,9 @@ class Resolved:
     oob: DeviceType
     pdu: DeviceType | None
     nodes: int
+    # PDU models a rack may take by its load (the named --pdu alone, else every catalog PDU
+    # with published ratings); ``pdu`` is the default, sized for the rack budget
+    pdus: tuple[DeviceType, ...] = ()
 
 
 @dataclass
@@ -46,6 +49,7 @@ class Draft:
     fabrics: list[Fabric] = field(default_factory=list)
     groups: dict[str, str] = field(default_factory=dict)  # device -> placement group
     plans: dict[str, fp.TierPlan] = field(default_factory=dict)
+    rack_pdus: dict[str, DeviceType] = field(default_factory=dict)  # rack -> the PDU model it got
 
     def add_type(self, device_type: DeviceType) -> None:
         self.types.setdefault(device_type.slug, device_type)
@@ -95,8 +99,20 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
                 f"to a {spec.rack_power_kw:g} kW budget",
                 hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
             )
+    if server.cooling.liquid_share is None:
+        raise GenerationError(
+            f"{server.slug} is liquid-cooled but its vendor publishes no share of its heat removed by liquid, "
+            "so the air and liquid cooling each rack needs cannot be told",
+            hint="pass --server-liquid-share SHARE (0 to 1) with the figure from the vendor or the site's "
+                 "cooling design; it is stored as supplied by you",
+        )
     nodes = _node_count(spec, server)
-    return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes)
+    if spec.pdu or pdu is None:
+        pdus: tuple[DeviceType, ...] = (pdu,) if pdu is not None else ()
+    else:
+        pdus = tuple(sorted((t for t in catalog.device_types.values()
+                             if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw), key=lambda t: t.slug))
+    return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes, pdus)
 
 
 USER_SUPPLIED = "supplied by the user"
@@ -117,6 +133,13 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
             raise GenerationError(f"--server-weight-kg {spec.server_weight_kg:g} is not a weight", hint="e.g. 120")
         update["weight_kg"] = spec.server_weight_kg
         covers.append("weight")
+    if spec.server_liquid_share is not None:
+        share = spec.server_liquid_share
+        if not (math.isfinite(share) and 0 <= share <= 1):
+            raise GenerationError(f"--server-liquid-share {share:g} is not a share of the heat",
+                                  hint="a number from 0 (all air) to 1 (all liquid)")
+        update["cooling"] = server.cooling.model_copy(update={"liquid_share": share})
+        covers.append("cooling.liquid_share")
     if not update:
         return server
     who = f"by {spec.author}, " if spec.author else ""
@@ -134,12 +157,13 @@ def _missing_rack(catalog: Catalog, slug: str) -> RackType:
 
 
 def _default_pdu(catalog: Catalog, budget_kw: float) -> DeviceType | None:
-    pdus = [t for t in catalog.device_types.values() if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw]
+    pdus = [(t.pdu.capacity_kw, t) for t in catalog.device_types.values()
+            if t.kind == "pdu" and t.pdu and t.pdu.capacity_kw]
     if not pdus:
         return None
     # the smallest PDU that carries a whole feed, else the largest (several per feed)
-    carrying = [p for p in pdus if p.pdu.capacity_kw >= budget_kw]
-    return min(carrying, key=lambda p: p.pdu.capacity_kw) if carrying else max(pdus, key=lambda p: p.pdu.capacity_kw)
+    carrying = [(kw, p) for kw, p in pdus if kw >= budget_kw]
+    return min(carrying, key=lambda kp: kp[0])[1] if carrying else max(pdus, key=lambda kp: kp[0])[1]
 
 
 def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
@@ -149,12 +173,14 @@ def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
         if spec.nodes < 1:
             raise GenerationError(f"--nodes {spec.nodes}: at least one server is needed")
         return spec.nodes
+    gpus = spec.gpus
+    assert gpus is not None  # one of the two is given (above)
     per_server = server.gpu_count
     if per_server < 1:
         raise GenerationError(f"{server.slug} lists no GPUs; use --nodes instead of --gpus")
-    if spec.gpus < 1:
-        raise GenerationError(f"--gpus {spec.gpus}: at least one GPU is needed")
-    return math.ceil(spec.gpus / per_server)
+    if gpus < 1:
+        raise GenerationError(f"--gpus {gpus}: at least one GPU is needed")
+    return math.ceil(gpus / per_server)
 
 
 def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:

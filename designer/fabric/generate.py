@@ -13,6 +13,7 @@ from __future__ import annotations
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
+from designer.fabric import rack_scale
 from designer.fabric.build_fabrics import compute_fabric
 from designer.fabric.build_side import inband_fabric, storage_fabric
 from designer.fabric.control import ControlPlane
@@ -23,7 +24,7 @@ from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.placement import FloorLayout, RackDraft, lay_out, per_rack_limit
 from designer.fabric.wiring import Endpoint, make_link
 from designer.model.design import Design, Project
-from designer.model.hardware import split_lane
+from designer.model.hardware import DeviceType, split_lane
 from designer.model.device import Device
 from designer.model.index import DesignIndex
 from designer.model.memory import settle_long_lived
@@ -51,7 +52,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         servers.append(Endpoint(name, endpoint_ports(draft.devices[name], resolved.server, "compute"), "g1"))
     single = resolved.nodes == 1
     if not single:
-        compute_fabric(draft, resolved, servers)
+        if rack_scale.is_rack_scale(resolved.server):
+            rack_scale.compute_fabric(draft, resolved, servers)  # per compute tray (fabric/rack_scale.py)
+        else:
+            compute_fabric(draft, resolved, servers)
     else:
         # One 8-GPU server: NVLink inside it is the whole GPU fabric (stage one of a cluster).
         draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
@@ -75,6 +79,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
         "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
     notes: list[str] = []
+    share = resolved.server.cooling.liquid_share
+    if share and spec.cooling == "air":
+        notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
+                     "racks no coolant loop, so the checks report each rack's liquid heat: use --cooling liquid")
     control = ControlPlane(draft, catalog, resolved, single)
     if not single:
         control.ufm_on_compute(notes)
@@ -114,8 +122,10 @@ def _oob_for_added(draft: Draft, resolved: Resolved, racks: list[RackDraft]) -> 
     """Management ports of devices in racks added for the out-of-band aggregation, on
     the free access ports of the out-of-band switches (left free where none is)."""
     access = resolved.oob.main_fabric_group()
+    if access is None:
+        return  # (wire_oob refused such a switch already)
     leaves = [d for d in draft.devices.values() if d.fabric == "oob" and d.tier == "leaf"]
-    used = {d.name: set() for d in leaves}
+    used: dict[str, set[str]] = {d.name: set() for d in leaves}
     for link in draft.links:
         if link.b.device in used:
             used[link.b.device].add(link.b.port)
@@ -159,7 +169,7 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
                 y_mm=draft_rack.y_mm,
                 facing=draft_rack.facing,
                 power_budget_kw=budget,
-                feeds=_feeds(resolved, budget, feeds.get(draft_rack.name, 2)),
+                feeds=_feeds(draft.rack_pdus.get(draft_rack.name, resolved.pdu), budget, feeds.get(draft_rack.name, 2)),
                 cooling_air_kw=budget,
                 cooling_liquid_kw=liquid,
             )
@@ -185,11 +195,11 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
     )
 
 
-def _feeds(resolved: Resolved, budget_kw: float, count: int) -> list[Feed]:
-    """One feed a PDU; each carries what its PDU does (the rack budget where no PDU is chosen)."""
+def _feeds(pdu: DeviceType | None, budget_kw: float, count: int) -> list[Feed]:
+    """One feed a PDU; each carries what the rack's PDU does (the rack budget where no PDU is chosen)."""
     capacity = budget_kw
-    if resolved.pdu is not None and resolved.pdu.pdu is not None and resolved.pdu.pdu.capacity_kw:
-        capacity = min(budget_kw, resolved.pdu.pdu.capacity_kw)
+    if pdu is not None and pdu.pdu is not None and pdu.pdu.capacity_kw:
+        capacity = min(budget_kw, pdu.pdu.capacity_kw)
     return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 

@@ -55,3 +55,4 @@ class GenerateSpec:
     # design's embedded server type, marked as supplied by the user)
     server_max_kw: float | None = None
     server_weight_kg: float | None = None
+    server_liquid_share: float | None = None  # 0..1, for a liquid-cooled server with no published split

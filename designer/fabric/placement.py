@@ -14,6 +14,8 @@ import math
 import string
 from dataclasses import dataclass, field
 
+from typing import Literal
+
 from designer.errors import GenerationError
 from designer.model.device import Device
 from designer.model.hardware import DeviceType, RackType
@@ -83,7 +85,7 @@ class RackDraft:
         self.devices.append(device)
 
 
-def face_for(device_type: DeviceType) -> str:
+def face_for(device_type: DeviceType) -> Literal["front", "rear"]:
     """Mount so that air flows from the rack front (cold aisle) to its rear."""
     return "rear" if device_type.airflow == "rear-to-front" else "front"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from designer.errors import GenerationError
 from designer.fabric.plan import LeafAssignment, LeafPorts, TierPlan
-from designer.model.device import Device
+from designer.model.device import Device, Tier
 from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name, split_lane
 from designer.model.link import Link, LinkEnd
 
@@ -34,7 +34,7 @@ class BuiltFabric:
     # switch name -> placement group (leaves follow their endpoints, upper tiers are central)
     groups: dict[str, str] = field(default_factory=dict)
 
-    def add_switch(self, name: str, device_type: DeviceType, fabric: str, tier: str | None, group: str) -> Device:
+    def add_switch(self, name: str, device_type: DeviceType, fabric: str, tier: Tier | None, group: str) -> Device:
         device = Device(name=name, device_type=device_type.slug, fabric=fabric, tier=tier)
         self.switches.append(device)
         self.groups[name] = group

@@ -17,7 +17,9 @@ _FORBIDDEN_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udf
 # names and short labels 120 characters (as ``Name``), free text 10,000.
 MAX_SHORT_TEXT = 200
 MAX_LONG_TEXT = 10_000
-_LONG_TEXT_FIELDS = frozenset({"description", "notes", "comments", "note", "url", "title", "address"})
+_LONG_TEXT_FIELDS = frozenset({"description", "notes", "comments", "note", "url", "title", "address",
+                               # the proposal's commercial terms (model.design.Project)
+                               "payment_terms", "delivery_schedule", "lead_times", "warranty", "support"})
 
 
 def text_problem(value: str, field: str) -> str | None:
@@ -74,4 +76,6 @@ Slug = Annotated[str, StringConstraints(min_length=1, max_length=120, pattern=r"
 MAX_FIGURE = 1e12
 PositiveFloat = Annotated[float, Field(gt=0, le=MAX_FIGURE)]
 NonNegativeFloat = Annotated[float, Field(ge=0, le=MAX_FIGURE)]
+# A coordinate: either sign, bounded like the figures
+Coordinate = Annotated[float, Field(ge=-MAX_FIGURE, le=MAX_FIGURE)]
 Share = Annotated[float, Field(ge=0, le=1)]

@@ -16,8 +16,20 @@ from designer.model.site import Site
 FORMAT_VERSION = 1
 
 
+class Revision(Model):
+    """An earlier revision of the proposal, for its revision history."""
+
+    revision: str
+    date: str | None = None
+    author: str | None = None
+    note: str | None = None
+
+
 class Project(Model):
-    """Who the design is for; printed on the proposal cover."""
+    """Who the design is for and the proposal's commercial inputs: what the design cannot say.
+    Printed on the proposal's cover, in its headers and in its scope, delivery and sign-off
+    section; every field is optional (an older file without them loads as before), and the
+    proposal says "to be agreed" where one is not set."""
 
     customer: str | None = None
     author: str | None = None
@@ -25,6 +37,22 @@ class Project(Model):
     revision: str = "1.0"
     date: str | None = None
     description: str | None = None
+    # procurement: spare cables and optics ordered on top of the installed count, percent (none if unset)
+    spares_pct: float | None = Field(default=None, ge=0, le=100)
+    # the integrator: company, logo and contact on the cover and in the page headers
+    company: str | None = None
+    logo: str | None = None  # a PNG or JPEG file; a relative path is relative to the project file's folder
+    contact_name: str | None = None
+    contact_email: str | None = None
+    contact_phone: str | None = None
+    # commercial terms (free text where a figure would not say it)
+    validity_days: int | None = Field(default=None, ge=1, le=3650)  # the offer holds this many days from its date
+    payment_terms: str | None = None
+    delivery_schedule: str | None = None  # else the growth stages' dates
+    lead_times: str | None = None
+    warranty: str | None = None
+    support: str | None = None
+    revisions: list[Revision] = Field(default_factory=list)  # earlier revisions, oldest first
 
 
 class Targets(Model):

@@ -104,7 +104,16 @@ class PsuSpec(Model):
 
 
 class CoolingSpec(Model):
-    liquid_share: Share = 0.0
+    # Share of the heat removed by liquid (0 = all air, 1 = all liquid). None: the device is
+    # liquid-cooled but its vendor does not publish the split (e.g. a direct-liquid-cooled GPU
+    # server whose CPUs, NICs and PSUs still blow air); such heat is counted as air and the share
+    # reported unknown until the user supplies it (``designer new --server-liquid-share``).
+    liquid_share: Share | None = 0.0
+
+    @property
+    def liquid_share_known(self) -> float:
+        """The share where published, else 0 (the unknown split is counted as air)."""
+        return self.liquid_share if self.liquid_share is not None else 0.0
 
 
 class GpuSpec(Model):
@@ -113,6 +122,22 @@ class GpuSpec(Model):
     memory_gb: PositiveFloat | None = None
     interconnect: str | None = None
     interconnect_bidir_gbytes_s: PositiveFloat | None = None
+    # GPUs in one scale-up (NVLink / Infinity Fabric) domain: 8 in an HGX or UBB server, 72 in an
+    # NVL72 rack. None: the device's own GPUs. Beyond it, GPUs talk over the scale-out fabric.
+    scale_up_domain: int | None = Field(default=None, ge=1)
+
+
+class RackScaleSpec(Model):
+    """A rack-scale system (e.g. GB200 / GB300 NVL72) catalogued as one device that fills a rack:
+    its compute trays, NVLink switch trays and power shelves, as its vendor lists them. The
+    device's ``u_height`` is the rack units these take; its compute ports are the trays' NICs in
+    tray order (tray 1's NICs first)."""
+
+    compute_trays: int = Field(ge=1)
+    gpus_per_tray: int = Field(ge=1)
+    nvlink_switch_trays: int | None = Field(default=None, ge=0)
+    power_shelves: int | None = Field(default=None, ge=0)
+    psus_per_shelf: int | None = Field(default=None, ge=1)
 
 
 class StorageSpec(Model):
@@ -150,6 +175,7 @@ class DeviceType(Model):
     gpus: GpuSpec | None = None
     storage: StorageSpec | None = None
     pdu: PduSpec | None = None
+    rack_scale: RackScaleSpec | None = None
     # Switches: the link layer they switch (InfiniBand or Ethernet).
     protocols: list[SwitchProtocol] = Field(default_factory=list)
     port_groups: list[PortGroup] = Field(default_factory=list)
@@ -188,9 +214,30 @@ class DeviceType(Model):
                     raise ValueError(f"port prefixes {p!r} and {q!r} make port names ambiguous")
         return self
 
+    @model_validator(mode="after")
+    def _rack_scale_adds_up(self) -> "DeviceType":
+        rs = self.rack_scale
+        if rs is None:
+            return self
+        if self.gpus is None or self.gpus.count != rs.compute_trays * rs.gpus_per_tray:
+            raise ValueError(f"rack_scale: {rs.compute_trays} compute trays x {rs.gpus_per_tray} GPUs must equal "
+                             f"gpus.count ({self.gpu_count})")
+        if self.psu.count is not None and rs.power_shelves and rs.psus_per_shelf \
+                and self.psu.count != rs.power_shelves * rs.psus_per_shelf:
+            raise ValueError(f"rack_scale: {rs.power_shelves} power shelves x {rs.psus_per_shelf} PSUs must equal "
+                             f"psu.count ({self.psu.count})")
+        return self
+
     @property
     def gpu_count(self) -> int:
         return self.gpus.count if self.gpus else 0
+
+    @property
+    def scale_up_gpus(self) -> int:
+        """GPUs in one scale-up domain (its NVLink / Infinity Fabric reach); 0 without GPUs."""
+        if not self.gpus:
+            return 0
+        return self.gpus.scale_up_domain or self.gpus.count
 
     @property
     def switch_protocol(self) -> str | None:
@@ -232,6 +279,14 @@ class DeviceType(Model):
             parent, _lane = split_lane(port)
             if parent != port:
                 group = self._port_index.get(parent)
+        return group
+
+    def group_of(self, port: str) -> PortGroup:
+        """``port_group_of`` for a port the caller knows the type has (its own port lists);
+        a port it lacks is a programming error, said with the type and the port."""
+        group = self.port_group_of(port)
+        if group is None:
+            raise KeyError(f"{self.slug} has no port {port!r}")
         return group
 
 

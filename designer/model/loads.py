@@ -70,7 +70,9 @@ class LoadSum:
         self.power_max_w += max_w
         self.power_typical_w += typical_w
         self.power_max_w_by_kind[kind] = self.power_max_w_by_kind.get(kind, 0.0) + max_w
-        liquid_share = device_type.cooling.liquid_share
+        if device_type.cooling.liquid_share is None:
+            self._unknown("liquid_share", device_type.slug)
+        liquid_share = device_type.cooling.liquid_share_known
         self.heat_liquid_max_w += max_w * liquid_share
         self.heat_air_max_w += max_w * (1.0 - liquid_share)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from designer.model.base import Model, Name, NonNegativeFloat, PositiveFloat
+from designer.model.base import Coordinate, Model, Name, NonNegativeFloat, PositiveFloat
 
 
 class Room(Model):
@@ -23,6 +23,10 @@ class Room(Model):
     # its footprint plus half of the aisle in front of it and half of the one behind.
     cold_aisle_mm: NonNegativeFloat = 1200.0
     hot_aisle_mm: NonNegativeFloat = 1200.0
+    # Where the room lies on the site plan (its top-left corner, mm), as the user arranged
+    # the rooms on the floor plan; unset, rooms are drawn one below the other.
+    x_mm: Coordinate | None = None
+    y_mm: Coordinate | None = None
 
     @property
     def floor_area_m2(self) -> float:
@@ -33,3 +37,21 @@ class Site(Model):
     name: str = "Site"
     address: str | None = None
     rooms: list[Room] = Field(default_factory=list)
+
+
+def room_origins(rooms: list[Room], gap_mm: float = 1200.0) -> dict[str, tuple[float, float]]:
+    """Where each room's top-left corner lies on the site plan (mm): where the user put
+    it (``x_mm``/``y_mm``), else below the rooms drawn so far, ``gap_mm`` apart (a room
+    placed by hand never overlaps one stacked after it)."""
+    origins: dict[str, tuple[float, float]] = {}
+    below = 0.0
+    for room in rooms:
+        if room.x_mm is not None and room.y_mm is not None:
+            origins[room.name] = (room.x_mm, room.y_mm)
+            below = max(below, room.y_mm + room.depth_mm + gap_mm)
+    for room in rooms:
+        if room.name not in origins:
+            origins[room.name] = (0.0, below)
+            below += room.depth_mm + gap_mm
+    return origins
+

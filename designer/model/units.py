@@ -12,6 +12,14 @@ def w_to_btu_h(power_w: float) -> float:
     return power_w * BTU_H_PER_W
 
 
+def kw_to_w(power_kw: float) -> float:
+    return power_kw * W_PER_KW
+
+
+def w_to_kw(power_w: float) -> float:
+    return power_w / W_PER_KW
+
+
 def to_kg(value: float, unit: str) -> float:
     """Convert a netbox-style weight (value + weight_unit) to kilograms."""
     unit = unit.lower()

@@ -17,10 +17,12 @@ import io
 
 from designer.estimates.bom import SECTIONS, Bom
 from designer.report.i18n import Translator
+from designer.report.i18n_terms import line_description
+from designer.report.incomplete import incomplete_note
 
 # new columns go at the end: scripts read the first eight by position too
 CSV_COLUMNS = ("section", "part", "description", "quantity", "unit_price", "total", "currency", "price_source",
-               "manufacturer", "part_number", "part_number_note")
+               "manufacturer", "part_number", "part_number_note", "spares", "order_quantity")
 # the workbook's headers for the ordering columns, by language
 ORDERING_HEADERS = {
     "en": ("Manufacturer", "Part number (OPN)", "Part number note"),
@@ -52,23 +54,65 @@ def xlsx_text(cell, value: object) -> None:
         cell.quotePrefix = True
 
 
-def bom_csv(bom: Bom) -> bytes:
-    """One row per BOM line, then one ``TOTAL`` row. Stable English column keys (scripts read
-    them); UTF-8 with a byte-order mark so that Excel shows Chinese text correctly."""
+def bom_csv(bom: Bom, t: Translator | None = None) -> bytes:
+    """One row per BOM line, then one ``TOTAL`` row. In English (the default) the column keys are
+    stable English words (scripts read them); with a Chinese ``t`` every word is Chinese, the
+    headers too. UTF-8 with a byte-order mark so that Excel shows Chinese text correctly.
+    Quantity is what is installed; ``spares`` and ``order_quantity`` (installed + spares) follow at
+    the end, and the line total is the order quantity's. Prices of 1,000 and more are whole units.
+    The total row says when it leaves out unpriced lines."""
+    t = t or Translator("en")
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(CSV_COLUMNS if not t.is_zh else [t(f"csv_{column}") for column in CSV_COLUMNS])
     for line in bom.lines:
-        writer.writerow([csv_text(line.section), csv_text(line.part), csv_text(line.description), line.quantity,
-                         _money(line.unit_price), _money(line.total), csv_text(bom.currency),
-                         csv_text(line.price_source), csv_text(line.manufacturer), csv_text(line.part_number),
-                         csv_text(line.part_number_note)])
-    writer.writerow(["TOTAL", "", "", "", "", _money(bom.total), csv_text(bom.currency), "", "", "", ""])
+        writer.writerow([csv_text(t(f"bom_{line.section}") if t.is_zh else line.section), csv_text(line.part),
+                         csv_text(line_description(t.lang, line)), line.quantity,
+                         _money(line.unit_price), _money(line.total), csv_text(_currency(bom.currency, t)),
+                         csv_text(_price_source(line, t)), csv_text(maker(line.manufacturer, t)),
+                         csv_text(line.part_number), csv_text(part_number_note(line, t)),
+                         line.spares, line.order_quantity])
+    note = "" if bom.complete else csv_text(incomplete_note(t, [line_description(t.lang, line) for line in bom.unpriced]))
+    writer.writerow([t("grand_total") if t.is_zh else "TOTAL", "", note, "", "", _money(bom.total),
+                     csv_text(_currency(bom.currency, t)), "", "", "", "", "",
+                     sum(line.order_quantity for line in bom.lines)])
     return out.getvalue().encode("utf-8-sig")
 
 
+WHOLE_UNITS_FROM = 1000  # at and above this, cents are noise on a bill of materials
+
+
 def _money(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
+    if value is None:
+        return ""
+    return f"{value:.0f}" if abs(value) >= WHOLE_UNITS_FROM else f"{value:.2f}"
+
+
+def _currency(code: str, t: Translator) -> str:
+    return code  # ISO 4217: a code both languages order by
+
+
+def maker(name: str | None, t: Translator) -> str | None:
+    """A manufacturer as the reader sees it: the catalog's "generic" (commodity parts) in words."""
+    return t.term("generic") if t.is_zh and name and name.lower() == "generic" else name
+
+
+def _price_source(line, t: Translator) -> str:
+    if not t.is_zh:
+        return line.price_source
+    key = "source_" + line.price_source.replace(" ", "_")
+    if t.has(key):
+        return t(key)
+    return t("source_unknown") if line.price_source.startswith("unknown") else line.price_source
+
+
+def part_number_note(line, t: Translator) -> str | None:
+    """Why a line has no part number, in ``t``'s language (English: as the BOM wrote it)."""
+    if not line.part_number_note:
+        return None
+    if t.is_zh:
+        return t(line.note_key) if line.note_key else t("pn_none_catalog")
+    return line.part_number_note
 
 
 def _sheet_title(text: str, used: set[str]) -> str:
@@ -87,6 +131,7 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
     from openpyxl.styles import Alignment, Font, PatternFill
 
     money_format = '#,##0.00'
+    whole_format = '#,##0'  # 1,000 and more: no cents
     bold = Font(bold=True)
     header_fill = PatternFill("solid", fgColor="DFE8F3")
     book = Workbook()
@@ -98,7 +143,7 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
         cell.font, cell.fill = bold, header_fill
     headers = [t("part"), t("description"), t("qty"), f"{t('unit_price')} ({bom.currency})",
                f"{t('line_total')} ({bom.currency})", t("price_source"),
-               *ORDERING_HEADERS.get(t.lang, ORDERING_HEADERS["en"])]
+               *ORDERING_HEADERS.get(t.lang, ORDERING_HEADERS["en"]), t("spares"), t("order_qty")]
     for section in SECTIONS:
         lines = [line for line in bom.lines if line.section == section]
         if not lines:
@@ -109,33 +154,44 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
             cell.font, cell.fill = bold, header_fill
         for line in lines:
             row = sheet.max_row + 1
-            price_source = line.price_source if line.unit_price is not None else t("price_not_published")
-            for column, text in ((1, line.part), (2, line.description), (6, price_source),
-                                 (7, line.manufacturer), (8, line.part_number), (9, line.part_number_note)):
+            price_source = _price_source(line, t) if line.unit_price is not None else t("price_not_published")
+            for column, text in ((1, line.part), (2, line_description(t.lang, line)), (6, price_source),
+                                 (7, maker(line.manufacturer, t)), (8, line.part_number),
+                                 (9, part_number_note(line, t))):
                 xlsx_text(sheet.cell(row, column), text)
             sheet.cell(row, 3, line.quantity)
             sheet.cell(row, 4, line.unit_price)
-            sheet.cell(row, 5, f"=C{row}*D{row}")  # our formula
-            sheet.cell(row, 4).number_format = money_format
-            sheet.cell(row, 5).number_format = money_format
+            sheet.cell(row, 10, line.spares)
+            sheet.cell(row, 11, f"=C{row}+J{row}")  # our formula: order quantity
+            sheet.cell(row, 5, f"=D{row}*K{row}")  # our formula: unit price x what is ordered
+            big = line.unit_price is not None and abs(line.unit_price) >= WHOLE_UNITS_FROM
+            sheet.cell(row, 4).number_format = whole_format if big else money_format
+            sheet.cell(row, 5).number_format = whole_format if (line.total or 0) >= WHOLE_UNITS_FROM else money_format
         last = sheet.max_row
         total_row = last + 1
         sheet.cell(total_row, 1, t("grand_total")).font = bold
         total = sheet.cell(total_row, 5, f"=SUM(E2:E{last})")
-        total.font, total.number_format = bold, money_format
-        for column, width in zip("ABCDEFGHI", (38, 46, 8, 16, 18, 20, 14, 24, 40)):
+        total.font, total.number_format = bold, whole_format
+        if any(line.unit_price is None for line in lines):
+            xlsx_text(sheet.cell(total_row, 6), t("incomplete_short"))
+        for column, width in zip("ABCDEFGHIJK", (38, 46, 8, 16, 18, 20, 14, 24, 40, 8, 10)):
             sheet.column_dimensions[column].width = width
         sheet.freeze_panes = "A2"
         ref = sheet.title.replace("'", "''")
         summary.append([sheet.title, f"='{ref}'!E{total_row}"])
-        summary.cell(summary.max_row, 2).number_format = money_format
+        summary.cell(summary.max_row, 2).number_format = whole_format
     last = summary.max_row
     summary.append([t("grand_total"), f"=SUM(B2:B{last})"])
     summary.cell(last + 1, 1).font = bold
     grand = summary.cell(last + 1, 2)
-    grand.font, grand.number_format = bold, money_format
+    grand.font, grand.number_format = bold, whole_format
+    if bom.spares_pct:
+        xlsx_text(summary.cell(summary.max_row + 2, 1), t("spares_note", pct=t.num(bom.spares_pct, 1)))
     if bom.unpriced:
-        note = t("unpriced_note", count=len(bom.unpriced), parts=", ".join(line.part for line in bom.unpriced))
+        xlsx_text(summary.cell(last + 1, 3), t("incomplete_short"))
+        names = ("、" if t.is_zh else ", ").join(line_description(t.lang, line) for line in bom.unpriced)
+        note = t("unpriced_note_one" if len(bom.unpriced) == 1 else "unpriced_note", count=len(bom.unpriced),
+                 parts=names)
         xlsx_text(summary.cell(summary.max_row + 2, 1), note)
         summary.cell(summary.max_row, 1).alignment = Alignment(wrap_text=False)
     summary.column_dimensions["A"].width = 34

@@ -53,6 +53,13 @@ def _write(path: Path, content: bytes) -> Path:
     return path
 
 
+def _emit(path: Path, content: bytes, stdout) -> Path:
+    if str(path) == "-":
+        stdout(content)
+        return path
+    return _write(path, content)
+
+
 def export_documents(
     design: Design,
     catalog: Catalog,
@@ -62,9 +69,18 @@ def export_documents(
     bom: str | Path | None = None,
     svg: str | Path | None = None,
     internal: bool = False,
+    stdout=None,
+    spares_pct: float | None = None,
+    base_dir: str | Path | None = None,
+    cable_schedule: bool = False,
+    label_scheme: str | None = None,
 ) -> list[Path]:
     """Write the requested documents; return their paths in the order written. ``internal``:
-    the PDF is the integrator's edition, with the engineering appendix."""
+    the PDF is the integrator's edition, with the engineering appendix. A PDF or BOM target
+    ``-`` is given to ``stdout(content)`` (the CLI's standard output; CSV for a BOM).
+    ``spares_pct``: spare cables and optics in percent, instead of the project's
+    ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path.
+    ``cable_schedule``: the PDF ends with the cable schedule (labels by ``label_scheme``)."""
     from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
     from designer.report.json_report import build_report
@@ -72,16 +88,25 @@ def export_documents(
     pdf_path = Path(pdf) if pdf else None
     bom_path = Path(bom) if bom else None
     svg_dir = Path(svg) if svg else None
-    if pdf_path is not None:
+    if stdout is None and "-" in (str(pdf), str(bom)):
+        raise ExportError("'-' (standard output) is for the command line", hint="name a file")
+    if pdf_path is not None and str(pdf_path) != "-":
         _check_file_target(pdf_path, "PDF")
-    if bom_path is not None:
+    if bom_path is not None and str(bom_path) != "-":
         if bom_path.suffix.lower() not in BOM_FORMATS:
             raise ExportError(f"unknown bill-of-materials format {bom_path.suffix or '(no extension)'!r}",
                               file=bom_path, hint="name the file .csv or .xlsx")
         _check_file_target(bom_path, "bill of materials")
     if svg_dir is not None:
         _check_folder_target(svg_dir)
+    if pdf_path is not None:
+        from designer.report.pdf.context import logo_file
 
+        logo_file(design.project, Path(base_dir) if base_dir else None)  # a bad logo fails before any work
+
+    if spares_pct is not None:
+        # as if the project said so: the BOM, the CAPEX and every total in the proposal agree
+        design = design.model_copy(update={"project": design.project.model_copy(update={"spares_pct": spares_pct})})
     index = DesignIndex.build(design)
     report = build_report(design, index, catalog=catalog)
     materials = build_bom(design, catalog, index, (report["cables"], report["transceivers"]))
@@ -92,17 +117,19 @@ def export_documents(
 
         # fails here, before anything is written, when --lang zh has no font
         ctx = ProposalContext.prepare(design, catalog, lang, report=report, bom=materials, index=index,
-                                      internal=internal)
+                                      internal=internal, base_dir=Path(base_dir) if base_dir else None,
+                                      cable_schedule=cable_schedule, cable_label_scheme=label_scheme)
     if pdf_path is not None:
         from designer.report.pdf import render
 
-        written.append(_write(pdf_path, render(ctx)))
+        written.append(_emit(pdf_path, render(ctx), stdout))
     if bom_path is not None:
         from designer.report.bom_export import bom_csv, bom_xlsx
         from designer.report.i18n import Translator
 
-        content = bom_csv(materials) if bom_path.suffix.lower() == ".csv" else bom_xlsx(materials, Translator(lang))
-        written.append(_write(bom_path, content))
+        writer = bom_csv if bom_path.suffix.lower() in (".csv", "") else bom_xlsx
+        content = writer(materials, Translator(lang))
+        written.append(_emit(bom_path, content, stdout))
     if svg_dir is not None:
         from designer.report.svg_export import write_svgs
 

@@ -26,6 +26,8 @@ from designer.report.i18n_findings import FINDING_TERMS_ZH, FINDINGS_ZH
 
 # the catalogs live in their own modules; MESSAGES, CODE_TITLES and INPUT_LABELS stay importable from here
 from designer.report.i18n_proposal import CODE_TITLES, INPUT_LABELS, MESSAGES
+from designer.report.i18n_terms import fabric_name as _fabric_name
+from designer.report.i18n_terms import term as _term
 from designer.report.i18n_ui import UI_MESSAGES
 
 LANGUAGES = ("en", "zh")
@@ -64,6 +66,15 @@ class Translator:
         """An estimate input's name; a field added later shows as its key until translated."""
         labels = INPUT_LABELS.get(key)
         return labels[self.lang] if labels else key
+
+    def term(self, value: object) -> object:
+        """A tool-written word ("infiniband", "ring", "DAC", "air") in this language
+        (``i18n_terms``); anything else, a name, unchanged."""
+        return _term(self.lang, value)
+
+    def fabric(self, name: str) -> str:
+        """A fabric's name: the generator's ("compute", "oob", "compute-p1") in words, a user's as written."""
+        return _fabric_name(self.lang, name)
 
     def has(self, key: str) -> bool:
         return key in MESSAGES or key in UI_MESSAGES
@@ -120,7 +131,9 @@ class Translator:
     def num(self, value: float | None, digits: int = 1) -> str:
         if value is None or (isinstance(value, float) and math.isnan(value)):
             return self("unknown")
-        return f"{value:,.{digits}f}"
+        text = f"{value:,.{digits}f}"
+        # a figure that rounds to zero has no sign: "-0.0 %" reads as a loss
+        return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
 
     def int(self, value: float | None) -> str:
         return self.num(value, 0)
@@ -129,7 +142,7 @@ class Translator:
         """A share (0..1) as a percentage."""
         if share is None:
             return self("unknown")
-        return f"{share * 100:,.{digits}f} %"
+        return f"{self.num(share * 100, digits)} %"
 
     def ratio(self, value: float | None) -> str:
         return "–" if value is None else f"{value:.2f}:1"
@@ -195,6 +208,14 @@ class _FindingFormatter(TemplateFormatter):
 
     def term(self, value: Any) -> Any:
         return FINDING_TERMS_ZH.get(value, value)
+
+    def get_value(self, key, args, kwargs):
+        value = super().get_value(key, args, kwargs)
+        if key == "fabric" and isinstance(value, str):
+            # the Chinese templates say "{fabric}：…": "计算网络：…", a user's fabric "网络 east：…"
+            said = self.t.fabric(value)
+            return said if said != value else f"网络 {value}"
+        return value
 
 
 class _EstimateFormatter(_FindingFormatter):

@@ -76,7 +76,7 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "storage.tiers": "容量分层：热层 = 数据集 × 热数据占比 + 保留的检查点；温层 = 数据集其余部分；"
                      "冷层 = 归档副本数 ×（数据集 + 保留的检查点）。",
     "storage.tiers_unset": "未填写每节点存储读带宽分级：SuperPOD 参考架构的 Good / Better / Best 表"
-                           "（RA-11333-001 表 6）未能连同出处一并录入；请将其数值填入 storage.read_tiers_per_node_gbytes_s。",
+                           "（RA-11333-001 表 6）未能连同出处一并录入；请将其数值填入估算输入“每台 GPU 服务器的读带宽分级”。",
     "storage.read_unpublished": "{parts} 未公布存储读带宽，按 0 计。",
     "storage.write_unpublished": "{parts} 未公布存储写带宽，检查点写入时间未知。",
 }

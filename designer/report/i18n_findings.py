@@ -102,21 +102,21 @@ FINDINGS_ZH: dict[str, Template] = {
     "cable_too_short": "链路 {link} 长 {length_m:g} m，但两端之间的布线路由为 {route_m:.1f} m",
     "hint.reroute_or_longer": "重新布线（Edit > Re-route cables），或订购更长的线缆",
     # -- fabrics --------------------------------------------------------------
-    "leaves_without_uplinks": "网络 {fabric}：{count} 台叶交换机没有上行链路（{leaves}），其下终端无法到达其他叶交换机",
+    "leaves_without_uplinks": "{fabric}：{count} 台叶交换机没有上行链路（{leaves}），其下终端无法到达其他叶交换机",
     "hint.cable_leaves_to_spines": "将其连接到脊交换机",
-    "oversubscription_above_target": "网络 {fabric}：{tier!t}层收敛比达到 {worst:ratio}（{count} 台{tier!t}交换机），"
+    "oversubscription_above_target": "{fabric}：{tier!t}层收敛比达到 {worst:ratio}（{count} 台{tier!t}交换机），"
                                      "高于 {target:ratio} 的目标",
     "hint.add_uplinks": "在 {switch} 上增加上行链路，或将部分终端迁出",
-    "fabric_partitioned": "网络 {fabric} 已分裂：部分叶交换机之间无法经由交换机互通",
+    "fabric_partitioned": "{fabric} 已分裂：部分叶交换机之间无法经由交换机互通",
     "hint.cable_every_leaf": "将每台叶交换机都连接到脊交换机",
-    "fabric_without_links": "网络 {fabric} 没有任何链路：没有线缆归属该网络，其连接无法校核",
+    "fabric_without_links": "{fabric} 没有任何链路：没有线缆归属该网络，其连接无法校核",
     "hint.cable_or_remove_fabric": "为其布线（或生成设计）、将链路归入该网络，或删除该网络",
-    "spof_switch": "网络 {fabric}：{count} 台{tier!t}交换机为单点故障（{names}），故障时共有 {cut} 个终端断开",
-    "spof_switch_split": "网络 {fabric}：{count} 台{tier!t}交换机为单点故障（{names}），其故障会使网络分裂",
-    "spof_link": "网络 {fabric}：{count} 条链路为单点故障（{names}），故障时共有 {cut} 个终端断开",
-    "spof_link_split": "网络 {fabric}：{count} 条链路为单点故障（{names}），其故障会使网络分裂",
+    "spof_switch": "{fabric}：{count} 台{tier!t}交换机为单点故障（{names}），故障时共有 {cut} 个终端断开",
+    "spof_switch_split": "{fabric}：{count} 台{tier!t}交换机为单点故障（{names}），其故障会使网络分裂",
+    "spof_link": "{fabric}：{count} 条链路为单点故障（{names}），故障时共有 {cut} 个终端断开",
+    "spof_link_split": "{fabric}：{count} 条链路为单点故障（{names}），其故障会使网络分裂",
     "hint.dual_home": "将终端接入两台交换机（轨道优化或双归属），并至少使用两台脊交换机",
-    "switch_ports_exhausted": "网络 {fabric}：{count} 台交换机端口已全部占用，没有为扩容或端口故障留出余量（{switches}）",
+    "switch_ports_exhausted": "{fabric}：{count} 台交换机端口已全部占用，没有为扩容或端口故障留出余量（{switches}）",
     "hint.plan_growth": "在新的叶交换机上规划下一个可扩展单元，或每台交换机预留一个备用端口",
     # -- the whole design -----------------------------------------------------
     "storage_read_unknown": "{parts} 未公布存储读带宽；存储校核不计上述型号，按 {supply_gbytes_s:.1f} GB/s 计算",
@@ -124,6 +124,11 @@ FINDINGS_ZH: dict[str, Template] = {
     "storage_throughput_low": "{gpus} 块 GPU 每块需要 {per_gpu_gbytes_s:g} GB/s，合计需要 {demand_gbytes_s:.1f} GB/s "
                               "存储读带宽；存储系统只能提供 {supply_gbytes_s:.1f} GB/s（缺口 {short_gbytes_s:.1f} GB/s）",
     "hint.add_storage": "增加存储节点，或选用更快的存储系统",
+    "roce_headroom_exceeds_buffer": "RoCE 网络 {fabric} 中 {count} 台 {part} 交换机（{switches}）最多需要 "
+                                    "{headroom_mb:.2f} MB 的 PFC 预留缓存（{ports} 个端口，{priorities} 个无损优先级，"
+                                    "帧长 {mtu_bytes} 字节），超过其 {buffer_mb:.1f} MB 包缓存",
+    "hint.reduce_headroom": "减少无损优先级、减小 MTU 或缩短 {part} 的线缆，或选用缓存更大的交换机；"
+                            "并按规格书核对缓存数值",
     "no_compute_fabric": "共有 {count} 台 GPU 服务器，但没有计算网络：不同服务器上的 GPU 无法交换梯度",
     "hint.generate_fabric": "生成网络（File > New design），或添加计算网络及其交换机",
     "psu_redundancy_lost": "{count} 台 {part} 在一路机柜供电故障时仅剩 {surviving}/{psus} 个电源模块，"
@@ -140,3 +145,9 @@ FINDING_TERMS_ZH = {"leaf": "叶", "spine": "脊", "core": "核心", "other": "�
                     # CABLE_NO_PART: link layer, side and module top
                     "infiniband": "InfiniBand", "ethernet": "以太网", "any": "不限", "switch": "交换机",
                     "adapter": "网卡", "finned": "带散热鳍片", "flat": "平"}
+
+# issue 11 (hardware): a liquid-cooled part whose vendor does not publish the air/liquid split
+FINDINGS_ZH["figure_unknown_liquid_share"] = "{parts} 未公布液冷散热占比（其散热按风冷计）"
+FINDINGS_ZH["rack_liquid_cooling_missing"] = (
+    "机柜 {rack} 装有 {count} 台液冷设备 {part}（最大 {max_kw:.1f} kW；液冷散热占比未公布），但该机柜没有液冷")
+FINDINGS_ZH["hint.liquid_loop"] = "将机柜接入冷却液回路，并按厂商资料填写该设备的液冷散热占比"

@@ -37,6 +37,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_costs": {"en": "Costs and growth", "zh": "成本与扩容"},
     "sec_sources": {"en": "Appendix: catalog sources", "zh": "附录：产品资料来源"},
     "sec_engineering": {"en": "Appendix: engineering notes", "zh": "附录：工程说明"},
+    "sec_cables": {"en": "Appendix: cable schedule", "zh": "附录：线缆清单"},
     "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
     "summary_intro": {
@@ -506,6 +507,89 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_part_number": {"en": "to be confirmed", "zh": "待确认"},
 }
 
+# -- Chinese throughout and the procurement BOM (issue 16) ---------------------
+MESSAGES.update({
+    # CSV column headers of a Chinese BOM (the English CSV keeps its stable keys)
+    "csv_section": {"en": "section", "zh": "类别"},
+    "csv_part": {"en": "part", "zh": "部件代码"},
+    "csv_description": {"en": "description", "zh": "说明"},
+    "csv_quantity": {"en": "quantity", "zh": "安装数量"},
+    "csv_unit_price": {"en": "unit_price", "zh": "单价"},
+    "csv_total": {"en": "total", "zh": "小计"},
+    "csv_currency": {"en": "currency", "zh": "币种"},
+    "csv_price_source": {"en": "price_source", "zh": "价格来源"},
+    "csv_manufacturer": {"en": "manufacturer", "zh": "制造商"},
+    "csv_part_number": {"en": "part_number", "zh": "订货料号（OPN）"},
+    "csv_part_number_note": {"en": "part_number_note", "zh": "料号说明"},
+    "csv_spares": {"en": "spares", "zh": "备件"},
+    "csv_order_quantity": {"en": "order_quantity", "zh": "订货数量"},
+    # why a line has no part number
+    "pn_none_device": {"en": "no part number in the catalog entry's sources", "zh": "产品资料未给出订货料号"},
+    "pn_none_part": {"en": "no catalog part serves this line's links", "zh": "目录中没有适用于这些链路的部件"},
+    "pn_none_length": {"en": "no part number published for this length", "zh": "该长度未公布订货料号"},
+    "pn_none_flat": {"en": "no flat-top variant published for this length", "zh": "该长度未公布平顶型号"},
+    "pn_none_commodity": {"en": "commodity cord made to length; no vendor part number",
+                          "zh": "通用线缆，按长度定制；无厂商订货料号"},
+    "pn_none_catalog": {"en": "no vendor part number (see the catalog entry)", "zh": "无厂商订货料号（见产品目录说明）"},
+    # spares
+    "spares": {"en": "Spares", "zh": "备件"},
+    "order_qty": {"en": "Order qty", "zh": "订货数量"},
+    "spares_note": {"en": "Cables and transceivers include {pct} % spares (rounded up per line); "
+                          "quantity is what is installed, order quantity what is ordered and priced.",
+                    "zh": "线缆与光模块含 {pct} % 备件（每行向上取整）；安装数量为实际安装数，订货数量为采购并计价的数量。"},
+    "no_spares_note": {"en": "Quantities are what is installed; no spares are included.",
+                       "zh": "数量为实际安装数，未含备件。"},
+    "incomplete_short": {"en": "incomplete: a lower bound", "zh": "不完整，为下限"},
+    "unpriced_note_one": {
+        "en": "{count} part has no published price and is not in the total: {parts}.",
+        "zh": "{count} 种部件未公布价格，未计入总计：{parts}。",
+    },
+    # growth stages: what a stage adds
+    "stage_kind_server": {"en": "{count} servers", "zh": "{count} 台服务器"},
+    "stage_kind_server_one": {"en": "{count} server", "zh": "{count} 台服务器"},
+    "stage_kind_switch": {"en": "{count} switches", "zh": "{count} 台交换机"},
+    "stage_kind_switch_one": {"en": "{count} switch", "zh": "{count} 台交换机"},
+    "stage_kind_storage": {"en": "{count} storage systems", "zh": "{count} 套存储"},
+    "stage_kind_storage_one": {"en": "{count} storage system", "zh": "{count} 套存储"},
+    "stage_kind_pdu": {"en": "{count} PDUs", "zh": "{count} 台 PDU"},
+    "stage_kind_pdu_one": {"en": "{count} PDU", "zh": "{count} 台 PDU"},
+    "stage_kind_other": {"en": "{count} other devices", "zh": "{count} 台其他设备"},
+    "stage_kind_other_one": {"en": "{count} other device", "zh": "{count} 台其他设备"},
+    "stage_racks": {"en": "{count} racks", "zh": "{count} 个机柜"},
+    "stage_racks_one": {"en": "{count} rack", "zh": "{count} 个机柜"},
+    "pn_with_reason": {"en": "to be confirmed: {reason}", "zh": "待确认：{reason}"},
+    "endpoints_box_one": {"en": "{count} endpoint", "zh": "{count} 个终端"},
+    "years_one": {"en": "{n} year", "zh": "{n} 年"},
+    # rack elevations of a large design, one per rack type
+    "rack_type_title": {"en": "{name} ×{count}", "zh": "{name} ×{count}"},
+    "elevations_by_type_title": {"en": "One elevation per rack type, named after its first rack   ({page}/{pages})",
+                                 "zh": "每种机柜配置一张立面图，以其第一个机柜命名（{page}/{pages}）"},
+    "rack_types_heading": {"en": "Racks of each type", "zh": "各配置的机柜"},
+    "rack_types_intro": {"en": "Racks of one type hold the same devices at the same positions in the same rack "
+                                "model; device names in the drawing are those of the type's first rack.",
+                         "zh": "同一配置的机柜型号相同，且设备型号与安装位置完全相同；图中设备名称取自该配置的第一个机柜。"},
+    "rack_type": {"en": "Rack type", "zh": "机柜配置"},
+    "racks_count": {"en": "Racks", "zh": "数量"},
+    "rack_model": {"en": "Rack model", "zh": "机柜型号"},
+    "kw_each": {"en": "Max kW each", "zh": "单柜最大 kW"},
+    "racks_of_type": {"en": "Racks", "zh": "机柜"},
+    # floor plan
+    "cold_aisle": {"en": "cold aisle", "zh": "冷通道"},
+    "hot_aisle": {"en": "hot aisle", "zh": "热通道"},
+    "unit_m": {"en": "m", "zh": "米"},
+    # chart axes
+    "axis_utilisation": {"en": "GPU utilisation", "zh": "GPU 利用率"},
+    "axis_cost": {"en": "Cost over {years} years ({currency})", "zh": "{years} 年总成本（{currency}）"},
+    "axis_gpus": {"en": "GPUs (log scale)", "zh": "GPU 数量（对数刻度）"},
+    "axis_efficiency": {"en": "Scaling efficiency", "zh": "扩展效率"},
+    # project inputs on the cover and in the terms
+    "company": {"en": "Company", "zh": "公司"},
+    "contact": {"en": "Contact", "zh": "联系人"},
+    "dl_support": {"en": "Support", "zh": "技术支持"},
+    "dl_validity_days": {"en": "{days} days from {date} (until {until}); binding prices by quotation",
+                         "zh": "自 {date} 起 {days} 天（至 {until}）；以正式报价为准"},
+})
+
 # Finding codes -> short titles (the message itself stays as the checks wrote it).
 CODE_TITLES: dict[str, dict[str, str]] = {
     "RACK_SPACE_OVERLAP": {"en": "Devices overlap in a rack", "zh": "机柜内设备位置重叠"},
@@ -538,6 +622,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "FABRIC_WITHOUT_LINKS": {"en": "Fabric without links", "zh": "网络无链路"},
     "SINGLE_POINT_OF_FAILURE": {"en": "Single point of failure", "zh": "单点故障"},
     "STORAGE_THROUGHPUT_LOW": {"en": "Storage throughput low", "zh": "存储吞吐不足"},
+    "ROCE_HEADROOM_EXCEEDS_BUFFER": {"en": "RoCE headroom above the switch buffer", "zh": "RoCE 预留缓存超过交换机缓存"},
     "NO_COMPUTE_FABRIC": {"en": "No compute fabric", "zh": "缺少计算网络"},
     "FIGURE_UNKNOWN": {"en": "Figure not published", "zh": "参数未公布"},
 }
@@ -613,3 +698,13 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
                                              "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
+
+# The performance section's, the estimates panel's and the POC appendix's words (issue 12) live in
+# their own module; registered here so the Translator finds them like the rest.
+from designer.report.i18n_performance import PERFORMANCE_MESSAGES  # noqa: E402
+
+MESSAGES.update(PERFORMANCE_MESSAGES)
+
+# issue 11 (hardware)
+CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without liquid cooling",
+                                              "zh": "液冷设备所在机柜无液冷"}

@@ -99,21 +99,29 @@ def offer_recovery(window) -> bool:
     from designer.ui import recovery
     from designer.ui.document import DesignDocument
 
+    from designer.ui import language
+
     pending = recovery.pending_recoveries(drop_stale=True)
     if not pending:
         return False
-    path, meta = max(pending, key=lambda item: item[1].get("saved_at", 0))
-    original = meta.get("original")
+    path, meta = max(pending, key=lambda item: item[1]["saved_at"])
+    original = meta["original"]
     if not window.prompts.ask_restore(original):
-        recovery.remove_recovery(Path(original) if original else None)
+        recovery.remove_files(path)
         return False
     try:
         design = load_design(path, window.catalog)
-    except Exception:  # a damaged recovery file is not worth a crash at start-up
-        recovery.remove_recovery(Path(original) if original else None)
+    except Exception as exc:  # noqa: BLE001 - a damaged recovery file is not worth a crash at start-up
+        # said, and kept aside for the user (never offered again)
+        kept = recovery.set_aside(path)
+        t = language.current()
+        detail = exc.format() if hasattr(exc, "format") else str(exc)
+        window.prompts.show_error(t("error.restore"), t("error.restore_detail", detail=detail,
+                                                         kept=str(kept) if kept else "-"))
         return False
-    # restored work is unsaved work until the user saves it
-    window.set_document(DesignDocument(design, window.catalog, Path(original) if original else None, unsaved=True))
+    # restored work is unsaved work until the user saves it; it keeps writing its own file
+    window.set_document(DesignDocument(design, window.catalog, Path(original) if original else None, unsaved=True,
+                                       recovery_key=recovery.key_of(path)))
     return True
 
 

@@ -17,6 +17,7 @@ from designer.checks import Change, Checker, Finding
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.io import load_design, save_design
+from designer.ui import recovery
 from designer.ui.analysis_worker import AnalysisRunner, keep_collections_short
 
 
@@ -34,10 +35,13 @@ class DesignDocument(QObject):
     replaced = Signal()  # a whole new design was loaded
 
     def __init__(self, design: Design, catalog: Catalog, path: Path | None = None, parent: QObject | None = None,
-                 *, unsaved: bool = False):
+                 *, unsaved: bool = False, recovery_key: str | None = None):
         """``unsaved``: the design exists nowhere on disk as it is (fresh from the wizard,
-        restored from a recovery file): modified from the start, so closing asks."""
+        restored from a recovery file): modified from the start, so closing asks.
+        ``recovery_key``: this design's recovery file (a restored design keeps its own);
+        a new one otherwise, so no two open designs share one."""
         super().__init__(parent)
+        self.recovery_key = recovery_key or recovery.new_key()
         self.catalog = catalog
         self.design = design
         self.path = path
@@ -45,7 +49,8 @@ class DesignDocument(QObject):
         if unsaved:
             self.undo_stack.resetClean()  # no undo step leads back to a saved state
         self.undo_stack.cleanChanged.connect(self._clean_changed)
-        self.selection: tuple[str, str] | None = None
+        self.selection: tuple[str, str] | None = None  # the object the inspector shows
+        self.selected: tuple[tuple[str, str], ...] = ()  # all selected objects, that one first
         self.findings: list[Finding] = []
         self.runner = AnalysisRunner(self)
         self.runner.busy.connect(self.analysis_busy)
@@ -145,10 +150,28 @@ class DesignDocument(QObject):
         return self.checker is None and self.runner.checking
 
     def select(self, kind: str | None, name: str | None = None) -> None:
-        selection = (kind, name) if kind else None
-        if selection != self.selection:
-            self.selection = selection
-            self.selection_changed.emit(selection)
+        """Select one object (or nothing): the inspector shows it."""
+        self._set_selection(((kind, name),) if kind else ())
+
+    def select_many(self, kind: str, names: list[str]) -> None:
+        """Select several objects of one kind (a new row's racks); the first is the one the
+        inspector shows."""
+        self._set_selection(tuple((kind, n) for n in dict.fromkeys(names)))
+
+    def toggle_selected(self, kind: str, name: str) -> None:
+        """Ctrl-click: add the object to the selection, or take it out."""
+        item = (kind, name)
+        chosen = [s for s in self.selected if s[0] == kind]  # one kind at a time
+        chosen = [s for s in chosen if s != item] if item in chosen else [*chosen, item]
+        self._set_selection(tuple(chosen))
+
+    def _set_selection(self, selected: tuple[tuple[str, str], ...]) -> None:
+        primary = selected[0] if selected else None
+        if selected == self.selected and primary == self.selection:
+            return
+        self.selected = selected
+        self.selection = primary
+        self.selection_changed.emit(primary)
 
     # -- checking ---------------------------------------------------------------
 

@@ -1,15 +1,22 @@
 """Planning estimates in the window: edit the inputs, see cost of ownership, all-reduce
 time, scaling efficiency, storage sizing, growth stages and the assumptions behind them
 update live. The figures are the report's (``planning_estimates``), so they match the CLI
-and the proposal; the assumptions are said in the window's language, as the proposal says them."""
+and the proposal; the assumptions are said in the window's language, as the proposal says them.
+
+The performance estimates (the collective curve as nccl-tests prints it, workload sizing,
+storage tier, RoCE headroom and checklist) and POC results checked against the plan are said
+from ``designer/report/performance.py``, as the proposal's performance section and POC
+appendix say them. On a big design the estimates run on a pool thread over a snapshot of the
+checker's context (``designer/estimates/snapshot.py``), never the live one the UI thread clears."""
 
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import QTimer
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QFileDialog,
     QFormLayout,
     QGroupBox,
     QLabel,
@@ -27,9 +34,11 @@ from designer.errors import DesignerError
 from designer.model.estimates import Stage
 from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
+from designer.estimates.snapshot import context_snapshot
 from designer.estimates.summary import planning_estimates
 from designer.report.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
+from designer.report.performance import Part, Table, performance_parts, poc_parts
 from designer.ui import language
 from designer.ui.forms import Field, property_box
 
@@ -68,9 +77,53 @@ STORAGE = [
     Field("hot_share", "est.hot_share", "float", optional=False, maximum=1.0),
     Field("archive_copies", "est.archive_copies", "int", optional=False, maximum=10),
 ]
+WORKLOAD = [
+    Field("parameters_billion", "perf.in.parameters", "float", "unit.billion", optional=False, decimals=1),
+    Field("tokens_billion", "perf.in.tokens", "float", "unit.billion", optional=False, decimals=0, maximum=1e7),
+    Field("sequence_length", "perf.in.sequence", "int", optional=False, minimum=1, maximum=1048576),
+    Field("global_batch_sequences", "perf.in.global_batch", "int", optional=False, minimum=1, maximum=1e7),
+    Field("micro_batch_sequences", "perf.in.micro_batch", "int", optional=False, minimum=1, maximum=1e5),
+    Field("precision", "perf.in.precision", "choice", choices=("bf16", "fp16", "fp8", "fp32"), optional=False),
+    Field("optimizer", "perf.in.optimizer", "choice", choices=("adam", "sgd"), optional=False),
+    Field("zero_stage", "perf.in.zero_stage", "int", optional=False, maximum=3),
+    Field("recompute", "perf.in.recompute", "choice", choices=("none", "selective", "full"), optional=False),
+    Field("tensor_parallel", "perf.in.tensor_parallel", "int", maximum=1e5),
+    Field("pipeline_parallel", "perf.in.pipeline_parallel", "int", maximum=1e5),
+    Field("data_parallel", "perf.in.data_parallel", "int", maximum=1e7),
+    Field("peak_tflops_per_gpu", "perf.in.peak_tflops", "float", maximum=1e6, decimals=0),
+    Field("mfu", "perf.in.mfu", "float", optional=False, maximum=1.0),
+]
 
 
-def render_html(estimates: dict, t: Translator | None = None) -> str:
+def parts_html(parts: list[Part]) -> str:
+    """Parts (``designer/report/performance.py``) as the panel's HTML."""
+    out = []
+    for part in parts:
+        out.append(f"<h3>{html.escape(part.title)}</h3>")
+        for item in part.items:
+            if isinstance(item, Table):
+                out.append(_table_html(item))
+            else:
+                out.append(f"<p>{html.escape(item)}</p>")
+        if part.bullets:
+            out.append("<ul>" + "".join(f"<li>{html.escape(text)}</li>" for text in part.bullets) + "</ul>")
+    return "".join(out)
+
+
+def _table_html(table: Table) -> str:
+    rows = []
+    if table.header is not None:
+        rows.append("<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in table.header) + "</tr>")
+    for row in table.rows:
+        cells = []
+        for i, cell in enumerate(row):
+            align = " align=right" if i in table.numeric else ""
+            cells.append(f"<td{align}>{html.escape(cell)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return "<table cellspacing=4>" + "".join(rows) + "</table>"
+
+
+def render_html(estimates: dict, t: Translator | None = None, poc: dict | None = None) -> str:
     """The estimates as the panel shows them; numbers and money the Translator's way
     (in Chinese, large sums in 万 and 亿 as the proposal writes them)."""
     t = t or Translator("en")
@@ -160,6 +213,10 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
         for stage in estimates["stages"]:
             if not stage.get("capex_complete", True):
                 out.append(f"<p>{html.escape(stage['name'])}: {note(stage.get('missing_parts') or [])}</p>")
+    # the performance estimates and POC verdicts, as the proposal's section and appendix say them
+    out.append(parts_html(performance_parts(estimates, t)))
+    if poc is not None:
+        out.append(parts_html(poc_parts(poc, t)))
     # what the figures rest on, in the window's language (from ``assumption_keys``, as the proposal says them)
     assumptions = t.assumptions(estimates)
     if assumptions:
@@ -170,6 +227,9 @@ def render_html(estimates: dict, t: Translator | None = None) -> str:
 
 
 class EstimatesPanel(QWidget):
+    estimated = Signal()  # new results are shown
+    poc_checked = Signal()  # POC results were checked against the plan
+
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
         self.error = QLabel("")
@@ -191,9 +251,14 @@ class EstimatesPanel(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.error)
         layout.addWidget(splitter)
+        self.poc_button = QPushButton()
+        self.poc_button.clicked.connect(self._choose_poc_files)
+        layout.addWidget(self.poc_button)
         self.editors = {}
         self.estimates: dict | None = None
+        self.poc: dict | None = None  # ``designer poc check``'s verdicts, once results are given
         self._running = False
+        self._generation = 0  # counts edits: a result an edit overtook is not shown
         self._timer = QTimer(self, singleShot=True, interval=200)
         self._timer.timeout.connect(self.refresh)
         self.bind(doc)
@@ -205,6 +270,7 @@ class EstimatesPanel(QWidget):
         self._timer.start()
 
     def _changed(self) -> None:
+        self._generation += 1
         self._build_inputs()
         self._timer.start()
 
@@ -213,7 +279,7 @@ class EstimatesPanel(QWidget):
         self.error.setText("")
         self._build_inputs()
         if self.estimates is not None:
-            self.results.setHtml(render_html(self.estimates, language.current()))
+            self.results.setHtml(render_html(self.estimates, language.current(), self.poc))
 
     def _build_inputs(self) -> None:
         while self.inputs_layout.count():
@@ -227,11 +293,13 @@ class EstimatesPanel(QWidget):
         for kind, title, fields, obj in (("cost", "est.cost", COST, estimates.cost),
                                          ("communication", "est.communication", COMMUNICATION, estimates.communication),
                                          ("scaling", "est.scaling", SCALING, estimates.scaling),
-                                         ("storage_inputs", "est.storage", STORAGE, estimates.storage)):
+                                         ("storage_inputs", "est.storage", STORAGE, estimates.storage),
+                                         ("workload", "perf.in.workload", WORKLOAD, estimates.workload)):
             box, editors = property_box(self.doc, kind, None, t(title), fields, obj, self.error)
             self.editors.update(editors)
             self.inputs_layout.addWidget(box)
         self.inputs_layout.addWidget(self._stages_box())
+        self.poc_button.setText(t("perf.poc_button"))
 
     def _stages_box(self) -> QGroupBox:
         """Growth stages: name, date and the racks (and extra devices) each holds."""
@@ -310,20 +378,56 @@ class EstimatesPanel(QWidget):
             self._timer.start()
             return
         ctx = doc.checker.ctx
+        generation = self._generation
 
-        def work():
-            bom = build_bom(doc.design, doc.catalog, ctx.index)
-            return planning_estimates(ctx, doc.catalog, bom)
+        def work(source):
+            bom = build_bom(doc.design, doc.catalog, source.index)
+            return planning_estimates(source, doc.catalog, bom)
 
         if doc.runner.is_large(doc.design, None):
-            # pricing every cable of a big design takes a second: not on the UI thread
+            # pricing every cable of a big design takes a second: not on the UI thread, and over
+            # a snapshot of the checker's context, which the UI thread goes on editing (issue 18)
+            snapshot = context_snapshot(ctx)
             self._running = True
             self.results.setHtml(f"<i>{language.current()('est.estimating')}</i>")
-            doc.runner.run(work, self._show)
+            doc.runner.run(lambda: work(snapshot), lambda estimates: self._show(estimates, generation))
         else:
-            self._show(work())
+            self._show(work(ctx), generation)
 
-    def _show(self, estimates: dict) -> None:
+    def _show(self, estimates: dict, generation: int | None = None) -> None:
         self._running = False
+        if generation is not None and generation != self._generation:
+            self._timer.start()  # an edit came while these were computed: estimate again
+            return
         self.estimates = estimates
-        self.results.setHtml(render_html(estimates, language.current()))
+        self.results.setHtml(render_html(estimates, language.current(), self.poc))
+        self.estimated.emit()
+
+    # -- POC results ------------------------------------------------------------
+
+    def _choose_poc_files(self) -> None:
+        t = language.current()
+        files, _filter = QFileDialog.getOpenFileNames(self, t("perf.poc_dialog"), "",
+                                                      t("perf.poc_filter") + " (*.txt *.log *.out *.json);;* (*)")
+        if files:
+            self.check_poc(files)
+
+    def check_poc(self, files: list[str]) -> None:
+        """Check nccl-tests, perftest and fio outputs against the design's POC plan (on a pool
+        thread: the plan runs the checks), then show the verdicts under the estimates."""
+        from designer.poc.check import check_results
+        from designer.poc.plan import PocContext, build_plan
+
+        doc = self.doc
+
+        def work():
+            poc = PocContext(doc.design, doc.catalog)
+            return check_results(build_plan(doc.design, doc.catalog, poc=poc), poc, files)
+
+        def done(report) -> None:
+            self.poc = report
+            if self.estimates is not None:
+                self.results.setHtml(render_html(self.estimates, language.current(), report))
+            self.poc_checked.emit()
+
+        doc.runner.run(work, done)

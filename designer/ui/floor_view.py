@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -19,7 +20,9 @@ from PySide6.QtWidgets import (
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred
-from designer.ui.commands import MoveRack, MoveRow, SetProperty
+from designer.errors import DesignerError
+from designer.model.site import room_origins
+from designer.ui.commands import MoveRack, MoveRow, PlaceRoom, SetProperty
 from designer.ui.metrics import rack_figures, worst_by_object
 
 GRID_MM = 100.0
@@ -65,9 +68,9 @@ class RoomHandle(QGraphicsRectItem):
         room = next((r for r in doc.design.site.rooms if r.name == self.room_name), None)
         if room is None:
             return
-        offset = self.view.room_offsets.get(room.name, 0.0)
-        width = max(GRID_MM, round(self.pos().x() / GRID_MM) * GRID_MM)
-        depth = max(GRID_MM, round((self.pos().y() - offset) / GRID_MM) * GRID_MM)
+        ox, oy = self.view.room_offsets.get(room.name, (0.0, 0.0))
+        width = max(GRID_MM, round((self.pos().x() - ox) / GRID_MM) * GRID_MM)
+        depth = max(GRID_MM, round((self.pos().y() - oy) / GRID_MM) * GRID_MM)
         if (width, depth) == (room.width_mm, room.depth_mm):
             return
         t = language.current()
@@ -81,11 +84,36 @@ class RoomHandle(QGraphicsRectItem):
 
 
 class RoomItem(QGraphicsRectItem):
-    """A room's floor; a click on it (not a drag, which pans) selects the room."""
+    """A room's floor; a click on it (not a drag, which pans) selects the room. The
+    selected room can be dragged: let go, it is placed there on the 100 mm grid (its racks
+    go with it), one undo step."""
 
-    def __init__(self, room_name: str, rect: QRectF) -> None:
-        super().__init__(rect)
+    def __init__(self, view: "FloorView", room_name: str, rect: QRectF) -> None:
+        super().__init__(0, 0, rect.width(), rect.height())
+        self.setPos(rect.topLeft())
+        self.view = view
         self.room_name = room_name
+        self._press: QPointF | None = None
+
+    def set_draggable(self, on: bool) -> None:
+        self.setFlag(QGraphicsItem.ItemIsMovable, on)
+        self.setCursor(Qt.SizeAllCursor if on else Qt.ArrowCursor)
+
+    def mousePressEvent(self, event) -> None:
+        self._press = self.pos()
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(event)
+        self.dropped()
+
+    def dropped(self) -> None:
+        if self._press is None or (self.pos() - self._press).manhattanLength() <= 1:
+            return
+        x = round(self.pos().x() / GRID_MM) * GRID_MM
+        y = round(self.pos().y() / GRID_MM) * GRID_MM
+        self._press = None
+        self.view.place_room(self.room_name, x, y)
 
 
 class FloorOverview(QGraphicsItem):
@@ -121,14 +149,18 @@ class FloorOverview(QGraphicsItem):
         for colour, rects in self.groups:
             painter.setBrush(colour)
             painter.drawRects(rects)
-        selection = self.view.doc.selection
-        item = self.view.items_by_rack.get(selection[1]) if selection and selection[0] == "rack" else None
-        if item is not None:
+        items = [self.view.items_by_rack.get(name) for kind, name in self.view.doc.selected if kind == "rack"]
+        items = [item for item in items if item is not None]
+        if items:
             pen = QPen(style.SELECTION, 3)
             pen.setCosmetic(True)
             painter.setPen(pen)
             painter.setBrush(Qt.NoBrush)
-            painter.drawRect(item.rect().translated(item.pos()))
+            painter.drawRects([item.rect().translated(item.pos()) for item in items])
+
+
+_SELECTED_PEN = QPen(style.SELECTION, 60)
+_RACK_PEN = QPen(QColor("#333"), 12)
 
 
 class RackItem(QGraphicsRectItem):
@@ -149,12 +181,18 @@ class RackItem(QGraphicsRectItem):
         self.front.setPen(Qt.NoPen)
         self.figures = None
         self._press = QPointF()
+        self._drawn: tuple | None = None  # what refresh last drew
+        self._marked: bool | None = None
 
     def refresh(self, facing: str, colour: QColor, value: str, figures) -> None:
+        self.figures = figures  # its tooltip, worded when hovered
         rect = self.rect()
+        drawn = (facing, colour.rgba(), value, rect.width(), rect.height())
+        if drawn == self._drawn:
+            return  # a recolour of 821 racks redraws only those whose look changed
+        self._drawn = drawn
         self.setBrush(colour)
         self.mark(self.isSelected())
-        self.figures = figures  # its tooltip, worded when hovered
         self.label.setPos(rect.width() / 2 - self.label.boundingRect().width() / 2, rect.height() * 0.22)
         self.value.setText(value)
         self.value.setPos(rect.width() / 2 - self.value.boundingRect().width() / 2, rect.height() * 0.55)
@@ -171,11 +209,25 @@ class RackItem(QGraphicsRectItem):
 
     def mark(self, selected: bool) -> None:
         """The selected rack outlined in the selection colour."""
-        self.setPen(QPen(style.SELECTION, 60) if selected else QPen(QColor("#333"), 12))
+        if selected != self._marked:
+            self._marked = selected
+            self.setPen(_SELECTED_PEN if selected else _RACK_PEN)
 
     def mousePressEvent(self, event) -> None:
         self._press = self.pos()
-        self.view.doc.select("rack", self.rack_name)
+        if event.modifiers() & Qt.ControlModifier:
+            self.view.doc.toggle_selected("rack", self.rack_name)
+            event.accept()
+            return  # Ctrl-click picks, it does not drag
+        doc = self.view.doc
+        if event.modifiers() & Qt.ShiftModifier:
+            # Shift: the whole row (a Shift-drag then moves it)
+            rack = doc.index.racks.get(self.rack_name)
+            row = [r.name for r in doc.index.racks_by_room.get(rack.room, []) if r.row == rack.row] \
+                if rack is not None and rack.row else []
+            doc.select_many("rack", [self.rack_name, *row])
+        elif ("rack", self.rack_name) not in doc.selected:
+            doc.select("rack", self.rack_name)
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
@@ -192,9 +244,9 @@ class RackItem(QGraphicsRectItem):
         rack = doc.index.racks.get(self.rack_name)
         if rack is None:
             return
-        offset = self.view.room_offsets.get(rack.room, 0.0)
-        x = round(moved.x() / GRID_MM) * GRID_MM
-        y = round((moved.y() - offset) / GRID_MM) * GRID_MM
+        ox, oy = self.view.room_offsets.get(rack.room, (0.0, 0.0))
+        x = round((moved.x() - ox) / GRID_MM) * GRID_MM
+        y = round((moved.y() - oy) / GRID_MM) * GRID_MM
         if whole_row and rack.row:
             doc.push(MoveRow(doc, rack.room, rack.row, x - rack.x_mm, y - rack.y_mm))
         else:
@@ -206,6 +258,7 @@ class RackItem(QGraphicsRectItem):
 
 class FloorView(Canvas):
     open_rack = Signal(str)
+    refused = Signal(str)  # an edit the floor plan asked for was refused: why
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -241,35 +294,34 @@ class FloorView(Canvas):
         self.overview = None
         self.items_by_rack.clear()
         design = self.doc.design
-        offset_y = 0.0
-        self.room_offsets: dict[str, float] = {}
+        # each room where the user placed it on the site plan, else one below the other
+        self.room_offsets: dict[str, tuple[float, float]] = room_origins(design.site.rooms)
         self.room_items: dict[str, RoomItem] = {}
         self.room_titles = []
         for room in design.site.rooms:
-            self.room_offsets[room.name] = offset_y
-            floor = RoomItem(room.name, QRectF(0, offset_y, room.width_mm, room.depth_mm))
+            ox, oy = self.room_offsets[room.name]
+            floor = RoomItem(self, room.name, QRectF(ox, oy, room.width_mm, room.depth_mm))
             floor.setBrush(QBrush(style.ROOM_FILL))
             floor.setZValue(-2)
             scene.addItem(floor)
             self.room_items[room.name] = floor
-            # floor tiles every 600 mm
+            # floor tiles every 600 mm, drawn on the room (they move with it)
             tile_pen = QPen(style.TILE_LINE, 6)
             x = 600.0
             while x < room.width_mm:
-                scene.addLine(x, offset_y, x, offset_y + room.depth_mm, tile_pen).setZValue(-1)
+                QGraphicsLineItem(x, 0, x, room.depth_mm, floor).setPen(tile_pen)
                 x += 600.0
             y = 600.0
             while y < room.depth_mm:
-                scene.addLine(0, offset_y + y, room.width_mm, offset_y + y, tile_pen).setZValue(-1)
+                QGraphicsLineItem(0, y, room.width_mm, y, floor).setPen(tile_pen)
                 y += 600.0
             t = language.current()
-            title = scene.addSimpleText(t("floor.room", room=room.name, width=t.num(room.width_mm / 1000),
-                                          depth=t.num(room.depth_mm / 1000)))
+            title = QGraphicsSimpleTextItem(t("floor.room", room=room.name, width=t.num(room.width_mm / 1000),
+                                              depth=t.num(room.depth_mm / 1000)), floor)
             size = int(max(160, room.width_mm / 60))  # readable at any hall size
             title.setFont(QFont("Sans", size))
-            title.setPos(0, offset_y - 2.2 * size)
+            title.setPos(0, -2.2 * size)
             self.room_titles.append(title)
-            offset_y += room.depth_mm + 1200
         index = self.doc.index
         self._rooms_drawn = self._rooms_signature()
         for rack in design.racks:
@@ -283,6 +335,10 @@ class FloorView(Canvas):
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-800, -800, 800, 800))
         if self.auto_fit:
             self.fit()
+        # the level of detail for the scale the floor is now drawn at, applied to the new
+        # items whatever it was before (else the overview, drawn above the racks, hides
+        # their names and front bars)
+        self.detail = None
         self.scale_changed()
 
     # -- level of detail -----------------------------------------------------------------
@@ -380,10 +436,11 @@ class FloorView(Canvas):
         place, the racks stay (a rename must not redraw 821 racks). False otherwise."""
         rooms = self.doc.design.site.rooms
         drawn = self._rooms_drawn
-        if len(rooms) != len(drawn) or any((r.width_mm, r.depth_mm) != d[1:] for r, d in zip(rooms, drawn)):
+        if len(rooms) != len(drawn) or any((r.width_mm, r.depth_mm, r.x_mm, r.y_mm) != d[1:]
+                                           for r, d in zip(rooms, drawn)):
             return False
         t = language.current()
-        items, offsets = list(self.room_items.values()), list(self.room_offsets.values())
+        items, offsets = list(self.room_items.values()), list(self.room_offsets.values())  # (x, y) each
         self.room_items = {room.name: item for room, item in zip(rooms, items)}
         self.room_offsets = {room.name: offset for room, offset in zip(rooms, offsets)}
         for room, item, title in zip(rooms, items, self.room_titles):
@@ -394,12 +451,14 @@ class FloorView(Canvas):
         return True
 
     def _rooms_signature(self) -> tuple:
-        return tuple((room.name, room.width_mm, room.depth_mm) for room in self.doc.design.site.rooms)
+        return tuple((room.name, room.width_mm, room.depth_mm, room.x_mm, room.y_mm)
+                     for room in self.doc.design.site.rooms)
 
     def _add_rack_item(self, rack, index) -> RackItem:
         w, d = footprint(index.rack_type_of(rack), rack.facing)
         item = RackItem(self, rack.name, w, d)
-        item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+        ox, oy = self.room_offsets.get(rack.room, (0.0, 0.0))
+        item.setPos(rack.x_mm + ox, rack.y_mm + oy)
         self.scene().addItem(item)
         self.items_by_rack[rack.name] = item
         if self.overview is not None:
@@ -438,7 +497,8 @@ class FloorView(Canvas):
             w, d = footprint(index.rack_type_of(rack), rack.facing)
             if item.rect().width() != w or item.rect().height() != d:
                 item.setRect(0, 0, w, d)
-            item.setPos(rack.x_mm, rack.y_mm + self.room_offsets.get(rack.room, 0.0))
+            ox, oy = self.room_offsets.get(rack.room, (0.0, 0.0))
+            item.setPos(rack.x_mm + ox, rack.y_mm + oy)
         if touched:
             self.overview.refresh()
             self._on_selection(self.doc.selection, reveal=False)
@@ -448,16 +508,23 @@ class FloorView(Canvas):
         self._recolour_later(self.doc.design)  # on a big design, a pass of its own
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
-        for name, item in self.items_by_rack.items():
-            selected = selection == ("rack", name)
+        chosen = {name for kind, name in self.doc.selected if kind == "rack"}
+        marked = getattr(self, "_marked", set()) | chosen
+        for name in marked:
+            item = self.items_by_rack.get(name)
+            if item is None:
+                continue
+            selected = name in chosen
             item.setSelected(selected)
             item.mark(selected)
-            item.setZValue(1 if selected else 0)  # the selected rack above its neighbours
+            item.setZValue(1 if selected else 0)  # the selected racks above their neighbours
+        self._marked = chosen
         if self.overview is not None:
             self.overview.update()
         for name, item in self.room_items.items():
             selected = selection == ("room", name)
             item.setPen(QPen(style.SELECTION if selected else style.ROOM_EDGE, 60 if selected else 30))
+            item.set_draggable(selected)
         self._place_room_handle(selection)
         if reveal and selection and selection[0] == "rack" and selection[1] in self.items_by_rack:
             self.ensureVisible(self.items_by_rack[selection[1]])
@@ -473,7 +540,8 @@ class FloorView(Canvas):
         room = next((r for r in self.doc.design.site.rooms if r.name == selection[1]), None)
         if room is None or room.name not in self.room_offsets:
             return
-        corner = QPointF(room.width_mm, self.room_offsets[room.name] + room.depth_mm)
+        ox, oy = self.room_offsets[room.name]
+        corner = QPointF(ox + room.width_mm, oy + room.depth_mm)
         self.room_handle = RoomHandle(self, room.name, corner)
         self.scene().addItem(self.room_handle)
 
@@ -481,6 +549,15 @@ class FloorView(Canvas):
 
     def clear_selection(self) -> None:
         self.doc.select(None)
+
+    def place_room(self, room: str, x_mm: float, y_mm: float) -> None:
+        """Put a room where it was dragged; a refusal (it would overlap another room) puts it
+        back and says why in the status bar."""
+        try:
+            self.doc.push(PlaceRoom(self.doc, room, x_mm, y_mm))
+        except DesignerError as exc:
+            self.refused.emit(exc.format())
+            self.rebuild()
 
     def clicked_empty(self, view_pos) -> None:
         room = next((i for i in self.items(view_pos) if isinstance(i, RoomItem)), None)

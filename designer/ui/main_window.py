@@ -30,7 +30,9 @@ from designer.model.site import Room, Site
 from designer.ui import background, cabling_tools, language, recovery
 from designer.ui.commands import (
     AddRacks,
+    AddRoom,
     DeleteObjects,
+    DeleteRooms,
     DuplicateDevice,
     DuplicateRack,
     RerouteCables,
@@ -193,6 +195,7 @@ class MainWindow(QMainWindow):
         self.estimates = EstimatesPanel(doc)
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
+        self.floor.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
         cabling_tools.bind(self, doc)
@@ -239,6 +242,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "action.save", self.save, QKeySequence.Save)
         self._action(file_menu, "action.save_as", self.save_as, QKeySequence.SaveAs)
+        self._action(file_menu, "action.project_details", self.edit_project_details)
         export = self._menu(file_menu, "menu.export")
         self._action(export, "export.pdf_en", lambda: self.export("pdf", "en"))
         self._action(export, "export.pdf_zh", lambda: self.export("pdf", "zh"))
@@ -258,6 +262,7 @@ class MainWindow(QMainWindow):
         self._action(self.menu_edit, "action.duplicate", self.duplicate_selection, "Ctrl+D")
         self._action(self.menu_edit, "action.add_rack", self.add_rack, "Ctrl+R")
         self._action(self.menu_edit, "action.add_row", self.add_row)
+        self._action(self.menu_edit, "action.add_room", self.add_room)
         self._action(self.menu_edit, "action.reroute", lambda: self.doc.push(RerouteCables(self.doc)))
         self.menu_view = view = self._menu(bar, "menu.view")
         for i, key in enumerate(("tab.floor", "tab.racks", "tab.topology")):
@@ -448,11 +453,14 @@ class MainWindow(QMainWindow):
             self._run(lambda: DeleteObjects(self.doc, devices=many))
             self.doc.select(None)
             return
-        kind, name = selection
+        kind = selection[0]
+        names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]
         if kind == "device":
-            self._run(lambda: DeleteObjects(self.doc, devices=[name]))
+            self._run(lambda: DeleteObjects(self.doc, devices=names))
         elif kind == "rack":
-            self._run(lambda: DeleteObjects(self.doc, racks=[name]))
+            self._run(lambda: DeleteObjects(self.doc, racks=names))  # all selected racks: one undo step
+        elif kind == "room":
+            self._run(lambda: DeleteRooms(self.doc, names))  # with its racks and their cables
         self.doc.select(None)
 
     def duplicate_selection(self) -> None:
@@ -475,6 +483,18 @@ class MainWindow(QMainWindow):
             row = self.doc.design.racks[-1].row
         self._run(lambda: AddRacks(self.doc, self._default_rack_type(), 1, row=row))
 
+    def add_room(self) -> str | None:
+        """A new room to the right of the others, selected (drag it, resize it by its
+        corner). Returns its name."""
+        try:
+            command = AddRoom(self.doc)
+        except DesignerError as exc:
+            self.statusBar().showMessage(exc.format(), 8000)
+            return None
+        self.doc.push(command)
+        self.doc.select("room", command.room)
+        return command.room
+
     def add_row(self) -> None:
         t = language.current()
         count, ok = QInputDialog.getInt(self, t("dialog.add_row_title"), t("dialog.add_row"), 10, 1, 60)
@@ -483,7 +503,8 @@ class MainWindow(QMainWindow):
 
     def add_row_of(self, count: int) -> list[str]:
         """A new row of ``count`` racks, inside its room: the room grows (in the same undo
-        step) when the row would stand outside it. The first new rack is selected. Returns
+        step) when the row would stand outside it. The new racks are selected (the first in
+        the inspector). Returns
         the new racks' names."""
         doc = self.doc
         try:
@@ -507,7 +528,7 @@ class MainWindow(QMainWindow):
         stack.push(command)
         stack.endMacro()
         names = [r.name for r in racks]
-        doc.select("rack", names[0])
+        doc.select_many("rack", names)
         return names
 
     # -- files ----------------------------------------------------------------------------------------
@@ -521,7 +542,7 @@ class MainWindow(QMainWindow):
         if answer == "save":
             return self.save()
         if answer == "discard":
-            recovery.remove_recovery(self.doc.path)
+            recovery.remove_recovery(self.doc.recovery_key)
             return True
         return False
 
@@ -533,7 +554,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.open"), exc.format())
             return False
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.set_document(doc)
         self._remember(Path(path))
         return True
@@ -588,6 +609,12 @@ class MainWindow(QMainWindow):
         if self.maybe_save():
             self.set_document(DesignDocument(blank_design(), self.catalog))
 
+    def edit_project_details(self) -> None:
+        """File → Project details…: the proposal's inputs (ui/project_dialog.py), one undo step."""
+        from designer.ui.project_dialog import ProjectDialog
+
+        ProjectDialog(self.doc, self).exec()
+
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
 
@@ -618,7 +645,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(language.current()("error.save"), exc.format())
             return False
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.statusBar().showMessage(language.current()("status.saved", path=self.doc.path), 5000)
         return True
 
@@ -633,7 +660,7 @@ class MainWindow(QMainWindow):
         except DesignerError as exc:
             self.prompts.show_error(t("error.save"), exc.format())
             return False
-        recovery.remove_recovery(old)
+        recovery.remove_recovery(self.doc.recovery_key)
         self._remember(Path(path))
         return True
 
@@ -698,7 +725,8 @@ class MainWindow(QMainWindow):
 
         return exports.export_documents(self.doc.design, self.catalog, pdf=path if what == "pdf" else None,
                                         lang=variant or "en", bom=path if what == "bom" else None,
-                                        svg=path if what == "svg" else None)
+                                        svg=path if what == "svg" else None,
+                                        base_dir=self.doc.path.parent if self.doc.path else None)
 
     def _remember(self, path: Path) -> None:
         recent = [p for p in (self.settings.value("recent_files") or []) if p != str(path)]
@@ -716,19 +744,25 @@ class MainWindow(QMainWindow):
     def _drop_recovery_when_clean(self) -> None:
         """Undo back to the saved state (or a save): nothing is left to recover."""
         if not self.doc.modified:
-            recovery.remove_recovery(self.doc.path)
+            recovery.remove_recovery(self.doc.recovery_key)
 
     def write_recovery(self) -> Path | None:
-        if self.doc.modified:
-            return recovery.write_recovery(self.doc.design, self.doc.path)
-        return None
+        """The autosave: the unsaved design's recovery file. A failure (disk full, the
+        recovery folder not writable) is said in the status bar, never raised."""
+        if not self.doc.modified:
+            return None
+        try:
+            return recovery.write_recovery(self.doc.design, self.doc.path, self.doc.recovery_key)
+        except OSError as exc:
+            self.statusBar().showMessage(language.current()("status.autosave_failed", error=exc.strerror or exc), 15000)
+            return None
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
             event.ignore()
             return
         self.autosave.stop()  # nothing is written after the answer
-        recovery.remove_recovery(self.doc.path)
+        recovery.remove_recovery(self.doc.recovery_key)
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("window_state", self.saveState())
         self.doc.runner.wait(5000)

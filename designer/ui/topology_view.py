@@ -142,9 +142,19 @@ class CableBundle(QGraphicsPathItem):
 
 
 class SwitchItem(QGraphicsRectItem):
-    def __init__(self, name: str, rect: QRectF) -> None:
+    """A switch box; its tooltip is worded when the pointer first comes over it (not for
+    every one of 1,280 switches each time the topology is drawn)."""
+
+    def __init__(self, name: str, rect: QRectF, tooltip=None) -> None:
         super().__init__(rect)
         self.switch_name = name
+        self._tooltip = tooltip
+        self.setAcceptHoverEvents(tooltip is not None)
+
+    def hoverEnterEvent(self, event) -> None:
+        if self._tooltip is not None:
+            self.setToolTip(self._tooltip())
+        super().hoverEnterEvent(event)
 
 
 class TopologyCanvas(Canvas):
@@ -314,19 +324,26 @@ class TopologyView(QWidget):
     def _draw_tier(self, tier: str, members: list[str], rects: dict[str, QRectF]) -> None:
         scene = self.view.scene()
         y = TIER_Y.get(tier, 340.0)
-        colour = style.KIND_COLOURS["switch"]
-        t = language.current()
+        brush = QBrush(style.KIND_COLOURS["switch"])
+        pen = QPen(QColor("#1f5f3f"), 1)
+        topo = self.topo
+
+        def tooltip(switch: str):
+            def words() -> str:
+                t = language.current()
+                fig = topo.figures[switch]
+                return (t("topo.switch", switch=switch, tier=self._tier_name(tier), used=fig.ports_used,
+                          total=fig.ports_total, down=t.int(fig.down_gbps), up=t.int(fig.up_gbps))
+                        + (t("topo.switch_ratio", ratio=format_ratio(fig.oversubscription))
+                           if fig.oversubscription else ""))
+            return words
+
         for switch in members:
             rect = rects[switch]
             x = rect.left()
-            item = SwitchItem(switch, rect)
-            item.setBrush(colour)
-            item.setPen(QPen(QColor("#1f5f3f"), 1))
-            fig = self.topo.figures[switch]
-            item.setToolTip(t("topo.switch", switch=switch, tier=self._tier_name(tier), used=fig.ports_used,
-                              total=fig.ports_total, down=t.int(fig.down_gbps), up=t.int(fig.up_gbps))
-                            + (t("topo.switch_ratio", ratio=format_ratio(fig.oversubscription))
-                               if fig.oversubscription else ""))
+            item = SwitchItem(switch, rect, tooltip(switch))
+            item.setBrush(brush)
+            item.setPen(pen)
             item.setFlag(QGraphicsRectItem.ItemIsSelectable)
             item.setZValue(Z_SWITCH)
             scene.addItem(item)

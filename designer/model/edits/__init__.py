@@ -21,7 +21,7 @@ operations.
 
 Operations: ``add_device``, ``add_rack``/``add_racks``, ``AddRow``, ``add_room``,
 ``add_link``, ``connect_ports`` (a cable checked for speed, cage, role and free ports);
-``MoveDevice``, ``MoveRack``, ``MoveRow``, ``move_link``, ``ReplaceLinks``;
+``MoveDevice``, ``MoveRack``, ``MoveRow``, ``PlaceRoom``, ``move_link``, ``ReplaceLinks``;
 ``DeleteObjects`` (``delete_devices``, ``delete_racks``, ``delete_rooms``,
 ``delete_links``, ``disconnect_link``), ``DeleteRow``; ``SetProperty``, ``SetStages``; ``Batch`` of several.
 """
@@ -35,6 +35,7 @@ from designer.model.edits.objects import (
     MoveDevice,
     MoveRack,
     MoveRow,
+    PlaceRoom,
     RemoveObjects,
     ReplaceLinks,
     add_device,
@@ -65,6 +66,7 @@ __all__ = [
     "MoveDevice",
     "MoveRack",
     "MoveRow",
+    "PlaceRoom",
     "RemoveObjects",
     "ReplaceLinks",
     "Scopes",

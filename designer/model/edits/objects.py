@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.estimates import Stage
 from designer.model.hardware import DeviceType, RackType
+from designer.model.index import DesignIndex
 from designer.model.link import Link, LinkEnd
 from designer.model.rack import Rack
-from designer.model.site import Room
+from designer.model.site import Room, room_origins
 from designer.model.edits import rules
 from designer.model.edits.core import Batch, Change, Edit, Scopes, combine, refuse
 
@@ -144,13 +145,15 @@ class InsertObjects(Edit):
                        hint="add the rack type with the rack (it is embedded)", code="no_such_type",
                        type=rack.rack_type)
             rules.feed_names_unique(rack, where)
-        index = None
+        index: DesignIndex | None = None
         if new.get("devices") or new.get("links"):
             index = rules.preview(design, rooms=lists["site.rooms"], racks=lists["racks"], devices=lists["devices"],
                                   rack_types=lists["rack_types"], device_types=lists["device_types"])
         for device in new.get("devices", []):
+            assert index is not None
             rules.device_fits(index, device, _label("devices", device), self.strict)
         if new.get("links"):
+            assert index is not None
             ends = rules.link_ends(lists["links"]) if self.strict else Counter()
             for link in new["links"]:
                 rules.link_ends_valid(index, link, _label("links", link), self.strict, ends)
@@ -396,8 +399,10 @@ class DeleteRow(Edit):
 # ---------------------------------------------------------------- moving
 
 
-def _find(design: Design, kind: str, name: str):
-    for obj in {"rack": design.racks, "device": design.devices, "room": design.site.rooms}[kind]:
+def _find(design: Design, kind: str, name: str) -> Any:
+    lists: dict[str, Sequence[Rack | Device | Room]] = {"rack": design.racks, "device": design.devices,
+                                                        "room": design.site.rooms}
+    for obj in lists[kind]:
         if obj.name == name:
             return obj
     refuse(f'{kind} "{name}" does not exist', field=rules.where(kind, name), hint="it may have been deleted",
@@ -489,8 +494,71 @@ class MoveRow(Edit):
             move.check(design)
 
     def apply(self, design: Design) -> Change:
-        change = Batch(self._moves(design)).apply(design)
+        change = Batch(list[Edit](self._moves(design))).apply(design)
         return combine(self, [change], f'moved row "{self.row}" by ({self.dx_mm:g}, {self.dy_mm:g}) mm')
+
+
+@dataclass
+class PlaceRoom(Edit):
+    """Put a room's top-left corner at (x, y) mm on the site plan. Rooms not yet placed by
+    hand are fixed where they are drawn now (``room_origins``), so no other room moves; a
+    spot where the room would overlap another is refused. Racks stand in their room's own
+    coordinates: they move with it and no figure changes."""
+
+    name: str
+    x_mm: float
+    y_mm: float
+    strict: bool = True
+
+    def _targets(self, design: Design) -> dict[str, tuple[float, float]]:
+        room = _find(design, "room", self.name)
+        where = rules.where("room", self.name)
+        target = rules.validated_fields(room, where, x_mm=self.x_mm, y_mm=self.y_mm)
+        origins = room_origins(design.site.rooms)
+        origins[room.name] = (target["x_mm"], target["y_mm"])
+        if self.strict:
+            x0, y0 = origins[room.name]
+            for other in design.site.rooms:
+                if other is room:
+                    continue
+                ox, oy = origins[other.name]
+                if x0 < ox + other.width_mm and ox < x0 + room.width_mm and y0 < oy + other.depth_mm \
+                        and oy < y0 + room.depth_mm:
+                    refuse(f'room "{room.name}" would overlap room "{other.name}" there', field=f"{where}.x_mm",
+                           hint="put it beside the other room", code="room_overlap", room=room.name,
+                           other=other.name)
+        return origins
+
+    def check(self, design: Design) -> None:
+        self._targets(design)
+
+    def apply(self, design: Design) -> Change:
+        origins = self._targets(design)
+        old = {r.name: (r.x_mm, r.y_mm) for r in design.site.rooms}
+        for r in design.site.rooms:
+            r.x_mm, r.y_mm = origins[r.name]
+        return Change(self, _RestoreRoomPlaces(old), Scopes.of(rooms=list(old)),
+                      f'placed room "{self.name}" at ({self.x_mm:g}, {self.y_mm:g}) mm')
+
+
+@dataclass
+class _RestoreRoomPlaces(Edit):
+    """Undo of ``PlaceRoom``: every room's place as it was (unset included)."""
+
+    places: dict[str, tuple[float | None, float | None]]
+    strict: bool = False
+
+    def check(self, design: Design) -> None:
+        for name in self.places:
+            _find(design, "room", name)
+
+    def apply(self, design: Design) -> Change:
+        self.check(design)
+        old = {r.name: (r.x_mm, r.y_mm) for r in design.site.rooms if r.name in self.places}
+        for r in design.site.rooms:
+            if r.name in self.places:
+                r.x_mm, r.y_mm = self.places[r.name]
+        return Change(self, _RestoreRoomPlaces(old), Scopes.of(rooms=list(old)), "room places restored")
 
 
 def _link_at(design: Design, position: int) -> Link:

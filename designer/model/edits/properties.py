@@ -10,7 +10,7 @@ every reference along (a rack's devices, a device's cables, the growth stages).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from designer.model.design import Design
 from designer.model.estimates import Stage
@@ -35,7 +35,8 @@ _DEVICE_CABLING = {"rack", "position_u", "face", "full_depth", "device_type", "p
 def find_object(design: Design, kind: str, name: Any):
     """The object an edit of ``kind`` named ``name`` addresses (a feed: ``"rack/feed"``;
     a link: its position; settings sections: name None)."""
-    lists = {"rack": design.racks, "device": design.devices, "room": design.site.rooms, "fabric": design.fabrics}
+    lists: dict[str, Sequence[Any]] = {"rack": design.racks, "device": design.devices, "room": design.site.rooms,
+                                       "fabric": design.fabrics}
     if kind in lists:
         found = next((o for o in lists[kind] if o.name == name), None)
         if found is None:
@@ -56,7 +57,7 @@ def find_object(design: Design, kind: str, name: Any):
     sections = {"project": design.project, "targets": design.targets, "compliance": design.compliance,
                 "design": design, "site": design.site, "cost": design.estimates.cost,
                 "communication": design.estimates.communication, "scaling": design.estimates.scaling,
-                "storage_inputs": design.estimates.storage}
+                "storage_inputs": design.estimates.storage, "workload": design.estimates.workload}
     if kind not in sections:
         refuse(f'there is nothing of kind "{kind}" to edit', field=kind,
                hint=f"use one of: {', '.join(['room', 'rack', 'feed', 'device', 'fabric', 'link', *sections])}",

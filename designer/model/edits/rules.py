@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from collections import Counter
 from types import SimpleNamespace
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.index import DesignIndex
-from designer.model.link import Link
 from designer.model.placement import SLOT_PROBLEMS, slot_conflict
+from designer.model.link import Fabric, Link
 from designer.model.rack import Rack
+from designer.model.site import Room
 from designer.model.edits.core import refuse
 
 # Where each kind of object lives in the file, as the loader's messages name it.
@@ -44,9 +45,9 @@ def choices(names: Iterable[str], limit: int = 6) -> str:
 
 def pool(design: Design, kind: str) -> list[str]:
     """The names already taken by objects of ``kind``."""
-    items = {"room": design.site.rooms, "rack": design.racks, "device": design.devices,
-             "fabric": design.fabrics}[kind]
-    return [item.name for item in items]
+    items: dict[str, Sequence[Room | Rack | Device | Fabric]] = {
+        "room": design.site.rooms, "rack": design.racks, "device": design.devices, "fabric": design.fabrics}
+    return [item.name for item in items[kind]]
 
 
 def unique(kind: str, name: str, taken: Iterable[str], field: str) -> None:
@@ -55,7 +56,10 @@ def unique(kind: str, name: str, taken: Iterable[str], field: str) -> None:
                hint="names must be unique; choose another", code="name_taken", kind=kind, name=name)
 
 
-def validated(model: BaseModel, where_: str) -> BaseModel:
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: M, where_: str) -> M:
     """The object as the loader would read it from its saved form (``model_copy(update=…)``
     skips validation)."""
     try:

@@ -78,11 +78,13 @@ def label(
     anchor: str = "start",
     bold: bool = False,
     colour=INK,
+    min_size: float = 4.5,
 ) -> String:
+    """A text at ``size``; with ``width``, shrunk to fit down to ``min_size``, then cut with "…"."""
     font = fonts.for_text(text, bold)
     text = fonts.shown(text, font)
     if width is not None:
-        text, size = fit_text(text, font, size, width)
+        text, size = fit_text(text, font, size, width, min_size=min(min_size, size))
     return String(x, y, text, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor)
 
 

@@ -111,13 +111,14 @@ def _zero_u(group: Group, x: float, y0: float, height: float, pdus: list[tuple[s
 
 
 def rack_group(index: DesignIndex, figures: dict[str, Any], x: float, y0: float, upt: float, top: float,
-               t: Translator, fonts: FontSet) -> Group:
-    """One rack: name and caption on top, front and rear faces below, U numbers between."""
+               t: Translator, fonts: FontSet, title: str | None = None) -> Group:
+    """One rack: name (or ``title``: "A01 ×32") and caption on top, front and rear faces below,
+    U numbers between."""
     rack = index.racks[figures["name"]]
     u_total = figures["u_total"]
     mounted, zero_u = _placed(index, rack.name)
     group = Group()
-    group.add(label(x, top - 10, rack.name, fonts, 10, width=CELL_W - 8, bold=True))
+    group.add(label(x, top - 10, title or rack.name, fonts, 10, width=CELL_W - 8, bold=True))
     budget = figures.get("power_budget_kw")
     caption = (f"{t.num(figures['power_max_kw'])}/{t.num(budget) if budget else '–'} kW · "
                f"{t.int(figures['weight_kg'])}/{t.int(figures['static_load_kg']) if figures['static_load_kg'] else '–'} kg"
@@ -145,8 +146,10 @@ def scale_pt_per_u(height_pt: float, u_max: int) -> float:
 
 
 def elevation_page(index: DesignIndex, racks: list[dict[str, Any]], width: float, height: float, u_max: int,
-                   t: Translator, fonts: FontSet, title: str | None = None) -> Drawing:
-    """Up to ``racks_per_row(width)`` racks side by side in a ``width`` x ``height`` drawing."""
+                   t: Translator, fonts: FontSet, title: str | None = None,
+                   rack_titles: dict[str, str] | None = None) -> Drawing:
+    """Up to ``racks_per_row(width)`` racks side by side in a ``width`` x ``height`` drawing;
+    ``rack_titles``: a rack's heading instead of its name ("A01 ×32" for a rack type)."""
     drawing = Drawing(width, height)
     upt = scale_pt_per_u(height - (14 if title else 0), u_max)
     top = height - (14 if title else 0)
@@ -156,7 +159,8 @@ def elevation_page(index: DesignIndex, racks: list[dict[str, Any]], width: float
     per_row = racks_per_row(width)
     cell = width / per_row
     for n, figures in enumerate(racks):
-        drawing.add(rack_group(index, figures, n * cell + (cell - CELL_W) / 2 + 4, y0, upt, top, t, fonts))
+        drawing.add(rack_group(index, figures, n * cell + (cell - CELL_W) / 2 + 4, y0, upt, top, t, fonts,
+                               title=(rack_titles or {}).get(figures["name"])))
     items = [(KIND_FILL[k], t(f"kind_{k}")) for k in ("server", "switch", "storage", "other", "pdu")]
     drawing.add(legend_row(4, 2, items, fonts, size=6.5))
     return drawing

@@ -25,7 +25,10 @@ from designer.report.i18n import Translator
 MM_PER_PT = 25.4 / 72  # paper millimetres per point
 NICE_SCALES = (10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000, 1250, 1500,
                2000, 2500, 3000, 4000, 5000, 7500, 10000, 20000)
-MIN_LABEL_PT = 14.0  # a rack narrower than this on paper is not labelled
+MIN_LABEL_PT = 19.0  # a rack narrower than this on paper is not labelled: its name would be under 6 pt
+MIN_FONT_PT = 6.0  # no label on a plan is smaller
+COLD_FILL = colors.HexColor("#e3effa")
+HOT_FILL = colors.HexColor("#fbe6e0")
 FOOT_H = 22.0  # scale bar and legend under the plan
 
 
@@ -154,6 +157,10 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, 
             cy0, cy1 = max(min(ay, by), sheet.y0), min(max(ay, by), sheet.y1)
             if cx0 <= cx1 and cy0 <= cy1:
                 drawing.add(Line(px(cx0), py(cy0), px(cx1), py(cy1), strokeColor=INK, strokeWidth=1.6))
+    if sheet.labelled:
+        for aisle in aisles(sheet.boxes):
+            _aisle(drawing, aisle, px, py, k, t, fonts)
+        _dimensions(drawing, sheet, px, py, t, fonts)
     for box in sheet.boxes:
         figures = racks.get(box.rack.name, {})
         fill = load_colour(figures.get("power_max_kw"), figures.get("power_budget_kw"))
@@ -168,6 +175,8 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, 
             _rack_label(drawing, box, figures, px(box.x0), py(box.y1), w, h, t, fonts)
     _scale_bar(drawing, sheet.scale, 4, 6, t, fonts)
     items = [(colour, text) for _bound, colour, text in LOAD_BANDS] + [(NO_BUDGET, t("no_budget"))]
+    if sheet.labelled:
+        items += [(COLD_FILL, t("cold_aisle")), (HOT_FILL, t("hot_aisle"))]
     drawing.add(legend_row(min(width * 0.42, 230), 4, items, fonts, size=6.5))
     _north(drawing, width - 14, 4, fonts)
     return drawing
@@ -177,13 +186,14 @@ def _rack_label(drawing: Drawing, box: Box, figures: dict[str, Any], x: float, y
                 t: Translator, fonts: FontSet) -> None:
     name = box.rack.name
     kw = f"{t.num(figures['power_max_kw'])} kW" if figures.get("power_max_kw") is not None else ""
-    size = min(7.0, max(4.5, min(w, h) * 0.32))
+    size = min(7.0, max(MIN_FONT_PT, min(w, h) * 0.32))
     upright = h > w * 1.4  # a deep rack seen from above: write along its length
     span = (h if upright else w) - 3
     group = Group()
-    group.add(label(0, size * 0.15, name, fonts, size, width=span, anchor="middle", bold=True))
+    group.add(label(0, size * 0.15, name, fonts, size, width=span, anchor="middle", bold=True, min_size=MIN_FONT_PT))
     if kw and (w if upright else h) >= 2.4 * size:
-        group.add(label(0, -size * 1.05, kw, fonts, size * 0.85, width=span, anchor="middle", colour=MUTED))
+        group.add(label(0, -size * 1.05, kw, fonts, max(MIN_FONT_PT, size * 0.85), width=span, anchor="middle",
+                        colour=MUTED, min_size=MIN_FONT_PT))
     if upright:
         group.transform = (0, 1, -1, 0, x + w / 2 + size * 0.3, y + h / 2)
     else:
@@ -207,3 +217,66 @@ def _scale_bar(drawing: Drawing, scale: int, x: float, y: float, t: Translator, 
 def _north(drawing: Drawing, x: float, y: float, fonts: FontSet) -> None:
     drawing.add(Polygon([x - 4, y, x + 4, y, x, y + 12], fillColor=INK, strokeColor=None))
     drawing.add(String(x - 9, y + 2, "N", fontName=fonts.bold, fontSize=8, fillColor=INK, textAnchor="middle"))
+
+
+@dataclass
+class Aisle:
+    """The gap between two rows of racks, in room mm; ``kind`` "cold" when both rows face it,
+    "hot" when both turn their backs to it, "" otherwise."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    kind: str
+
+
+def aisles(boxes: list[Box]) -> list[Aisle]:
+    """Aisles between neighbouring rows of north/south-facing racks whose spans overlap."""
+    rows: dict[str, list[Box]] = {}
+    for box in boxes:
+        if box.rack.facing in ("north", "south"):
+            rows.setdefault(box.rack.row or box.rack.name, []).append(box)
+    bands = sorted(((min(b.y0 for b in r), max(b.y1 for b in r), min(b.x0 for b in r), max(b.x1 for b in r),
+                     r[0].rack.facing) for r in rows.values()), key=lambda band: band[0])
+    out = []
+    for n, upper in enumerate(bands):
+        # the nearest row below whose span overlaps (rows side by side are not an aisle's sides)
+        below = [lower for lower in bands[n + 1:] if lower[0] >= upper[1] and
+                 min(upper[3], lower[3]) > max(upper[2], lower[2])]
+        if not below:
+            continue
+        lower = min(below, key=lambda band: band[0])
+        top, bottom = upper[1], lower[0]
+        x0, x1 = max(upper[2], lower[2]), min(upper[3], lower[3])
+        # the upper row faces the gap when it faces south, the lower when it faces north
+        fronts = (upper[4] == "south") + (lower[4] == "north")
+        kind = "cold" if fronts == 2 else ("hot" if fronts == 0 else "")
+        out.append(Aisle(x0, top, x1, bottom, kind))
+    return out
+
+
+def _aisle(drawing: Drawing, aisle: Aisle, px, py, k: float, t: Translator, fonts: FontSet) -> None:
+    if not aisle.kind:
+        return
+    w, h = (aisle.x1 - aisle.x0) * k, (aisle.y1 - aisle.y0) * k
+    drawing.add(Rect(px(aisle.x0), py(aisle.y1), w, h, fillColor=COLD_FILL if aisle.kind == "cold" else HOT_FILL,
+                     strokeColor=None))
+    if h >= MIN_FONT_PT + 2:
+        text = t(f"{aisle.kind}_aisle") + f" · {t.num((aisle.y1 - aisle.y0) / 1000, 1)} {t('unit_m')}"
+        drawing.add(label(px(aisle.x0) + w / 2, py(aisle.y1) + h / 2 - MIN_FONT_PT * 0.35, text, fonts, MIN_FONT_PT,
+                          anchor="middle", width=w - 4, colour=MUTED, min_size=MIN_FONT_PT))
+
+
+def _dimensions(drawing: Drawing, sheet: Sheet, px, py, t: Translator, fonts: FontSet) -> None:
+    """The room's width along its top wall and its depth along its left wall, where the sheet shows them."""
+    room = sheet.room
+    width_m, depth_m = room["width_mm"] / 1000, room["depth_mm"] / 1000
+    if sheet.y0 <= 0 <= sheet.y1 and sheet.x0 <= room["width_mm"] / 2 <= sheet.x1:
+        drawing.add(label(px(room["width_mm"] / 2), py(0) - MIN_FONT_PT - 2, f"{t.num(width_m)} {t('unit_m')}", fonts,
+                          MIN_FONT_PT, anchor="middle", colour=MUTED))
+    if sheet.x0 <= 0 <= sheet.x1 and sheet.y0 <= room["depth_mm"] / 2 <= sheet.y1:
+        g = Group(String(0, 0, f"{t.num(depth_m)} {t('unit_m')}", fontName=fonts.regular, fontSize=MIN_FONT_PT,
+                         fillColor=MUTED, textAnchor="middle"))
+        g.transform = (0, 1, -1, 0, px(0) + MIN_FONT_PT + 2, py(room["depth_mm"] / 2))
+        drawing.add(g)

@@ -12,7 +12,6 @@ from collections import defaultdict
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Line, Rect
-from reportlab.lib import colors
 
 from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
@@ -23,6 +22,7 @@ MAX_BOXES = 8
 ROW_H = 62.0
 BOX_H = 24.0
 TIER_COL_W = 52.0
+SPEED_COL_W = 120.0  # cable counts and speeds between two tiers, right of the drawing
 TITLE_H = 18.0
 _BAND = {("core", "spine"): "spine_core", ("spine", "leaf"): "leaf_spine", ("leaf", "endpoints"): "endpoint_leaf"}
 
@@ -61,16 +61,20 @@ def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t
     rows = tier_rows(index, fabric)
     height = TITLE_H + len(rows) * ROW_H
     drawing = Drawing(width, height)
-    extra = [x for x in (fabric.get("role"), fabric.get("protocol")) if x and x != fabric["name"]]
-    title = fabric["name"] + (f" ({', '.join(extra)})" if extra else "")
+    name = t.fabric(fabric["name"])
+    extra = [str(t.term(x)) for x in (fabric.get("role"), fabric.get("protocol"))
+             if x and x != fabric["name"] and t.term(x) != name]
+    title = name + (f" ({', '.join(extra)})" if extra else "")
     drawing.add(label(0, height - 12, title, fonts, 10, bold=True, colour=ACCENT))
-    area_x, area_w = TIER_COL_W, width - TIER_COL_W - 4
+    # the boxes and cables take the middle; the cable counts a column of their own on the right,
+    # so no label sits on a cable line
+    area_x, area_w = TIER_COL_W, width - TIER_COL_W - SPEED_COL_W - 8
     centres: list[list[float]] = []
     for n, (tier, names, models) in enumerate(rows):
         y = height - TITLE_H - n * ROW_H - (ROW_H + BOX_H) / 2 + 6
         drawing.add(label(0, y + BOX_H / 2 - 3, t(f"tier_{tier}"), fonts, 8, colour=MUTED, width=TIER_COL_W - 4))
         if tier == "endpoints":
-            text = t("endpoints_box", count=t.int(fabric.get("endpoints", 0)))
+            text = t.count("endpoints_box", fabric.get("endpoints", 0))
             box_w = min(area_w, 220.0)
             bx = area_x + (area_w - box_w) / 2
             drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["server"], strokeColor=KIND_EDGE["server"],
@@ -114,6 +118,5 @@ def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t
         text = _speeds(t, fabric, band) if band else ""
         if text:
             mid_y = (upper_y + lower_y) / 2 - 3
-            drawing.add(Rect(area_x + area_w - 130, mid_y - 3, 130, 11, fillColor=colors.white, strokeColor=None))
-            drawing.add(label(area_x + area_w - 2, mid_y, text, fonts, 7.5, anchor="end", width=128, colour=INK))
+            drawing.add(label(width - 2, mid_y, text, fonts, 7.5, anchor="end", width=SPEED_COL_W, colour=INK))
     return drawing

@@ -53,8 +53,10 @@ def hostlist(names: list[str]) -> str:
     return ",".join([*parts, *plain])
 
 
-def topology_conf(index: DesignIndex) -> str:
-    fabric = compute_fabrics(index, "Slurm topology")[0]
+def home_leaves(index: DesignIndex, fabric=None, what: str = "Slurm topology"):
+    """(fabric, {leaf: [servers]}, [servers on no leaf]): each GPU server under the leaf it
+    has most compute links to (the first by name on a tie), in the first compute plane."""
+    fabric = fabric or compute_fabrics(index, what)[0]
     topo = fabric.topology
     graph = topo.graph
     leaves = set(topo.of_tier("leaf"))
@@ -71,6 +73,12 @@ def topology_conf(index: DesignIndex) -> str:
         best = max(counts.values())
         leaf = min((s for s, c in counts.items() if c == best), key=natural)
         home.setdefault(leaf, []).append(server)
+    return fabric, home, unplaced
+
+
+def topology_conf(index: DesignIndex) -> str:
+    fabric, home, unplaced = home_leaves(index)
+    topo = fabric.topology
     if not home:
         raise ExportError(f"no GPU server is cabled to the {fabric.name} fabric, so Slurm has no node to place",
                           hint="cable the servers' compute ports (designer new does) or leave out --slurm")

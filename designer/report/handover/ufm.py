@@ -110,28 +110,79 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def dot_file(index: DesignIndex) -> str:
-    fabrics = compute_fabrics(index, "DOT topology")
-    lines = [f"graph {_quote(index.design.name or 'cluster')} {{"]
-    nodes: dict[str, str] = {}
+def su_members(index: DesignIndex, su: int | None) -> set[str] | None:
+    """The devices of scalable unit ``su`` (its servers, their leaves and the switches
+    cabled above those leaves), or None for the whole design."""
+    if su is None:
+        return None
+    from designer.report.handover.scheduler import scalable_units
+
+    fabric, units = scalable_units(index, "scalable units")
+    if not 1 <= su <= len(units):
+        raise ExportError(f"no scalable unit {su}: the design has {len(units)} "
+                          f"scalable unit{'s' if len(units) != 1 else ''}",
+                          field="--su", hint=f"name one from 1 to {len(units)}")
+    unit = units[su - 1]
+    keep = {*unit.servers, *unit.leaves}
+    tiers = fabric.topology.tiers
+    for leaf in unit.leaves:
+        keep |= {n for n in fabric.topology.graph.switch_links.get(leaf, {}) if tiers.get(n) not in (None, "leaf")}
+    return keep
+
+
+def air_links(index: DesignIndex, keep: set[str] | None = None):
+    """(nodes {name: attributes}, edges [(a, a_port, b, b_port, fabric, speed)]) of the compute
+    fabrics, ports named as the switch OS names them; only devices in ``keep`` when given."""
+    nodes: dict[str, dict[str, str]] = {}
     edges = []
-    for fabric in fabrics:
+    for fabric in compute_fabrics(index, "DOT topology"):
         topo = fabric.topology
         ethernet = fabric.protocol != "infiniband"
         for (a, a_port), (b, b_port), speed in _fabric_links(fabric):
+            if keep is not None and not (a in keep and b in keep):
+                continue
             names = []
             for device, port in ((a, a_port), (b, b_port)):
                 device_obj = index.devices[device]
                 device_type = index.type_of(device_obj)
-                function = topo.tiers.get(device, "host")
-                nodes.setdefault(device, (
-                    f"  {_quote(device)} [function={_quote(function)} model={_quote(device_type.model)} "
-                    f"rack={_quote(device_obj.rack or '')} fabric={_quote(device_obj.fabric or fabric.name)}]"))
+                nodes.setdefault(device, {
+                    "function": topo.tiers.get(device, "host"), "model": device_type.model,
+                    "rack": device_obj.rack or "", "fabric": device_obj.fabric or fabric.name})
                 names.append(_switch_port(index, device, port, ethernet) if device in topo.tiers
                              else _hca(index, device, port))
-            edges.append(f"  {_quote(a)}:{_quote(names[0])} -- {_quote(b)}:{_quote(names[1])} "
-                         f"[fabric={_quote(fabric.name)} speed_gbps={_quote(f'{speed:g}')}]")
-    lines += [nodes[n] for n in sorted(nodes, key=natural)]
-    lines += edges
+            edges.append((a, names[0], b, names[1], fabric.name, speed))
+    return nodes, edges
+
+
+def dot_file(index: DesignIndex, su: int | None = None) -> str:
+    nodes, edges = air_links(index, su_members(index, su))
+    lines = [f"graph {_quote(index.design.name or 'cluster')} {{"]
+    for name in sorted(nodes, key=natural):
+        attrs = " ".join(f"{k}={_quote(v)}" for k, v in nodes[name].items())
+        lines.append(f"  {_quote(name)} [{attrs}]")
+    for a, a_port, b, b_port, fabric, speed in edges:
+        lines.append(f"  {_quote(a)}:{_quote(a_port)} -- {_quote(b)}:{_quote(b_port)} "
+                     f"[fabric={_quote(fabric)} speed_gbps={_quote(f'{speed:g}')}]")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+# NVIDIA Air's JSON import (docs.nvidia.com Air "Custom Topology", JSON): every node needs
+# an ``os`` image; these are the images of that page's example (switch, server).
+AIR_SWITCH_OS = "cumulus-vx-5.16.1"
+AIR_HOST_OS = "generic/ubuntu2404"
+
+
+def air_json(index: DesignIndex, su: int | None = None) -> str:
+    import json
+
+    nodes, edges = air_links(index, su_members(index, su))
+    title = (index.design.name or "cluster") + (f" SU{su}" if su is not None else "")
+    content = {
+        "nodes": {name: {"os": AIR_HOST_OS if nodes[name]["function"] == "host" else AIR_SWITCH_OS}
+                  for name in sorted(nodes, key=natural)},
+        "links": [[{"interface": a_port, "node": a}, {"interface": b_port, "node": b}]
+                  for a, a_port, b, b_port, _fabric, _speed in edges],
+    }
+    return json.dumps({"format": "JSON", "title": title, "ztp": None, "content": content}, indent=2,
+                      ensure_ascii=False) + "\n"

@@ -17,6 +17,7 @@ from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import PageText, ProposalDocument
 from designer.report.pdf.sections import (
     bom,
+    cables,
     costs,
     cover,
     delivery,
@@ -26,6 +27,8 @@ from designer.report.pdf.sections import (
     findings,
     floor,
     inputs,
+    performance,
+    poc,
     sources,
     summary,
     topology,
@@ -36,9 +39,10 @@ from designer.report.pdf.sections import (
 # ``designer export --internal``) adds the appendices of what the customer body leaves out:
 # the catalog sources behind every part (provenance) and the engineering notes (check codes,
 # fixes, slugs, unknown figures, price sources).
-SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, delivery)
+SECTIONS = (cover, summary, inputs, floor, elevations, topology, facility, findings, bom, costs, performance, delivery,
+            poc, cables)  # poc: only with `designer poc check --pdf` results; cables: only with --cable-schedule
 SECTION_KEYS = ("sec_summary", "sec_inputs", "sec_floor", "sec_elevations", "sec_topology", "sec_facility",
-                "sec_findings", "sec_bom", "sec_costs", "sec_delivery")
+                "sec_findings", "sec_bom", "sec_costs", "sec_performance", "sec_delivery")
 INTERNAL_SECTIONS = (sources, engineering)
 INTERNAL_KEYS = ("sec_sources", "sec_engineering")
 APPENDIX_KEYS = ("sec_sources", "sec_engineering")
@@ -55,11 +59,12 @@ def render(ctx: ProposalContext) -> bytes:
     t, design = ctx.t, ctx.design
     buffer = io.BytesIO()
     footer = f"{t('proposal')} · {t('revision')} {design.project.revision} · {ctx.date_text}"
+    header = f"{design.project.company} · {design.name}" if design.project.company else design.name
     doc = ProposalDocument(
         buffer,
         t=t,
         fonts=ctx.fonts,
-        text=PageText(header_left=design.name, footer_left=footer),
+        text=PageText(header_left=header, footer_left=footer),
         title=f"{t('proposal')}: {design.name}",
         author=design.project.author or "",
         subject=design.project.customer or "",
@@ -69,6 +74,7 @@ def render(ctx: ProposalContext) -> bytes:
 
 
 def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
-                 bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False) -> bytes:
+                 bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False,
+                 base_dir=None, cable_schedule: bool = False) -> bytes:
     return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index,
-                                          internal=internal))
+                                          internal=internal, base_dir=base_dir, cable_schedule=cable_schedule))

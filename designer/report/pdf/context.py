@@ -6,12 +6,14 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from reportlab.platypus import NextPageTemplate, PageBreak
 
 from designer import __version__
 from designer.catalog import Catalog
+from designer.errors import ExportError
 from designer.estimates.bom import Bom, build_bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -23,6 +25,34 @@ from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
 
 
 SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
+LOGO_FORMATS = ("PNG", "JPEG")
+
+
+def logo_file(project, base_dir: Path | None) -> Path | None:
+    """The project's logo file (a relative ``logo`` is relative to ``base_dir``, the project
+    file's folder), checked to be a PNG or JPEG image; None when the project names none.
+    Raises ExportError naming ``project.logo`` and the fix otherwise."""
+    if not project.logo:
+        return None
+    path = Path(project.logo).expanduser()
+    if not path.is_absolute() and base_dir is not None:
+        path = base_dir / path
+    hint = "choose a PNG or JPEG file in File → Project details…, or clear the logo"
+    if not path.is_file():
+        raise ExportError("the company logo file does not exist", file=path, field="project.logo", hint=hint)
+    try:
+        from PIL import Image
+
+        with Image.open(path) as image:
+            kind = image.format
+            image.verify()
+    except Exception:  # noqa: BLE001 - any unreadable image gets the same one-line answer
+        raise ExportError("the company logo is not a readable image", file=path, field="project.logo",
+                          hint=hint) from None
+    if kind not in LOGO_FORMATS:
+        raise ExportError(f"the company logo is a {kind} image; the proposal takes PNG or JPEG", file=path,
+                          field="project.logo", hint=hint)
+    return path
 
 
 def short_name(name: str) -> str:
@@ -49,11 +79,21 @@ class ProposalContext:
     today: _dt.date = field(default_factory=_dt.date.today)
     section_number: int = 0
     internal: bool = False  # the integrator's edition: with the engineering appendix
+    poc_check: dict[str, Any] | None = None  # `designer poc check` results: the POC appendix (issue 12)
+    logo: Path | None = None  # the company's logo, checked (logo_file)
+    cable_schedule: bool = False  # the cable schedule as an appendix (export --cable-schedule)
+    cable_label_scheme: str | None = None
 
     @classmethod
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
                 bom: Bom | None = None, index: DesignIndex | None = None,
-                internal: bool = False) -> "ProposalContext":
+                internal: bool = False, base_dir: Path | None = None, cable_schedule: bool = False,
+                cable_label_scheme: str | None = None) -> "ProposalContext":
+        """``base_dir``: the project file's folder, for a relative logo path."""
+        try:
+            logo = logo_file(design.project, base_dir)
+        except ExportError:
+            logo = None  # export_documents refuses a bad logo before a PDF; drawings do without it
         index = index or DesignIndex.build(design)
         fonts = font_set(lang)
         t = Translator(lang)
@@ -67,6 +107,9 @@ class ProposalContext:
             fonts=fonts,
             styles=Styles(fonts, t.is_zh),
             internal=internal,
+            logo=logo,
+            cable_schedule=cable_schedule,
+            cable_label_scheme=cable_label_scheme,
         )
 
     # -- shared bits ------------------------------------------------------------

@@ -52,6 +52,9 @@ class Styles:
                                     fontName=f.regular, wordWrap=common["wordWrap"])
         self.cell = ParagraphStyle("cell", fontSize=7.5, leading=7.5 * 1.25, **common)
         self.cell_right = ParagraphStyle("cell_right", parent=self.cell, alignment=TA_RIGHT)
+        # a reason beside a missing part number: smaller and muted, so the column still reads as numbers
+        self.small_cell = ParagraphStyle("small_cell", parent=self.cell, fontSize=6.5, leading=6.5 * 1.25,
+                                         textColor=MUTED)
         self.h1 = ParagraphStyle("h1", fontName=f.bold, fontSize=17, leading=22, spaceBefore=0, spaceAfter=10,
                                  textColor=ACCENT, wordWrap=common["wordWrap"])
         self.h2 = ParagraphStyle("h2", fontName=f.bold, fontSize=12, leading=16, spaceBefore=10, spaceAfter=5,

@@ -16,7 +16,7 @@ from designer.ui.commands.devices import (
     move_problem,
 )
 from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
-from designer.ui.commands.racks import AddRacks, DuplicateRack, MoveRack, MoveRow
+from designer.ui.commands.racks import AddRacks, AddRoom, DeleteRooms, DuplicateRack, MoveRack, MoveRow, PlaceRoom
 
 __all__ = [
     "MOVE_DEVICE_ID",
@@ -24,6 +24,8 @@ __all__ = [
     "AddDevice",
     "AddRacks",
     "ConnectPorts",
+    "AddRoom",
+    "DeleteRooms",
     "DeleteObjects",
     "DesignCommand",
     "DisconnectCable",
@@ -34,6 +36,7 @@ __all__ = [
     "MoveRow",
     "NudgeDevices",
     "PasteDevices",
+    "PlaceRoom",
     "RerouteCables",
     "SetProperty",
     "SetStages",

@@ -36,6 +36,8 @@ def refusal(exc: edits.EditRefused) -> DesignerError:
         message = t("refused.name_taken", kind=t(f"kind.{figures['kind']}"), name=figures["name"])
     elif exc.code == "no_such_rack" and figures.get("rack"):
         message = t("refused.no_such_rack", rack=figures["rack"])
+    elif exc.code == "room_overlap":
+        message = t("refused.room_overlap", room=figures["room"], other=figures["other"])
     elif exc.code == "same_stage_names":
         message = t("refused.same_stage_names")
     elif exc.code == "stage_missing":

@@ -126,3 +126,55 @@ class MoveRow(DesignCommand):
         racks = {r.name for r in self.design.racks if r.room == self.room and r.row == self.row}
         members = {d.name for d in self.design.devices if d.rack in racks}
         return [self.edit.apply(self.design), *rerouted(self.doc, members)]
+
+
+class PlaceRoom(DesignCommand):
+    """Move a room on the site plan (drag of the selected room); its racks go with it and
+    no figure changes. One undo step."""
+
+    def __init__(self, doc, room: str, x_mm: float, y_mm: float) -> None:
+        super().__init__(doc, "undo.move_room", room=room)
+        self.edit = checked(edits.PlaceRoom(room, x_mm, y_mm), doc.design)
+
+
+class AddRoom(DesignCommand):
+    """A new room beside the rooms there are (to their right on the site plan), so it can
+    be moved and resized on the floor plan; the rooms not yet placed keep where they are
+    drawn. One undo step."""
+
+    WIDTH_MM = 10_000.0
+    DEPTH_MM = 8_000.0
+    GAP_MM = 2_000.0
+
+    def __init__(self, doc) -> None:
+        from designer.model.site import Room, room_origins
+
+        design = doc.design
+        taken = {r.name for r in design.site.rooms}
+        number = len(taken) + 1
+        while f"Hall {number}" in taken:
+            number += 1
+        origins = room_origins(design.site.rooms)
+        right = max((origins[r.name][0] + r.width_mm for r in design.site.rooms), default=-self.GAP_MM)
+        self.room = f"Hall {number}"
+        super().__init__(doc, "undo.add_room", room=self.room)
+        room = Room(name=self.room, width_mm=self.WIDTH_MM, depth_mm=self.DEPTH_MM)
+        self.edit = checked(edits.add_room(room), design)
+        self.place = edits.PlaceRoom(self.room, right + self.GAP_MM, 0.0)  # checked once the room is there
+
+    def first_apply(self) -> list[edits.Change]:
+        added = self.edit.apply(self.design)
+        try:
+            return [added, self.place.apply(self.design)]
+        except edits.EditRefused:
+            added.inverse.apply(self.design)
+            raise
+
+
+class DeleteRooms(DesignCommand):
+    """Delete rooms with the racks in them, their devices and every cable to those."""
+
+    def __init__(self, doc, rooms: list[str]) -> None:
+        super().__init__(doc, "undo.delete", names=", ".join(rooms[:3]) + (" ..." if len(rooms) > 3 else ""))
+        self.edit = checked(edits.delete_rooms(rooms), doc.design)
+

@@ -40,12 +40,14 @@ def build(ctx: ProposalContext) -> list:
         title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.get("missing_parts") or []))
     chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
                        title=title, build=t("build"), cloud=t("cloud"),
-                       money=lambda v: t.money_short(v, currency))
+                       money=lambda v: t.money_short(v, currency), x_title=t("axis_utilisation"),
+                       y_title=t("axis_cost", years=tco.get("horizon_years") or "", currency=currency))
     if chart is not None:
         story.append(DeferredDrawing(chart))
     scaling = estimates.get("scaling") or {}
     chart = scaling_chart(scaling.get("points") or [], width, ctx.fonts, title=t("scaling_chart"),
-                          names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")})
+                          names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")},
+                          x_title=t("axis_gpus"), y_title=t("axis_efficiency"))
     if chart is not None:
         # a heading never ends a page without its chart
         story.append(KeepTogether([ctx.h2(t("scaling")), DeferredDrawing(chart)]))
@@ -88,7 +90,7 @@ def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str,
         (t("opex_staff"), money(opex["staff"])),
         (t("opex_space"), money(opex["space"])),
         (t("opex_total"), money(opex["total"], opex_ok)),
-        (t("horizon"), t("years", n=tco["horizon_years"])),
+        (t("horizon"), t("years_one" if tco["horizon_years"] == 1 else "years", n=tco["horizon_years"])),
         (t("build_total_depreciated"), money(tco["build_total"], build_ok)),
         (t("build_total_full"), money(tco.get("build_total_full_capex"), build_ok)),
         (t("cloud_total_line", gpus=t.int(tco["gpus"]),
@@ -113,7 +115,7 @@ def _allreduce_table(ctx: ProposalContext, algorithms: list[dict]) -> Table:
     t, s = ctx.t, ctx.styles
     data = [[s.p(t(k), s.cell) for k in ("algorithm", "time_ms", "algbw", "busbw")]]
     for row in algorithms:
-        data.append([s.p(str(row["name"]), s.cell), s.p(t.num(row.get("time_ms"), 2), s.cell),
+        data.append([s.p(str(t.term(row["name"])), s.cell), s.p(t.num(row.get("time_ms"), 2), s.cell),
                      s.p(t.num(row.get("algbw_gbytes_s"), 1), s.cell), s.p(t.num(row.get("busbw_gbytes_s"), 1), s.cell)])
     width = ctx.portrait[0]
     table = Table(data, colWidths=[width / 4] * 4, repeatRows=1)
@@ -137,7 +139,7 @@ def _storage(ctx: ProposalContext, storage: dict) -> list:
         for tier in tiers:
             name = f"tier_{tier['tier']}"
             data.append([s.p(t(name) if name in ("tier_hot", "tier_warm", "tier_cold") else tier["tier"], s.cell),
-                         s.p(t.num(tier["capacity_tb"], 1), s.cell), s.p(str(tier["media"]), s.cell)])
+                         s.p(t.num(tier["capacity_tb"], 1), s.cell), s.p(str(t.term(tier["media"])), s.cell)])
         width = ctx.portrait[0]
         table = Table(data, colWidths=[width / 3] * 3, repeatRows=1)
         table.setStyle(s.table_style())
@@ -151,9 +153,11 @@ def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> list:
     data = [[s.p(t(k), s.cell) for k in keys]]
     for stage in stages:
         added = stage.get("added") or {}
-        kinds = ", ".join(f"{n} {kind}" for kind, n in (added.get("devices_by_kind") or {}).items())
+        comma, semicolon = ("、", "；") if t.is_zh else (", ", "; ")
+        kinds = comma.join(t.count(f"stage_kind_{kind}", n) if t.has(f"stage_kind_{kind}") else f"{n} {kind}"
+                           for kind, n in (added.get("devices_by_kind") or {}).items())
         racks = added.get("racks") or []
-        summary = "; ".join(x for x in (kinds, f"{len(racks)} racks" if racks else "") if x) or "–"
+        summary = semicolon.join(x for x in (kinds, t.count("stage_racks", len(racks)) if racks else "") if x) or "–"
         data.append([s.p(str(stage["name"]), s.cell), s.p(t.date(stage.get("date")) or "–", s.cell),
                      s.p(t.int(stage["gpus"]), s.cell), s.p(t.int(stage["servers"]), s.cell),
                      s.p(t.num(stage["power_max_kw"], 1), s.cell),

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from reportlab.lib import colors
-from reportlab.platypus import NextPageTemplate, PageBreak, Spacer, Table
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import Image, NextPageTemplate, PageBreak, Spacer, Table
+
+LOGO_BOX_PT = (180.0, 60.0)  # the logo is scaled to fit this box, keeping its proportions
+
+
+def logo_flowable(path) -> Image:
+    width, height = ImageReader(str(path)).getSize()
+    scale = min(LOGO_BOX_PT[0] / width, LOGO_BOX_PT[1] / height)
+    image = Image(str(path), width=width * scale, height=height * scale)
+    image.hAlign = "LEFT"
+    return image
 
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import contents
@@ -14,9 +25,12 @@ def build(ctx: ProposalContext) -> list:
     t, s, design, project = ctx.t, ctx.styles, ctx.design, ctx.design.project
     totals = ctx.report["totals"]
     width, _height = ctx.portrait
+    contact = ", ".join(x for x in (project.contact_name, project.contact_email, project.contact_phone) if x)
     rows = [
         (t("customer"), project.customer or t("not_set")),
+        *([(t("company"), project.company)] if project.company else []),
         (t("author"), project.author or t("not_set")),
+        *([(t("contact"), contact)] if contact else []),
         (t("date"), ctx.date_text),
         (t("revision"), project.revision),
         ("", t("program_version", version=ctx.version)),
@@ -41,8 +55,10 @@ def build(ctx: ProposalContext) -> list:
     style.add("INNERGRID", (0, 0), (-1, -1), 0.3, RULE)
     style.add("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#f5f7fa"))
     boxes.setStyle(style)
-    story = [
-        Spacer(1, 120),
+    story = [Spacer(1, 120)]
+    if ctx.logo is not None:
+        story = [Spacer(1, 30), logo_flowable(ctx.logo), Spacer(1, 60)]
+    story += [
         s.p(t("proposal"), s.title),
         Spacer(1, 10),
         s.p(design.name, s.subtitle),

@@ -5,9 +5,20 @@ text says "to be agreed" rather than inventing terms."""
 
 from __future__ import annotations
 
+import datetime as _dt
+
 from reportlab.platypus import Spacer, Table
 
 from designer.report.pdf.context import ProposalContext
+
+
+def _valid_until(date: str | None, today: _dt.date, days: int) -> _dt.date:
+    """The offer's last day: its date (the project's, if an ISO date, else today) plus ``days``."""
+    try:
+        start = _dt.date.fromisoformat(date) if date else today
+    except ValueError:
+        start = today
+    return start + _dt.timedelta(days=days)
 
 
 def _count(ctx: ProposalContext, section: str) -> int:
@@ -60,27 +71,44 @@ def build(ctx: ProposalContext) -> list:
     ], header=(t("dl_test"), t("dl_criterion"))))
 
     story.append(ctx.h2(t("dl_terms")))
-    stages = [f"{stage.name}: {stage.date}" for stage in design.stages if stage.date]
-    story.append(_pairs(ctx, [
-        (t("dl_warranty"), t("dl_warranty_text")),
-        (t("dl_schedule"), "; ".join(stages) if stages else t("dl_schedule_unset")),
-        (t("dl_lead_times"), t("dl_lead_times_text")),
-        (t("dl_validity"), t("dl_validity_text", date=ctx.date_text)),
-        (t("dl_payment"), t("dl_schedule_unset")),
-    ]))
+    # the project's inputs (File → Project details…) where set; else what the design says, or "to be agreed"
+    stages = [f"{stage.name}: {t.date(stage.date)}" for stage in design.stages if stage.date]
+    schedule = project.delivery_schedule or ("; ".join(stages) if stages else t("dl_schedule_unset"))
+    validity = t("dl_validity_text", date=ctx.date_text)
+    if project.validity_days:
+        until = _valid_until(project.date, ctx.today, project.validity_days)
+        validity = t("dl_validity_days", days=t.int(project.validity_days), date=ctx.date_text, until=t.date(until))
+    rows = [
+        (t("dl_warranty"), project.warranty or t("dl_warranty_text")),
+        *([(t("dl_support"), project.support)] if project.support else []),
+        (t("dl_schedule"), schedule),
+        (t("dl_lead_times"), project.lead_times or t("dl_lead_times_text")),
+        (t("dl_validity"), validity),
+        (t("dl_payment"), project.payment_terms or t("dl_schedule_unset")),
+    ]
+    contact = ", ".join(x for x in (project.contact_name, project.contact_email, project.contact_phone) if x)
+    if contact:
+        rows.append((t("contact"), f"{project.company} · {contact}" if project.company else contact))
+    story.append(_pairs(ctx, rows))
 
     story.append(ctx.h2(t("dl_revisions")))
     width = ctx.portrait[0]
-    revisions = Table([[s.cell_value(h) for h in (t("revision"), t("date"), t("author"), t("dl_note"))],
-                       [s.cell_value(project.revision), s.cell_value(ctx.date_text),
-                        s.cell_value(project.author or t("not_set")), s.cell_value(t("dl_this_revision"))]],
-                      colWidths=[width * f for f in (0.15, 0.25, 0.3, 0.3)])
+    history = [[s.cell_value(h) for h in (t("revision"), t("date"), t("author"), t("dl_note"))]]
+    for earlier in project.revisions:
+        if earlier.revision == project.revision:
+            continue  # the current revision is the last row
+        history.append([s.cell_value(earlier.revision), s.cell_value(t.date(earlier.date) or "–"),
+                        s.cell_value(earlier.author or "–"), s.p(earlier.note or "–", s.cell)])
+    current_note = next((r.note for r in project.revisions if r.revision == project.revision and r.note), None)
+    history.append([s.cell_value(project.revision), s.cell_value(ctx.date_text),
+                    s.cell_value(project.author or t("not_set")), s.p(current_note or t("dl_this_revision"), s.cell)])
+    revisions = Table(history, colWidths=[width * f for f in (0.15, 0.25, 0.3, 0.3)], repeatRows=1)
     revisions.setStyle(s.table_style())
     story.append(revisions)
 
     story.append(ctx.h2(t("dl_sign")))
     customer = project.customer or t("customer")
-    integrator = project.author or t("dl_integrator")
+    integrator = project.company or project.author or t("dl_integrator")
     rows = [[s.cell_value(t("dl_for", party=customer)), s.cell_value(t("dl_for", party=integrator))]]
     colon = "：" if t.is_zh else ":"
     for label in ("dl_name", "dl_signature", "date"):

@@ -38,7 +38,7 @@ def _value(ctx: ProposalContext, value: Any) -> str:
         return t.num(value, 3 if abs(value) < 1 else 2).rstrip("0").rstrip(".")
     if isinstance(value, int):
         return t.int(value)
-    return str(value)
+    return str(t.term(value))
 
 
 def build(ctx: ProposalContext) -> list:
@@ -75,7 +75,7 @@ def build(ctx: ProposalContext) -> list:
 
     story.append(ctx.h2(t("fabrics")))
     story.append(grid(ctx, [t("fabric"), t("role"), t("protocol"), t("target_oversubscription"), t("rail_optimized")],
-                      [[f.name, f.role, f.protocol or "–", t.ratio(f.target_oversubscription),
+                      [[t.fabric(f.name), t.term(f.role), t.term(f.protocol) or "–", t.ratio(f.target_oversubscription),
                         _value(ctx, getattr(f, "rail_optimized", None))] for f in design.fabrics]))
 
     story.append(ctx.h2(t("targets")))

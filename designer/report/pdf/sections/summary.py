@@ -164,7 +164,7 @@ def _prose(ctx: ProposalContext) -> list:
         servers=t.int(totals["servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
         gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
         tiers=t.int((fabric or {}).get("tiers") or 0),
-        protocol=PROTOCOLS.get((fabric or {}).get("protocol") or "", (fabric or {}).get("protocol") or ""),
+        protocol=t.term((fabric or {}).get("protocol") or ""),
         fabric_switches=t.int(sum((fabric or {}).get("switches", {}).values()) if fabric else 0),
         over=t.ratio(over.get("leaf")), bisection=f"{t.num(((fabric or {}).get('bisection_gbps') or 0) / 1000)} Tb/s",
         storage_phrase=storage_phrase, switches=t.int(totals["switches"]), cables=t.int(cables),
@@ -223,7 +223,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
     if fabric:
         sw = fabric["switches"]
         over = fabric["oversubscription"]
-        rows.append((t("compute_fabric"), t("fabric_line", protocol=fabric.get("protocol") or "", tiers=fabric["tiers"],
+        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.get("protocol") or ""), tiers=fabric["tiers"],
                                              leaf=sw["leaf"], spine=sw["spine"], core=sw["core"])))
         target = fabric.get("target_oversubscription")
         text = f"{t('tier_leaf')} {t.ratio(over.get('leaf'))}"

@@ -25,8 +25,8 @@ def build(ctx: ProposalContext) -> list:
         story.append(KeepTogether([DeferredDrawing(topology_drawing(ctx.index, fabric, width, t, ctx.fonts)),
                                    Spacer(1, 8)]))
     if fabrics:
-        story.append(ctx.h2(t("fabric_table")))
-        story.append(fabric_table(ctx, fabrics))
+        # the heading never ends a page without its table
+        story.append(KeepTogether([ctx.h2(t("fabric_table")), fabric_table(ctx, fabrics)]))
     return story
 
 
@@ -46,7 +46,7 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     def row(key: str, values: list[str]) -> None:
         rows.append((t(key), values))
 
-    row("role", [f"{f.get('role') or '–'} / {f.get('protocol') or '–'}" for f in fabrics])
+    row("role", [f"{t.term(f.get('role')) or '–'} / {t.term(f.get('protocol')) or '–'}" for f in fabrics])
     row("tiers", [str(f.get("tiers", 0)) for f in fabrics])
     row("endpoints", [t.int(f.get("endpoints", 0)) for f in fabrics])
     row("switches_lsc", [" / ".join(t.int(f["switches"][k]) for k in ("leaf", "spine", "core")) for f in fabrics])
@@ -72,7 +72,7 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     width = ctx.portrait[0]
     first = width * 0.26
     other = (width - first) / len(fabrics)
-    data = [[s.cell_value(t("fabric"))] + [s.cell_value(f["name"]) for f in fabrics]]
+    data = [[s.cell_value(t("fabric"))] + [s.cell_value(t.fabric(f["name"])) for f in fabrics]]
     for label, values in rows:
         data.append([s.p(label, s.cell)] + [s.p(v, s.cell) for v in values])
     # single points of failure in red, except the out-of-band network's (notes, by design)

@@ -1,0 +1,186 @@
+"""Rack-scale NVL72 systems (issue 11): GB200 / GB300 NVL72 catalogued as one device that fills a
+rack, with its trays, NVLink switch trays and power shelves (NVIDIA DGX GB Rack Scale Systems User
+Guide; NVL72 AI Factory Enterprise RA; Base Command Manager power-shelf chapter). The NVLink domain
+is the rack (72 GPUs); the scale-out fabric is built per GPU port, rails by NIC rank on each
+compute tray. Figures NVIDIA does not publish (GB200 rack power, weights, liquid share) are
+supplied here as a user would; they are test inputs, not catalog figures."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from pydantic import ValidationError
+
+from conftest import run_cli
+from designer.errors import GenerationError
+from designer.fabric.generate import GenerateSpec, generate
+from designer.model.hardware import DeviceType
+from designer.report.json_report import build_report
+
+GB200 = "nvidia-dgx-gb200-nvl72"
+GB300 = "nvidia-gb300-nvl72"
+RACK = "rack-42u-600-vertiv-vr3300"  # 1,360 kg static load, 42 U
+SUPPLIED = dict(server_liquid_share=0.85, server_weight_kg=1200, rack_type=RACK, cooling="liquid")
+
+
+def _gb200(gpus: int, switch: str, **kw) -> GenerateSpec:
+    return GenerateSpec(server=GB200, gpus=gpus, switch=switch, server_max_kw=132, rack_power_kw=140,
+                        **{**SUPPLIED, **kw})
+
+
+def _gb300(gpus: int, switch: str, **kw) -> GenerateSpec:
+    return GenerateSpec(server=GB300, gpus=gpus, switch=switch, rack_power_kw=150, **{**SUPPLIED, **kw})
+
+
+def _findings(design, catalog, severity="error") -> list[dict]:
+    return [f for f in build_report(design, catalog=catalog)["findings"] if f["severity"] == severity]
+
+
+def _tiers(design, fabric: str = "compute") -> tuple[int, int, int]:
+    count = {t: sum(1 for d in design.devices if d.fabric == fabric and d.tier == t) for t in ("leaf", "spine", "core")}
+    return count["leaf"], count["spine"], count["core"]
+
+
+# ---------------------------------------------------------------- catalog
+
+
+@pytest.mark.parametrize("slug", [GB200, GB300])
+def test_nvl72_entry_adds_up(catalog, slug):
+    t = catalog.device_types[slug]
+    rs = t.rack_scale
+    assert (rs.compute_trays, rs.gpus_per_tray, rs.nvlink_switch_trays, rs.power_shelves, rs.psus_per_shelf) == \
+        (18, 4, 9, 8, 6)
+    assert t.gpu_count == 72 and t.scale_up_gpus == 72
+    assert (t.psu.count, t.psu.rating_w) == (48, 5500)
+    assert t.u_height == rs.compute_trays + rs.nvlink_switch_trays + rs.power_shelves  # all 1 RU
+    assert t.port_count("compute") == 72  # one scale-out NIC per GPU
+    assert t.cooling.liquid_share is None  # hybrid cooling, split not published
+
+
+def test_scale_up_domain_of_an_hgx_server_is_the_server(catalog):
+    assert catalog.device_types["nvidia-dgx-h100"].scale_up_gpus == 8
+    assert catalog.device_types["supermicro-as-8125gs-tnmr2"].scale_up_gpus == 8
+
+
+def test_published_rack_power_only_where_nvidia_gives_it(catalog):
+    assert catalog.device_types[GB300].power.max_w == 142000  # "Full rack requiring up to 142 kW"
+    assert catalog.device_types[GB200].power.max_w is None
+
+
+def test_rack_scale_must_add_up(catalog):
+    data = catalog.device_types[GB200].model_dump()
+    data["rack_scale"]["compute_trays"] = 17
+    with pytest.raises(ValidationError, match="compute trays"):
+        DeviceType.model_validate(data)
+    data = catalog.device_types[GB200].model_dump()
+    data["rack_scale"]["power_shelves"] = 7
+    with pytest.raises(ValidationError, match="power shelves"):
+        DeviceType.model_validate(data)
+
+
+# ---------------------------------------------------------------- generated designs
+
+
+def test_gb200_needs_its_unpublished_figures(catalog):
+    with pytest.raises(GenerationError, match="no published power figure"):
+        generate(GenerateSpec(server=GB200, gpus=576, switch="nvidia-qm9700", **SUPPLIED), catalog)
+    with pytest.raises(GenerationError, match="liquid"):
+        generate(GenerateSpec(server=GB200, gpus=576, switch="nvidia-qm9700", server_max_kw=132,
+                              rack_power_kw=140, rack_type=RACK), catalog)
+
+
+@pytest.fixture(scope="module")
+def gb200_ib(catalog):
+    return generate(_gb200(576, "nvidia-qm9700"), catalog)
+
+
+def test_gb200_576_infiniband_is_check_clean(gb200_ib, catalog):
+    systems = [d for d in gb200_ib.devices if d.device_type == GB200]
+    assert len(systems) == 8 and len({d.rack for d in systems}) == 8  # one NVL72 per rack
+    assert _findings(gb200_ib, catalog) == []
+    # 576 x 400G GPU ports, rails of 32 trays on 64-port QM9700 at 1:1: 5 units x 4 rails
+    assert _tiers(gb200_ib) == (20, 16, 0)
+
+
+def test_rails_are_nic_ranks_of_a_compute_tray(gb200_ib):
+    """Each tray's 4 NICs land on 4 different leaves, and NIC k of every tray on the rail-k leaves."""
+    leaf_of = {}
+    for link in gb200_ib.links:
+        if link.fabric == "compute" and link.a.device.startswith("node"):
+            leaf_of[(link.a.device, link.a.port)] = link.b.device
+    rails: dict[int, set[str]] = defaultdict(set)
+    for (device, port), leaf in leaf_of.items():
+        n = int(port[2:])  # cx1..cx72: tray (n-1)//4, NIC (n-1)%4
+        rails[(n - 1) % 4].add(leaf)
+    assert len(leaf_of) == 8 * 72
+    assert len(rails) == 4
+    for k in range(4):
+        for j in range(k + 1, 4):
+            assert not rails[k] & rails[j]
+
+
+def test_gb200_576_spectrum_x_is_check_clean(catalog):
+    design = generate(_gb200(576, "nvidia-sn5600"), catalog)
+    assert _findings(design, catalog) == []
+    assert _tiers(design) == (12, 8, 0)  # SN5600 as 128 x 400G: 64 trays a unit, 3 units x 4 rails
+
+
+@pytest.mark.parametrize("switch, tiers", [("nvidia-qm9700", (144, 160, 128)), ("nvidia-sn5600", (72, 64, 0))])
+def test_gb200_4608_gpus_is_check_clean(catalog, switch, tiers):
+    design = generate(_gb200(4608, switch), catalog)
+    assert sum(1 for d in design.devices if d.device_type == GB200) == 64
+    assert _tiers(design) == tiers
+    assert _findings(design, catalog) == []
+
+
+def test_gb300_576_xdr(catalog):
+    """576 GPUs at 800G on Q3400: 8 leaves and 4 spines, 576 node-leaf and 576 leaf-spine cables -
+    the counts NVIDIA's DGX SuperPOD B300 XDR RA (RA-11339-001, Table 3, 1 SU) gives for the same
+    576 x 800G GPU ports."""
+    design = generate(_gb300(576, "nvidia-q3400"), catalog)
+    assert _tiers(design) == (8, 4, 0)
+    assert _findings(design, catalog) == []
+    leaf_spine = sum(1 for link in design.links if link.fabric == "compute"
+                     and "leaf" in link.a.device and "spine" in link.b.device)
+    assert leaf_spine == 576
+
+
+def test_cli_gb200(tmp_path):
+    out = tmp_path / "gb200.json"
+    result = run_cli("new", "--server", GB200, "--gpus", "576", "--switch", "nvidia-qm9700", "--server-max-kw", "132",
+                     "--server-liquid-share", "0.85", "--server-weight-kg", "1200", "--rack-type", RACK,
+                     "--rack-power-kw", "140", "--cooling", "liquid", "-o", out)
+    assert result.code == 0, result.err
+    assert run_cli("check", out).code == 0
+
+
+# ---------------------------------------------------------------- facility
+
+
+def test_nvl72_in_an_air_only_room_names_the_liquid_kw(catalog):
+    design = generate(_gb300(576, "nvidia-q3400", cooling="air"), catalog)
+    liquid = [f for f in _findings(design, catalog) if f["code"] == "RACK_COOLING_OVER_CAPACITY"]
+    assert len(liquid) == 8  # one per NVL72 rack
+    assert all("120.7 kW of heat to liquid" in f["message"] for f in liquid)  # 142 kW x 0.85
+
+
+def test_nvl72_weight_is_checked_against_the_floor(catalog):
+    design = generate(_gb300(576, "nvidia-q3400", floor_load_kg_m2=800), catalog)
+    floor = [f for f in _findings(design, catalog) if f["code"] == "FLOOR_LOAD_OVER_LIMIT"]
+    assert len(floor) >= 8
+    racks = {d.rack for d in design.devices if d.device_type == GB300}
+    assert racks <= {o for f in floor for o in f["objects"]}
+
+
+def test_nvl72_heavier_than_its_rack_is_refused(catalog):
+    with pytest.raises(GenerationError, match="weighs 1400 kg"):
+        generate(_gb300(576, "nvidia-q3400", server_weight_kg=1400), catalog)
+
+
+def test_one_nvl72_rack_is_one_nvlink_domain_without_a_compute_fabric(catalog):
+    """72 GPUs in one rack: NVLink is the whole GPU fabric, as for a single 8-GPU server."""
+    design = generate(_gb200(72, "nvidia-qm9700"), catalog)
+    assert not [f for f in design.fabrics if f.role == "compute"]
+    assert _tiers(design) == (0, 0, 0)
+    assert _findings(design, catalog) == []

@@ -1,0 +1,86 @@
+"""Drawings that read (issue 16, item 6): one elevation per rack type for a large design, floor
+plans whose labels stay at 6 pt or more with aisles and the room's size, chart series told
+apart by more than colour, with axis titles."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.graphics.shapes import Group, String
+
+from designer.model.io import load_design
+from designer.report.drawings.charts import cost_chart
+from designer.report.drawings.floorplan import MIN_FONT_PT, aisles, footprint, plan_sheets, sheet_drawing
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.sections import elevations
+from designer.report.pdf.sections.floor import RESERVED_PT
+from designer.resources import example_design
+from tests.conftest import run_cli
+
+
+@pytest.fixture(scope="module")
+def large(catalog, tmp_path_factory):
+    out = tmp_path_factory.mktemp("large") / "x.json"
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "128", "--switch", "nvidia-qm9700",
+                     "-o", str(out))
+    assert result.code == 0, result
+    return ProposalContext.prepare(load_design(out, catalog), catalog, "en")
+
+
+def _strings(node):
+    if isinstance(node, String):
+        yield node
+    for child in getattr(node, "contents", []) or []:
+        yield from _strings(child)
+
+
+def test_large_design_draws_one_elevation_per_rack_type(large):
+    racks = large.report["racks"]
+    types = elevations.rack_types(large.index, racks)
+    assert elevations.grouped(large)
+    assert sum(len(group) for group in types) == len(racks)
+    assert len(types) < len(racks) / 4
+    assert elevations.page_count(large) <= -(-len(types) // elevations.per_page(large))
+    # every rack of a type holds the same devices at the same places
+    for group in types:
+        signatures = {elevations.rack_signature(large.index, r["name"]) for r in group}
+        assert len(signatures) == 1
+
+
+def test_small_design_draws_every_rack(catalog):
+    ctx = ProposalContext.prepare(load_design(example_design(), catalog), catalog, "en")
+    assert not elevations.grouped(ctx)
+    assert elevations.page_count(ctx) == -(-len(ctx.report["racks"]) // elevations.per_page(ctx))
+
+
+def test_floor_labels_stay_at_six_points(large):
+    room = large.report["rooms"][0]
+    width, height = large.landscape
+    sheets = plan_sheets(large.index, room, (width, height - RESERVED_PT))
+    assert len(sheets) > 1  # an overview and detail sheets
+    labelled = [sheet for sheet in sheets if sheet.labelled]
+    assert {box.rack.name for sheet in labelled for box in sheet.boxes} == {r.name for r in large.design.racks}
+    for sheet in labelled:
+        drawing = sheet_drawing(sheet, large.racks_by_name, large.landscape[0], large.t, large.fonts)
+        sizes = [s.fontSize for s in _strings(drawing)]
+        assert sizes and min(sizes) >= MIN_FONT_PT - 1e-6
+        texts = {s.text for s in _strings(drawing)}
+        assert "cold aisle" in texts and "hot aisle" in texts  # in the legend
+
+
+def test_aisles_between_facing_rows(large):
+    boxes = [footprint(r, large.index.rack_type_of(r)) for r in large.design.racks]
+    kinds = [a.kind for a in aisles(boxes)]
+    assert "cold" in kinds and "hot" in kinds
+    for aisle in aisles(boxes):
+        assert aisle.y1 > aisle.y0 and aisle.x1 > aisle.x0
+
+
+def test_chart_series_differ_by_dash_and_have_axis_titles(large):
+    rows = [{"utilization": u / 10, "build_total": 100 + u, "cloud_total": 20 * u} for u in range(1, 11)]
+    chart = cost_chart(rows, 400, large.fonts, title="t", build="Build", cloud="Cloud", money=str,
+                       x_title="GPU utilisation", y_title="Cost")
+    plot = next(node for node in chart.contents if hasattr(node, "lines"))
+    assert getattr(plot.lines[0], "strokeDashArray", None) is None  # the first series solid
+    assert plot.lines[1].strokeDashArray  # the second dashed
+    texts = {s.text for s in _strings(chart)}
+    assert {"GPU utilisation", "Cost", "Build", "Cloud"} <= texts
