@@ -482,3 +482,8 @@ UI_MESSAGES.update({
     "project.refused": {"en": "{field}: {message}", "zh": "{field}：{message}"},
     "project.undo": {"en": "Edit project details", "zh": "编辑项目信息"},
 })
+
+# the cabling tools' words (issue 14) live in a module of their own
+from designer.report.i18n_cabling import CABLING_MESSAGES  # noqa: E402
+
+UI_MESSAGES.update(CABLING_MESSAGES)

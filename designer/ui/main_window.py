@@ -27,7 +27,7 @@ from designer.model.design import Design
 from designer.model.io import save_design
 from designer.model.loads import design_load
 from designer.model.site import Room, Site
-from designer.ui import background, language, recovery
+from designer.ui import background, cabling_tools, language, recovery
 from designer.ui.commands import (
     AddRacks,
     AddRoom,
@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self.autosave.timeout.connect(self.write_recovery)
         self.autosave.start()
         self._build_actions()
+        cabling_tools.install(self)  # Ports and Cables docks, Find (issue 14)
         self._retitle()
         self.set_document(doc)
         metric = self.settings.value("colour_metric", "power")
@@ -197,6 +198,7 @@ class MainWindow(QMainWindow):
         self.floor.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
+        cabling_tools.bind(self, doc)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
         self._summary_later = Deferred(self, self.update_summary)
@@ -324,6 +326,8 @@ class MainWindow(QMainWindow):
         for dock, key in ((self.parts_dock, "dock.parts"), (self.inspector_dock, "dock.inspector"),
                           (self.findings_dock, "dock.findings"), (self.estimates_dock, "dock.estimates")):
             dock.setWindowTitle(t(key))
+        if hasattr(self, "ports_dock"):
+            cabling_tools.retranslate(self)
         self.toolbar.setWindowTitle(t("toolbar.main"))
         self.metric_label.setText(t("toolbar.colour_by"))
         for i, key in enumerate(METRICS.values()):
@@ -443,6 +447,11 @@ class MainWindow(QMainWindow):
     def delete_selection(self) -> None:
         selection = self.doc.selection
         if not selection:
+            return
+        many = self.racks.selected_devices()  # several picked in the elevation: one undo step
+        if len(many) > 1 and selection in [("device", n) for n in many]:
+            self._run(lambda: DeleteObjects(self.doc, devices=many))
+            self.doc.select(None)
             return
         kind = selection[0]
         names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]

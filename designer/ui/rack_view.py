@@ -4,6 +4,17 @@ face, U numbers, devices to scale and the rack's totals against its limits.
 Parts dragged from the palette show the U slots they would take (green free, red
 blocked); a drop on a blocked slot is refused with the reason in the status bar.
 Devices are moved within and between racks by dragging them.
+
+Ctrl- or Shift-click adds a device to the selection (``picked``); the arrow keys move
+the selection up or down one U and Ctrl+C / Ctrl+V copy it and paste it into the rack
+shown (names renumbered, cables inside the selection kept), each as one undo step.
+
+Zoomed in far enough to read them, a device shows its faceplate: a cage per port cage
+of its port groups (form factor, ports per cage), filled where a port of it is cabled.
+The catalog does not say which face carries a part's ports, so they are drawn on the
+face the part is mounted from. Under each rack, bars for power (typical and maximum
+against the budget), heat against the air cooling, weight against the static load
+rating and the U used; a legend at the end of the row explains every colour.
 """
 
 from __future__ import annotations
@@ -12,12 +23,24 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
-from PySide6.QtWidgets import QComboBox, QGraphicsRectItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QHBoxLayout,
+    QLabel,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred, is_big
-from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
+from designer.model.hardware import split_lane
+from designer.errors import DesignerError
+from designer.ui.commands import AddDevice, MoveDevice, NudgeDevices, PasteDevices, drop_problem, move_problem
+from designer.ui.legend import add_legend, kind_entries, share_entries
 from designer.ui.metrics import rack_figures
 
 PART_MIME = "application/x-cluster-designer-part"
@@ -46,6 +69,80 @@ class DeviceItem(QGraphicsRectItem):
 
 # a fitted elevation is never drawn larger than this (one rack alone would be huge)
 MAX_FIT_SCALE = 1.5
+# port cages are drawn once a cage is this many pixels wide on screen
+CAGE_READABLE_PX = 5.0
+CAGE_FREE = QColor("#f2f3f5")
+CAGE_USED = QColor("#1f3a5f")
+BAR_W = 2 * style.RACK_PX + FACE_GAP + LABEL_W - 60
+BAR_H = 9.0
+BAR_GAP = 15.0
+BAR_LABEL_W = 52.0
+TYPICAL = QColor(40, 60, 90, 110)
+CABLE_END = QColor("#f08c2e")
+
+
+def cage_layout(device_type) -> list[tuple[str, int, list[str]]]:
+    """The cages of a part, in catalog order: (form factor, cage number, its port names)."""
+    cages = []
+    for group in device_type.port_groups:
+        names = group.port_names()
+        for start in range(0, len(names), group.ports_per_cage):
+            cages.append((group.cage or "", start // group.ports_per_cage + 1, names[start:start + group.ports_per_cage]))
+    return cages
+
+
+class Faceplate(QGraphicsItem):
+    """A device's port cages, drawn only at a zoom where a cage is readable (a child of the
+    device's box; the box's label keeps the left part)."""
+
+    def __init__(self, parent: QGraphicsRectItem, cages, used: set[str], label_w: float) -> None:
+        super().__init__(parent)
+        self.cages = cages
+        self.used = used
+        box = parent.rect()
+        rows = max(1, min(2, int(box.height() // 9)))
+        area = QRectF(box.left() + label_w, box.top() + 2, box.width() - label_w - 3, box.height() - 4)
+        if box.height() > 2 * style.U_PX:
+            # a taller part: the label across the top, the cages in a band below it
+            area = QRectF(box.left() + 4, box.top() + 15, box.width() - 8, min(box.height() - 18, 2 * style.U_PX))
+        self.area = area
+        per_row = max(1, -(-len(cages) // rows))
+        self.cell_w = area.width() / per_row
+        self.cell_h = area.height() / rows
+        self.per_row = per_row
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self.area
+
+    def cage_rects(self) -> list[QRectF]:
+        rects = []
+        for n in range(len(self.cages)):
+            row, col = divmod(n, self.per_row)
+            rects.append(QRectF(self.area.left() + col * self.cell_w + 0.6, self.area.top() + row * self.cell_h + 0.6,
+                                max(self.cell_w - 1.2, 0.5), max(self.cell_h - 1.2, 0.5)))
+        return rects
+
+    def readable(self, scale: float) -> bool:
+        return self.cell_w * scale >= CAGE_READABLE_PX
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        if not self.readable(scale):
+            return
+        painter.setPen(QPen(QColor("#111"), 0))
+        font = QFont("Sans", 3)
+        painter.setFont(font)
+        show_text = self.cell_w * scale >= 28
+        for (cage, number, ports), rect in zip(self.cages, self.cage_rects()):
+            cabled = any(p in self.used for p in ports)
+            painter.setBrush(CAGE_USED if cabled else CAGE_FREE)
+            painter.drawRect(rect)
+            if show_text:
+                painter.setPen(QPen(QColor("#fff") if cabled else QColor("#333"), 0))
+                painter.drawText(rect, Qt.AlignCenter, f"{cage}\n{'/'.join(ports)}" if rect.height() > 6
+                                 else "/".join(ports))
+                painter.setPen(QPen(QColor("#111"), 0))
 
 
 class RackRowView(Canvas):
@@ -63,6 +160,10 @@ class RackRowView(Canvas):
         self.row: str | None = None
         self.faces: list[FaceSlot] = []
         self.device_items: dict[str, list[DeviceItem]] = {}
+        self.bars: dict[str, dict] = {}
+        self.legend = None
+        self.picked: list[str] = []  # the devices selected here (Ctrl/Shift-click adds)
+        self.cable_ends: set[str] = set()  # both ends of the cable chosen in the Cables dock
         self.highlight = None
         self._dragging: str | None = None
         self._drag_origin = QPointF()
@@ -149,6 +250,8 @@ class RackRowView(Canvas):
         scene.clear()
         self.faces.clear()
         self.device_items.clear()
+        self.bars = {}
+        self.legend = None
         self.highlight = None
         index = self.doc.index
         # an edit redraws the row where the user has scrolled it
@@ -180,6 +283,15 @@ class RackRowView(Canvas):
             self._draw_devices(rack, rack_type, x)
             self._draw_totals(rack.name, x, height)
             x += 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + RACK_GAP
+        if self.faces:
+            self.legend = add_legend(scene, x, 0, [
+                (t("legend.kinds"), kind_entries(t)),
+                (t("legend.ports"), [(CAGE_USED, t("legend.port_used"), "fill"),
+                                     (CAGE_FREE, t("legend.port_free"), "fill"),
+                                     (style.SELECTION, t("legend.selected"), "outline"),
+                                     (CABLE_END, t("legend.cable_end"), "outline")]),
+                (t("legend.bars"), [(TYPICAL, t("legend.bar_typical"), "fill"), *share_entries(t)]),
+            ], t("legend.title"))
         self._mark_selection(self.doc.selection)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.auto_fit:
@@ -251,10 +363,12 @@ class RackRowView(Canvas):
                               style.RACK_PX - 4, device_type.u_height * style.U_PX - 2)
                 ghost = face != device.face
                 label = f"{device.name}  ·  {device_type.model}" if device_type.u_height > 1 else device.name
-                self._add_device_item(device.name, rect, colour, label, ghost,
-                                      t("rack.device", name=device.name,
-                                        part=f"{device_type.manufacturer} {device_type.model}",
-                                        low=device.position_u, high=top_u, face=t(f"face.{device.face}")))
+                item = self._add_device_item(device.name, rect, colour, label, ghost,
+                                             t("rack.device", name=device.name,
+                                               part=f"{device_type.manufacturer} {device_type.model}",
+                                               low=device.position_u, high=top_u, face=t(f"face.{device.face}")))
+                if not ghost and device_type.port_groups:
+                    self._add_faceplate(item, device, device_type)
 
     def _add_device_item(self, name, rect, colour, label, ghost, tooltip) -> None:
         item = DeviceItem(name, rect, ghost)
@@ -272,7 +386,22 @@ class RackRowView(Canvas):
             text.setParentItem(item)
             if text.boundingRect().width() > rect.width() - 8:
                 text.setText(name)
+            item.label = text
         self.device_items.setdefault(name, []).append(item)
+        return item
+
+    def _add_faceplate(self, item: DeviceItem, device, device_type) -> None:
+        used = set()
+        for link in self.doc.index.links_by_device.get(device.name, []):
+            for end in (link.a, link.b):
+                if end.device == device.name:
+                    used.add(split_lane(end.port)[0])
+        label = getattr(item, "label", None)
+        label_w = (label.boundingRect().width() + 10) if label is not None else 6.0
+        if device_type.u_height == 1 and label is not None:
+            label.setText(device.name)
+            label_w = label.boundingRect().width() + 10
+        item.faceplate = Faceplate(item, cage_layout(device_type), used, label_w)
 
     def _draw_totals(self, rack_name: str, x: float, height: float) -> None:
         figures = rack_figures(self.doc, rack_name)
@@ -289,10 +418,64 @@ class RackRowView(Canvas):
             f"{t.int(figures.heat_btu_h)} BTU/h · {part(figures.weight_kg, figures.static_load_kg, 'kg', 0)}",
             t("rack.total_space", used=figures.u_used, total=figures.u_total, gpus=t.int(figures.gpus)),
         ]
+        bars_h = self._draw_bars(rack_name, figures, x + LABEL_W, height + 12)
         text = self.scene().addSimpleText("\n".join(lines), QFont("Sans", 9))
         share = figures.share("power")
         text.setBrush(style.load_colour(share) if share and share > 1 else QColor("#333"))
-        text.setPos(x + LABEL_W, height + 10)
+        text.setPos(x + LABEL_W, height + 16 + bars_h)
+
+    def _draw_bars(self, rack_name: str, figures, x: float, y: float) -> float:
+        """Power (typical and maximum against the budget), heat (air heat against the air
+        cooling), weight (against the static load rating), space (U used): a bar each,
+        coloured by share. Returns the height they take."""
+        t = language.current()
+        scene = self.scene()
+        n = t.num
+        rows = [
+            ("power", figures.power_max_kw, figures.budget_kw, figures.power_typical_kw,
+             t("bar.power_tip", typical=n(figures.power_typical_kw), max=n(figures.power_max_kw),
+               budget=n(figures.budget_kw) if figures.budget_kw else "–"),
+             f"{n(figures.power_max_kw)}/{n(figures.budget_kw) if figures.budget_kw else '–'} kW"),
+            ("heat", figures.heat_air_kw, figures.cooling_air_kw, None,
+             t("bar.heat_tip", heat=n(figures.heat_air_kw),
+               cooling=n(figures.cooling_air_kw) if figures.cooling_air_kw else "–"),
+             f"{n(figures.heat_air_kw)}/{n(figures.cooling_air_kw) if figures.cooling_air_kw else '–'} kW"),
+            ("weight", figures.weight_kg, figures.static_load_kg, None,
+             t("bar.weight_tip", weight=n(figures.weight_kg, 0),
+               rating=n(figures.static_load_kg, 0) if figures.static_load_kg else "–"),
+             f"{n(figures.weight_kg, 0)}/{n(figures.static_load_kg, 0) if figures.static_load_kg else '–'} kg"),
+            ("space", figures.u_used, figures.u_total, None,
+             t("bar.space_tip", used=figures.u_used, total=figures.u_total), f"{figures.u_used}/{figures.u_total} U"),
+        ]
+        bars = {}
+        width = BAR_W - BAR_LABEL_W - 70
+        for i, (key, value, limit, typical, tip, figure) in enumerate(rows):
+            top = y + i * BAR_GAP
+            label = scene.addSimpleText(t(f"bar.{key}"), QFont("Sans", 8))
+            label.setPos(x, top - 2)
+            frame = scene.addRect(QRectF(x + BAR_LABEL_W, top, width, BAR_H), QPen(QColor("#888"), 0.8),
+                                  QBrush(QColor("#ffffff")))
+            frame.setToolTip(tip)
+            share = value / limit if limit else None
+            if share is not None:
+                fill = scene.addRect(QRectF(x + BAR_LABEL_W, top, width * min(share, 1.0), BAR_H), QPen(Qt.NoPen),
+                                     QBrush(style.load_colour(share)))
+                fill.setParentItem(frame)
+                if typical is not None and limit:
+                    typ = scene.addRect(QRectF(x + BAR_LABEL_W, top + BAR_H * 0.55, width * min(typical / limit, 1.0),
+                                               BAR_H * 0.45), QPen(Qt.NoPen), QBrush(TYPICAL))
+                    typ.setParentItem(frame)
+                if share > 1.0:  # over: a red tail past the limit line
+                    over = scene.addRect(QRectF(x + BAR_LABEL_W + width, top - 1, 6, BAR_H + 2), QPen(Qt.NoPen),
+                                         QBrush(style.load_colour(share)))
+                    over.setParentItem(frame)
+            else:
+                frame.setBrush(QBrush(style.load_colour(None)))
+            text = scene.addSimpleText(figure, QFont("Sans", 8))
+            text.setPos(x + BAR_LABEL_W + width + 8, top - 2)
+            bars[key] = (frame, share)
+        self.bars[rack_name] = bars
+        return len(rows) * BAR_GAP
 
     # -- hit testing ------------------------------------------------------------------
 
@@ -415,7 +598,20 @@ class RackRowView(Canvas):
     def mousePressEvent(self, event) -> None:
         item = self._device_at(event.position().toPoint())
         if item is not None and event.button() == Qt.LeftButton:
-            self.doc.select("device", item.device_name)
+            name = item.device_name
+            if event.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier):
+                picked = [n for n in self.picked if n != name] if name in self.picked else [*self.picked, name]
+                self.picked = picked
+                if picked:
+                    self.doc.select("device", picked[-1])
+                else:
+                    self.doc.select(None)
+                self._mark_selection(self.doc.selection)
+                if len(picked) > 1:
+                    self.status.emit(language.current()("status.selected_many", count=len(picked)))
+                return
+            self.picked = [name]
+            self.doc.select("device", name)
             self._dragging = item.device_name
             self._drag_origin = event.position()
             return
@@ -472,17 +668,32 @@ class RackRowView(Canvas):
         super().mouseReleaseEvent(event)
 
     def _mark_selection(self, selection) -> None:
+        picked = set(self.picked)
         for name, items in self.device_items.items():
             for item in items:
-                selected = selection == ("device", name)
+                selected = selection == ("device", name) or name in picked
+                end = name in self.cable_ends
                 pen = item.pen()
-                pen.setColor(style.SELECTION if selected else QColor("#222"))
-                pen.setWidth(3 if selected else 1)
+                pen.setColor(style.SELECTION if selected else CABLE_END if end else QColor("#222"))
+                pen.setWidth(3 if selected or end else 1)
                 item.setPen(pen)
+
+    def show_cable(self, a_device: str | None, b_device: str | None = None) -> None:
+        """Mark both ends of a cable (None: no cable), showing the A end's row."""
+        self.cable_ends = {n for n in (a_device, b_device) if n}
+        index = self.doc.index
+        device = index.devices.get(a_device) if a_device else None
+        if device is not None and device.rack in index.racks:
+            rack = index.racks[device.rack]
+            if (rack.room, rack.row) != (self.room, self.row):
+                self.show_rack(rack.name)
+        self._mark_selection(self.doc.selection)
 
     def _on_selection(self, selection) -> None:
         """A new selection: outlined, and its row shown (a rebuild only outlines it, so
         the row picker can show another row while something stays selected)."""
+        if not (selection and selection[0] == "device" and selection[1] in self.picked):
+            self.picked = [selection[1]] if selection and selection[0] == "device" else []
         self._mark_selection(selection)
         if selection and selection[0] in ("device", "rack"):
             index = self.doc.index
@@ -497,6 +708,95 @@ class RackRowView(Canvas):
                 self.anchor = rack.name  # what a fit centres on
             if name in self.device_items:
                 self.ensureVisible(self.device_items[name][0])
+
+
+    # -- keyboard: nudge, copy, paste ------------------------------------------------------------
+
+    def keyPressEvent(self, event) -> None:
+        key, mods = event.key(), event.modifiers()
+        if key in (Qt.Key_Up, Qt.Key_Down) and not mods & Qt.ControlModifier and self.selected_devices():
+            self.nudge(1 if key == Qt.Key_Up else -1)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def selected_devices(self) -> list[str]:
+        """The devices selected here, in the order picked (those that still exist)."""
+        devices = self.doc.index.devices
+        return [n for n in self.picked if n in devices]
+
+    def nudge(self, units: int) -> bool:
+        """Move the selected devices ``units`` U up (negative: down) in their racks, as one
+        undo step; refused whole, with the reason, if one cannot move."""
+        names = self.selected_devices()
+        if not names:
+            return False
+        try:
+            command = NudgeDevices(self.doc, names, units)
+        except DesignerError as exc:
+            self.status.emit(language.current()("status.nudge_refused", problem=exc.message))
+            return False
+        self.doc.push(command)
+        self._mark_selection(self.doc.selection)
+        return True
+
+    def copy_selection(self) -> dict | None:
+        """The selected devices (and the cables between them) on the clipboard."""
+        import json
+
+        from PySide6.QtWidgets import QApplication
+
+        from designer.model.edits.clipboard import copy_devices
+
+        names = self.selected_devices()
+        if not names:
+            return None
+        payload = copy_devices(self.doc.design, names)
+        # as JSON text (its "format" key says what it is): another window, or another
+        # designer process, pastes it; a QMimeData handed to the clipboard from Python
+        # is freed twice when the application exits
+        QApplication.clipboard().setText(json.dumps(payload))
+        self.status.emit(language.current()("status.copied", count=len(names), cables=len(payload["links"])))
+        return payload
+
+    def paste(self, rack: str | None = None) -> list[str]:
+        """Paste the clipboard's devices into ``rack`` (None: the selected device's or
+        rack's, else the shown one); returns the new names (selected)."""
+        import json
+
+        from PySide6.QtWidgets import QApplication
+
+        t = language.current()
+        from designer.model.edits.clipboard import FORMAT
+
+        try:
+            payload = json.loads(QApplication.clipboard().text() or "null")
+        except ValueError:
+            payload = None
+        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
+            self.status.emit(t("status.nothing_to_paste"))
+            return []
+        if rack is None:
+            selection = self.doc.selection
+            index = self.doc.index
+            if selection and selection[0] == "device" and selection[1] in index.devices:
+                rack = index.devices[selection[1]].rack
+            elif selection and selection[0] == "rack":
+                rack = selection[1]
+            rack = rack or self.anchor
+        if rack is None:
+            return []
+        try:
+            command = PasteDevices(self.doc, payload, rack)
+        except DesignerError as exc:
+            self.status.emit(t("status.refused", problem=exc.message))
+            return []
+        self.doc.push(command)
+        self.picked = list(command.names)
+        self.doc.select("device", command.names[-1])
+        self._mark_selection(self.doc.selection)
+        self.status.emit(t("status.pasted", names=", ".join(command.names[:4]), rack=rack))
+        return list(command.names)
 
 
 class RackTab(QWidget):

@@ -20,9 +20,10 @@ operations.
     change.inverse.apply(design)  # as before
 
 Operations: ``add_device``, ``add_rack``/``add_racks``, ``AddRow``, ``add_room``,
-``add_link``; ``MoveDevice``, ``MoveRack``, ``MoveRow``, ``PlaceRoom``, ``move_link``, ``ReplaceLinks``;
+``add_link``, ``connect_ports`` (a cable checked for speed, cage, role and free ports);
+``MoveDevice``, ``MoveRack``, ``MoveRow``, ``PlaceRoom``, ``move_link``, ``ReplaceLinks``;
 ``DeleteObjects`` (``delete_devices``, ``delete_racks``, ``delete_rooms``,
-``delete_links``), ``DeleteRow``; ``SetProperty``, ``SetStages``; ``Batch`` of several.
+``delete_links``, ``disconnect_link``), ``DeleteRow``; ``SetProperty``, ``SetStages``; ``Batch`` of several.
 """
 
 from designer.model.edits.core import Batch, Change, Edit, EditRefused, History, Scopes, apply_all
@@ -48,12 +49,14 @@ from designer.model.edits.objects import (
     delete_rooms,
     move_link,
 )
+from designer.model.edits.links import ConnectPorts, connect_ports, disconnect_link, port_problem
 from designer.model.edits.properties import SetProperty, SetStages, find_object, set_property
 
 __all__ = [
     "AddRow",
     "Batch",
     "Change",
+    "ConnectPorts",
     "DeleteObjects",
     "DeleteRow",
     "Edit",
@@ -75,11 +78,14 @@ __all__ = [
     "add_racks",
     "add_room",
     "apply_all",
+    "connect_ports",
     "delete_devices",
     "delete_links",
     "delete_racks",
     "delete_rooms",
+    "disconnect_link",
     "find_object",
     "move_link",
+    "port_problem",
     "set_property",
 ]

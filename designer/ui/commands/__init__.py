@@ -5,6 +5,8 @@ One module per kind of object edited; the window imports them all from here.
 """
 
 from designer.ui.commands.base import MOVE_DEVICE_ID, MOVE_RACK_ID, DesignCommand, RerouteCables
+from designer.ui.commands.cabling import ConnectPorts, DisconnectCable, cable_refusal, link_position
+from designer.ui.commands.clipboard import NudgeDevices, PasteDevices
 from designer.ui.commands.devices import (
     AddDevice,
     DeleteObjects,
@@ -21,20 +23,26 @@ __all__ = [
     "MOVE_RACK_ID",
     "AddDevice",
     "AddRacks",
+    "ConnectPorts",
     "AddRoom",
     "DeleteRooms",
     "DeleteObjects",
     "DesignCommand",
+    "DisconnectCable",
     "DuplicateDevice",
     "DuplicateRack",
     "MoveDevice",
     "MoveRack",
     "MoveRow",
+    "NudgeDevices",
+    "PasteDevices",
     "PlaceRoom",
     "RerouteCables",
     "SetProperty",
     "SetStages",
+    "cable_refusal",
     "drop_problem",
+    "link_position",
     "move_problem",
     "target_object",
     "validated_value",
