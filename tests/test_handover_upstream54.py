@@ -44,7 +44,7 @@ def imported(tmp_path_factory):
 
 
 def test_the_folder_is_vendored_whole():
-    assert len(FILES) == 29
+    assert len(FILES) == 54
     assert (UPSTREAM / "SOURCE.md").read_text().count("| ") >= len(FILES)
 
 
@@ -53,7 +53,7 @@ def test_one_call_imports_every_file_or_skips_it_with_a_reason(imported):
     assert result.code == 2, "some files are skipped, so the exit code says so"
     rows = summary["imported"]
     skipped = {_rel(s["file"]): s["reason"] for s in summary["skipped"]}
-    assert len(rows) == len(FILES) - len(SKIPPED) == 22
+    assert len(rows) == len(FILES) - len(SKIPPED) == 47
     assert set(skipped) == set(SKIPPED)
     for name, why in SKIPPED.items():
         assert skipped[name].startswith(why), (name, skipped[name])
@@ -97,6 +97,10 @@ def test_maximum_draw_reaches_power_where_upstream_gives_it(imported):
         "mellanox-sn2201": (2 * 300, None, 2),
         "lenovo-thinksystem-sr685a-v3": (8 * 2600, None, 8),
         "vast-cbox-smc-gen6": (2 * 860, 2 * 860, 2),
+        "supermicro-sys-4029gp-trt": (4 * 2000, None, 4),
+        "mellanox-qm8700": (2 * 1100, None, 2),
+        "sb7800": (2 * 460, None, 2),
+        "sn2700": (None, None, 2),  # maximum_draw: null upstream
     }
     for slug, (max_w, typical_w, psus) in expected.items():
         entry = catalog.device_types[slug]
@@ -124,24 +128,66 @@ def test_psus_from_module_bays_chassis_pairs_and_slugs_with_spaces(imported):
     assert catalog.device_types["netapp-aff-a90-controller"].u_height == 0
     assert rows["pure-storage-eb-2425"]["original_slug"] == "pure storage-eb-2425"
     assert catalog.device_types["netapp-ns224"].u_height == 2, "u_height: 2.0 reads as 2"
+    assert catalog.device_types["netapp-aff-c30-001"].u_height == 0, "u_height: 0.0 (a controller)"
+    assert catalog.device_types["arista-dcs-7050dx4-32s-f"].weight_kg == pytest.approx(24.4 * 0.45359237, abs=1e-3)
+    assert catalog.device_types["netapp-ds224c"].model == "DS224\u0421", "upstream's Cyrillic letter is kept"
+
+
+KINDS = {
+    "switch": ["arista-dcs-7050dx4-32s-f", "lenovo-ne1032", "mellanox-qm8700", "mellanox-qm8790", "sb7800",
+               "mellanox-sn2201", "sn2700", "sn3700", "sn4600c", "sn4700", "nvidia-nvlink-5-switch",
+               "nvidia-q3400-ra", "nvidia-sn3420", "supermicro-sse-g3648b"],
+    "server": ["lenovo-thinksystem-sr675-v3", "lenovo-thinksystem-sr680a-v3", "lenovo-thinksystem-sr685a-v3",
+               "nvidia-dgx-a100-640gb", "nvidia-dgx-spark", "supermicro-ars-121gl-nb3-lcc-r1",
+               "supermicro-as-4125gs-tnrt", "supermicro-sys-4029gp-trt", "supermicro-sys-421ge-tnrt"],
+    "storage": ["hpe-alletra-storage-mp-b10120", "lenovo-thinksystem-de4000h", "netapp-aff-a150",
+                "netapp-aff-a90-chassis", "netapp-aff-a90-controller", "netapp-aff-c250", "netapp-aff-c30-chassis",
+                "netapp-aff-c30-001", "netapp-ds224c", "netapp-e2824", "fas8300-chassis",
+                "netapp-fas8300-controller", "netapp-ns224", "netapp-sg5812", "pure-storage-eb-2425",
+                "pure-storage-fa-x90r3-chassis", "pure-storage-fa-x90r3-controller", "vast-data-cbox-smc-gen6",
+                "vast-data-dbox-df-3015v2", "vast-data-dbox-df-5615-cx5x2", "vast-cbox-smc-gen6"],
+    "pdu": ["raritan-px3-1045", "raritan-px3-5138jr", "vertiv-geist-rpdu-gi10022l"],
+}
 
 
 def test_a_kind_guess_is_reported_for_review_for_each_file(imported, tmp_path):
-    result, summary, _ = imported
+    _, summary, _ = imported
     rows = {r["slug"]: r for r in summary["imported"]}
     for row in rows.values():
         assert any(g.startswith("kind: ") for g in row["guessed"]), row["slug"]
-    kinds = {slug: row["kind"] for slug, row in rows.items()}
-    assert kinds["nvidia-dgx-a100-640gb"] == "server", "36 interfaces do not make a DGX a switch"
-    storage = [s for s in kinds if s.split("-")[0] in ("pure", "netapp", "vast")]
-    assert len(storage) == 9 and all(kinds[s] == "storage" for s in storage)
-    for slug in ("nvidia-q3400-ra", "nvidia-sn3420", "sn4600c", "sn4700", "mellanox-sn2201"):
-        assert kinds[slug] == "switch", slug
-    for slug in ("supermicro-as-4125gs-tnrt", "supermicro-sys-421ge-tnrt", "lenovo-thinksystem-sr675-v3",
-                 "lenovo-thinksystem-sr680a-v3", "lenovo-thinksystem-sr685a-v3", "nvidia-dgx-spark"):
-        assert kinds[slug] == "server", slug
+    assert sorted(s for slugs in KINDS.values() for s in slugs) == sorted(rows)
+    wrong = {slug: rows[slug]["kind"] for kind, slugs in KINDS.items() for slug in slugs if rows[slug]["kind"] != kind}
+    assert wrong == {}, "36 interfaces do not make a DGX A100 a switch; every storage system is storage"
     text = run_cli("catalog", "import", UPSTREAM, "-o", tmp_path / "text")
     assert text.out.count("guessed, please review: kind: ") == len(rows)
+
+
+def test_a_storage_array_without_a_storage_word_is_told_by_its_controller_bays(imported):
+    _, summary, _ = imported
+    row = next(r for r in summary["imported"] if r["slug"] == "lenovo-thinksystem-de4000h")
+    # "ThinkSystem" is a server word; the two controller module-bays say it is an array
+    assert row["kind"] == "storage"
+    assert row["guessed"][0] == "kind: storage (controller bays (Controller 1, Controller 2), as a storage array has)"
+
+
+def test_pdus_keep_their_outlets_and_the_inlet_rating_is_not_a_capacity(imported):
+    _, summary, out = imported
+    rows = {r["slug"]: r for r in summary["imported"]}
+    catalog = load_catalog([out], include_user=False)
+    geist = catalog.device_types["vertiv-geist-rpdu-gi10022l"]
+    assert geist.pdu.outlets == {"c19": 4, "c13": 20}
+    assert catalog.device_types["raritan-px3-1045"].pdu.outlets == {"c13": 36}
+    assert catalog.device_types["raritan-px3-5138jr"].pdu.outlets == {"nema-5-15r": 8}
+    assert geist.pdu.capacity_kw is None, "never a guessed capacity a design could pick the PDU by"
+    assert any("on a PDU is its inlet's maximum_draw" in n for n in rows[geist.slug]["notes"])
+    assert "pdu.capacity_kw" in rows[geist.slug]["unknown"]
+
+
+def test_a_parent_without_device_bays_is_not_called_a_pair(imported):
+    _, summary, _ = imported
+    notes = next(r for r in summary["imported"] if r["slug"] == "lenovo-thinksystem-sr680a-v3")["notes"]
+    assert any("lists no device bays" in n for n in notes)
+    assert not any("0 device bays" in n for n in notes)
 
 
 def test_a_32_node_design_is_the_same_with_the_upstream_folder_in_catalog(imported, tmp_path):
