@@ -202,3 +202,17 @@ def test_a_32_node_design_is_the_same_with_the_upstream_folder_in_catalog(import
     assert (a["switches"], a["power_max_kw"]) == (b["switches"], b["power_max_kw"]) == (c["switches"], c["power_max_kw"])
     assert "not used, so nothing changes" in with_upstream.err
     assert "Traceback" not in with_upstream.err
+
+
+def test_a_management_port_without_mgmt_only_is_oob_and_said_for_review(imported):
+    _, summary, out = imported
+    rows = {r["slug"]: r for r in summary["imported"]}
+    catalog = load_catalog([out], include_user=False)
+    for slug, port, access in (("nvidia-sn3420", "eth0", None), ("lenovo-ne1032", "mgmt0", None),
+                               ("supermicro-sse-g3648b", "eth0", 48)):
+        groups = {(g.role, g.speed_gbps): g.count for g in catalog.device_types[slug].port_groups}
+        assert groups.get(("oob", 1)) == 1 and groups.get(("fabric", 1)) == access, (slug, groups)
+        assert any(g.startswith(f"ports {port}: role oob") for g in rows[slug]["guessed"]), slug
+    # other 1G ports are not management ports by the rule: a 48 x 1GbE switch keeps its 48 access ports
+    sn2201 = {(g.role, g.speed_gbps): g.count for g in catalog.device_types["mellanox-sn2201"].port_groups}
+    assert sn2201[("fabric", 1)] == 48 and sn2201[("oob", 1)] == 1

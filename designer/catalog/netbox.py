@@ -89,6 +89,8 @@ _SERVER_WORDS = re.compile(r"\b(dgx|hgx|server|poweredge|proliant|thinksystem|su
                            r"compute node|gpu node|workstation)\b")
 _SWITCH_WORDS = re.compile(r"\b(switch|quantum|spectrum|nexus|catalyst|arista|qm\d+|sn\d+)\b")
 _CONTROLLER_BAY = re.compile(r"^\s*(controller|ctrl|ct)\s*[-_ ]?([a-z]|\d+)\s*$", re.I)
+_MGMT_NAME = re.compile(r"^(eth0|mgmt\d*|management\d*|bmc|ipmi|idrac|ilo|xcc|e0m)$", re.I)
+_MGMT_DESCRIPTION = re.compile(r"^\s*(dedicated\s+)?(out[- ]of[- ]band\s+)?management\b", re.I)
 _URL = re.compile(r"https?://[^\s<>)\]'\"]+")
 
 
@@ -339,6 +341,7 @@ def _guess_kind(data: dict[str, Any], interfaces: list[Any], path: Path | None =
 def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], list[str], list[str]]:
     groups: dict[tuple[float, str | None, str], int] = {}
     skipped: list[str] = []
+    by_name: list[str] = []
     for item in interfaces:
         if not isinstance(item, dict):
             continue
@@ -350,6 +353,10 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
         speed, cage = parsed
         if item.get("mgmt_only"):
             role = "oob"
+        elif speed <= 1 and (_MGMT_NAME.match(name) or _MGMT_DESCRIPTION.match(str(item.get("description") or ""))):
+            # upstream often leaves mgmt_only off a management port (SN3420 eth0, NE1032 mgmt0)
+            role = "oob"
+            by_name.append(name)
         elif kind == "switch":
             role = "fabric"
         elif speed >= 100:
@@ -378,6 +385,9 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
         result.append(PortGroup(name=name, prefix=prefix, count=count, speed_gbps=speed, cage=cage, role=role))
         if role in ("compute", "inband", "uplink"):
             guesses.append(f"ports {name}: role {role} (from speed)")
+    if by_name:
+        guesses.append(f"ports {', '.join(by_name)}: role oob (a management name or description; mgmt_only is not "
+                       "set in the file)")
     return result, skipped, guesses
 
 
