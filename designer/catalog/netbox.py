@@ -88,6 +88,9 @@ _STORAGE_WORDS = re.compile(r"\b(storage|flasharray|flashblade|disk shelf|shelf|
 _SERVER_WORDS = re.compile(r"\b(dgx|hgx|server|poweredge|proliant|thinksystem|superserver|ucs c\S*|"
                            r"compute node|gpu node|workstation)\b")
 _SWITCH_WORDS = re.compile(r"\b(switch|quantum|spectrum|nexus|catalyst|arista|qm\d+|sn\d+)\b")
+_CONTROLLER_BAY = re.compile(r"^\s*(controller|ctrl|ct)\s*[-_ ]?([a-z]|\d+)\s*$", re.I)
+_MGMT_NAME = re.compile(r"^(eth0|mgmt\d*|management\d*|bmc|ipmi|idrac|ilo|xcc|e0m)$", re.I)
+_MGMT_DESCRIPTION = re.compile(r"^\s*(dedicated\s+)?(out[- ]of[- ]band\s+)?management\b", re.I)
 _URL = re.compile(r"https?://[^\s<>)\]'\"]+")
 
 
@@ -143,6 +146,12 @@ def import_netbox_file(path: Path, kind: str | None = None) -> ImportResult:
     power = _power(power_ports, path, notes)
     psu_count = _psu_count(data, power_ports, notes)
     pdu = _pdu(data, kind, notes)
+    if pdu is not None and power.max_w is not None:
+        # upstream PDUs give the inlet's rating as its maximum_draw (Vertiv Geist GI10022L: 7360 W = 32 A x 230 V)
+        notes.append(f"power.max_w {power.max_w:g} W on a PDU is its inlet's maximum_draw, usually the inlet's "
+                     "rating rather than the PDU's own draw (rack loads never count a PDU's draw); pdu.capacity_kw "
+                     "stays unknown, so a design never picks this PDU by a guessed capacity: fill it in from the "
+                     "datasheet")
     subdevice = _subdevice(data, notes)
     upstream = data.get("comments")
     links = _URL.findall(str(upstream)) if upstream else []
@@ -288,6 +297,11 @@ def _subdevice(data: dict[str, Any], notes: list[str]) -> str:
     role = data.get("subdevice_role")
     if role == "parent":
         bays = [str(b.get("name", "?")) for b in (data.get("device-bays") or []) if isinstance(b, dict)]
+        if not bays:  # upstream marks some servers (Lenovo SR675 V3, SR680a V3) parent without bays
+            text = ("Marked a chassis (NetBox subdevice_role parent) but lists no device bays: there is no "
+                    "module to pair with it, so it is imported as one part.")
+            notes.append(text)
+            return text
         text = (f"A chassis (NetBox subdevice_role parent) with {len(bays)} device bays"
                 + (f" ({', '.join(bays)})" if bays else "")
                 + ": its controllers or blades are devices of their own in NetBox; here the chassis is one part, "
@@ -309,6 +323,11 @@ def _guess_kind(data: dict[str, Any], interfaces: list[Any], path: Path | None =
     folder = path.parent.name.lower() if path is not None else ""
     if vendor in _STORAGE_VENDORS or folder in _STORAGE_VENDORS or _STORAGE_WORDS.search(text):
         return "storage", "a storage vendor or word in its name"
+    # a dual-controller array (Lenovo ThinkSystem DE4000H) lists its controllers as bays
+    controllers = [str(b.get("name")) for key in ("module-bays", "device-bays") for b in (data.get(key) or [])
+                   if isinstance(b, dict) and _CONTROLLER_BAY.match(str(b.get("name", "")))]
+    if len(controllers) >= 2:
+        return "storage", f"controller bays ({', '.join(controllers)}), as a storage array has"
     if _SERVER_WORDS.search(text):
         return "server", "a server word in its name"
     if _SWITCH_WORDS.search(text):
@@ -322,6 +341,7 @@ def _guess_kind(data: dict[str, Any], interfaces: list[Any], path: Path | None =
 def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], list[str], list[str]]:
     groups: dict[tuple[float, str | None, str], int] = {}
     skipped: list[str] = []
+    by_name: list[str] = []
     for item in interfaces:
         if not isinstance(item, dict):
             continue
@@ -333,6 +353,10 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
         speed, cage = parsed
         if item.get("mgmt_only"):
             role = "oob"
+        elif speed <= 1 and (_MGMT_NAME.match(name) or _MGMT_DESCRIPTION.match(str(item.get("description") or ""))):
+            # upstream often leaves mgmt_only off a management port (SN3420 eth0, NE1032 mgmt0)
+            role = "oob"
+            by_name.append(name)
         elif kind == "switch":
             role = "fabric"
         elif speed >= 100:
@@ -361,6 +385,9 @@ def _port_groups(interfaces: list[Any], kind: str) -> tuple[list[PortGroup], lis
         result.append(PortGroup(name=name, prefix=prefix, count=count, speed_gbps=speed, cage=cage, role=role))
         if role in ("compute", "inband", "uplink"):
             guesses.append(f"ports {name}: role {role} (from speed)")
+    if by_name:
+        guesses.append(f"ports {', '.join(by_name)}: role oob (a management name or description; mgmt_only is not "
+                       "set in the file)")
     return result, skipped, guesses
 
 
