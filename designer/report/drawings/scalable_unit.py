@@ -180,8 +180,9 @@ def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) ->
     title = t("su.title", fabric=name, n=t.int(plan.number), units=t.int(plan.units))
     drawing.add(label(0, HEIGHT - 12, title[:1].upper() + title[1:], fonts, 10, bold=True, colour=ACCENT,
                       width=width))
-    counts = t("su.counts", servers=t.int(len(plan.servers)), leaves=t.int(len(plan.leaves)),
-               links=t.int(len(plan.links)), uplinks=t.int(plan.uplink_count))
+    counts = " · ".join(t.count(key, n) for key, n in (
+        ("su.n_servers", len(plan.servers)), ("su.n_leaves", len(plan.leaves)), ("su.n_links", len(plan.links)),
+        ("su.n_uplinks", plan.uplink_count)) if n or key != "su.n_uplinks")
     drawing.add(label(0, HEIGHT - 25, counts, fonts, 7.5, colour=MUTED, width=width))
     area_x = TIER_COL_W
     area_w = width - TIER_COL_W - SIDE_COL_W - 10
