@@ -4,6 +4,7 @@ cables it to; nothing drawn without a compute fabric or for a one-switch fabric.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
@@ -12,7 +13,7 @@ from reportlab.graphics.shapes import Line, String
 
 from designer.model.index import DesignIndex
 from designer.model.io import load_design
-from designer.report.drawings.scalable_unit import RAIL_COLOURS, RAIL_LINE_W, unit_drawing, unit_plan
+from designer.report.drawings.scalable_unit import RAIL_COLOURS, RAIL_LINE_W, unit_drawing, unit_plan, uplink_text
 from designer.report.fonts import font_set
 from designer.report.i18n import Translator
 from designer.report.pdf import proposal_pdf
@@ -179,3 +180,16 @@ def test_chinese_su_page_has_no_stray_english(catalog, large):
     assert len(found) == 1  # one page
     assert "轨道 8 → cmp-leaf08" in found[0]
     assert stray(found[0], name_words(large, catalog)) == []
+
+
+def test_leaves_cabled_unlike_each_other_are_said_one_by_one(large):
+    plan, _drawing = _drawn(large)
+    t = Translator("en")
+    fewer = {**plan.uplinks, "cmp-leaf02": plan.uplinks["cmp-leaf02"][:4]}  # leaf02 to 4 spines only
+    uneven = dataclasses.replace(plan, uplinks=fewer)
+    lines = uplink_text(uneven, t)
+    assert lines[0] == "cmp-leaf01: 32 × 400G to 16 switches"
+    assert lines[1] == "cmp-leaf02: 8 × 400G to 4 switches"
+    drawing = unit_drawing(uneven, WIDTH, t, font_set("en"))
+    assert "…" in texts(drawing)  # eight leaves, three shown
+    assert uneven.uplink_count == 7 * 32 + 8

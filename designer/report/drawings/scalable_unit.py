@@ -44,6 +44,7 @@ SERVER_H = 62.0
 FAN_H = 170.0  # between the servers' ports and the leaves: where the rail lines run
 BUNDLE_H = 58.0
 LEGEND_ROW = 11.0
+MAX_BUNDLE_LINES = 3  # leaves cabled unlike each other: the first ones' uplinks, then "…"
 HEIGHT = TITLE_H + SPINE_H + BUNDLE_H + LEAF_H + FAN_H + SERVER_H + 8
 
 
@@ -169,7 +170,8 @@ def uplink_text(plan: UnitPlan, t: Translator) -> list[str]:
                 total = sum(c for _n, c, _s in rows)
                 speeds = " + ".join(f"{t.int(sum(c for _n, c, s2 in rows if s2 == s))} × {s:g}G"
                                     for s in sorted({s for _n, _c, s in rows}))
-                lines.append(t("su.bundle_leaf", leaf=leaf, links=speeds, n=t.int(len(rows)), total=t.int(total)))
+                lines.append(t("su.bundle_leaf", leaf=leaf, links=speeds, n=t.int(len({n for n, _c, _s in rows})),
+                               total=t.int(total)))
     return lines
 
 
@@ -269,7 +271,8 @@ def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) ->
         side_x = width - SIDE_COL_W
         y = leaf_y + LEAF_H + BUNDLE_H / 2 + 8
         drawing.add(label(side_x, y, t("su.bundle_head"), fonts, 7.5, bold=True, width=SIDE_COL_W))
-        for text in uplink_text(plan, t)[:4]:
+        texts = uplink_text(plan, t)
+        for text in texts[:MAX_BUNDLE_LINES] + (["…"] if len(texts) > MAX_BUNDLE_LINES else []):
             y -= 10
             drawing.add(label(side_x, y, text, fonts, 7, width=SIDE_COL_W, min_size=5.5))
 
