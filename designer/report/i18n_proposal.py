@@ -708,3 +708,8 @@ MESSAGES.update(PERFORMANCE_MESSAGES)
 # issue 11 (hardware)
 CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without liquid cooling",
                                               "zh": "液冷设备所在机柜无液冷"}
+
+# issue 16 item 6: the scalable-unit drawing's words, in their own module
+from designer.report.i18n_su import SU_MESSAGES  # noqa: E402
+
+MESSAGES.update(SU_MESSAGES)

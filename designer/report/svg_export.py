@@ -14,6 +14,7 @@ from reportlab.graphics import renderSVG
 from designer.model.io import write_atomic
 from designer.report.drawings.elevation import single_rack
 from designer.report.drawings.floorplan import plan_sheets, sheet_drawing
+from designer.report.drawings.scalable_unit import scalable_unit_drawing
 from designer.report.drawings.topology import topology_drawing
 from designer.report.pdf.context import ProposalContext
 
@@ -58,6 +59,8 @@ def drawings(ctx: ProposalContext):
             yield f"floor-{safe_name(room['name'])}{suffix}.svg", sheet_drawing(sheet, racks, FLOOR_WIDTH_PT, t, fonts)
     for fabric in ctx.report.get("fabrics") or []:
         yield f"topology-{safe_name(fabric['name'])}.svg", topology_drawing(index, fabric, TOPOLOGY_WIDTH_PT, t, fonts)
+    if (unit := scalable_unit_drawing(index, FLOOR_WIDTH_PT, t, fonts)) is not None:
+        yield "scalable-unit-1.svg", unit
     for figures in ctx.report["racks"]:
         yield f"rack-{safe_name(figures['name'])}.svg", single_rack(index, figures, t, fonts)
 

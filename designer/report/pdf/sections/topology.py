@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Spacer, Table
+from reportlab.platypus import KeepTogether, NextPageTemplate, PageBreak, Spacer, Table
+
+from designer.report.drawings.scalable_unit import unit_drawing, unit_plan
 
 from designer.report.drawings.topology import MAX_BOXES, topology_drawing
 from designer.report.pdf.context import ProposalContext
@@ -17,8 +19,13 @@ MAX_SPOF_NAMES = 4
 
 def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
-    story = ctx.start_section("sec_topology")
+    plan = unit_plan(ctx.index)
+    story = ctx.start_section("sec_topology", "landscape" if plan is not None else "portrait")
     fabrics = ctx.report.get("fabrics") or []
+    if plan is not None:
+        # one scalable unit on a landscape page of its own (its row of servers needs the width),
+        # then the tier drawings in portrait
+        story += scalable_unit(ctx, plan) + [NextPageTemplate("portrait"), PageBreak()]
     story.append(s.p(t("topology_intro", boxes=MAX_BOXES)))
     width = ctx.portrait[0]
     for fabric in fabrics:
@@ -28,6 +35,16 @@ def build(ctx: ProposalContext) -> list:
         # the heading never ends a page without its table
         story.append(KeepTogether([ctx.h2(t("fabric_table")), fabric_table(ctx, fabrics)]))
     return story
+
+
+def scalable_unit(ctx: ProposalContext, plan) -> list:
+    t, s = ctx.t, ctx.styles
+    what = t("su.what_rail" if plan.rail_optimized else "su.what_port")
+    fabric = t.fabric(plan.fabric)
+    intro = (t("su.intro", n=t.int(plan.number), fabric=fabric, what=what, others=t.int(plan.units - 1))
+             if plan.units > 1 else t("su.intro_one", fabric=fabric, what=what))
+    return [ctx.h2(t("su.heading")), s.p(intro), Spacer(1, 6),
+            DeferredDrawing(unit_drawing(plan, ctx.landscape[0], t, ctx.fonts))]
 
 
 def _failure(ctx: ProposalContext, case: dict[str, Any] | None) -> str:
