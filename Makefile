@@ -22,6 +22,8 @@ run: $(STAMP)
 	$(BIN)/designer $(EXAMPLE)
 
 test: $(STAMP)
+	$(BIN)/ruff check designer tests
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
 
 # Benchmarks are not part of `make test`: they measure, they do not pass or fail.

@@ -67,7 +67,8 @@ def _list(args: argparse.Namespace) -> int:
         ports = port_summary(entry)
         if ports:
             detail += f"; {ports}"
-        print(f"{entry.slug:<28} {kind:<8} {entry.u_height:>3} {_fmt(max_kw, 2):>8} {_fmt(entry.weight_kg):>8}  {detail}")
+        print(f"{entry.slug:<28} {kind:<8} {entry.u_height:>3} {_fmt(max_kw, 2):>8} "
+              f"{_fmt(entry.weight_kg):>8}  {detail}")
     return 0
 
 
@@ -162,12 +163,14 @@ def _describe(entry: DeviceType | RackType, catalog: Catalog) -> str:
             )
         if entry.pdu:
             p = entry.pdu
-            lines.append(f"  PDU              {_fmt(p.capacity_kw)} kW, {p.phases or '?'}-phase {_fmt(p.voltage_v, 0)} V")
+            lines.append(f"  PDU              {_fmt(p.capacity_kw)} kW, {p.phases or '?'}-phase "
+                         f"{_fmt(p.voltage_v, 0)} V")
         for group in entry.port_groups:
             splits = ", ".join(f"{b.count}x{b.speed_gbps:g}G" for b in group.breakout)
             lines.append(
                 f"  ports {group.name:<10} {group.count} x {group.speed_gbps:g}G {group.cage or ''} "
-                f"({group.role}; {group.prefix}1..{group.prefix}{group.count})" + (f", breakout {splits}" if splits else "")
+                f"({group.role}; {group.prefix}1..{group.prefix}{group.count})"
+                + (f", breakout {splits}" if splits else "")
             )
     if entry.list_price and entry.list_price.amount is not None:
         price = entry.list_price

@@ -12,7 +12,8 @@ import gc
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from designer import __version__
 from designer.errors import DesignerError
@@ -172,7 +173,8 @@ def _new_parser(sub) -> None:
     new.add_argument("--server-liquid-share", type=float, metavar="SHARE",
                      help="share of a liquid-cooled server's heat removed by liquid (0-1) where the vendor "
                           "publishes none (stored as supplied by the user)")
-    new.add_argument("--oversubscription", default="1:1", metavar="RATIO", help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
+    new.add_argument("--oversubscription", default="1:1", metavar="RATIO",
+                     help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
     rail = new.add_mutually_exclusive_group()
     rail.add_argument("--rail-optimized", dest="rail_optimized", action="store_true", default=True,
                       help="port i of every server in a scalable unit goes to that unit's rail-i leaf (default)")
@@ -205,7 +207,8 @@ def _new_parser(sub) -> None:
                      help="UFM appliances per InfiniBand fabric (default 2, an HA pair; 0 for none)")
     new.add_argument("--ufm-appliance", default="nvidia-ufm-enterprise-appliance", metavar="SLUG",
                      help="UFM appliance type")
-    new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW", help="power budget per rack (default 40)")
+    new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW",
+                     help="power budget per rack (default 40)")
     new.add_argument("--cooling", choices=["air", "liquid"], default="air", help="how racks are cooled (default air)")
     new.add_argument("--rack-type", default="rack-42u-600", metavar="SLUG", help="rack for servers and storage")
     new.add_argument("--network-rack-type", default="rack-42u-800", metavar="SLUG", help="rack for switches")
@@ -406,7 +409,6 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _cmd_new(args: argparse.Namespace) -> int:
-    from designer.catalog import load_catalog
     from designer.fabric.generate import GenerateSpec, generate_with_notes
     from designer.fabric.plan import parse_ratio
     from designer.model.io import save_design
@@ -478,7 +480,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
         return 0
     out = sys.stderr if to_stdout else sys.stdout
     print(
-        f"wrote {'standard output' if to_stdout else summary['file']}: {summary['servers']} servers ({summary['gpus']} GPUs), {summary['switches']} switches, "
+        f"wrote {'standard output' if to_stdout else summary['file']}: "
+        f"{summary['servers']} servers ({summary['gpus']} GPUs), {summary['switches']} switches, "
         f"{summary['storage_nodes']} storage {'node' if summary['storage_nodes'] == 1 else 'nodes'} in "
         f"{summary['racks']} racks, {summary['links']} links; {summary['power_max_kw']:,.1f} kW maximum", file=out)
     for fabric in summary["fabrics"]:

@@ -14,7 +14,9 @@ from pathlib import Path
 # pydantic's str(ValidationError): a header, then per error a location line and an
 # indented "msg [type=..., input_value=..., input_type=...]" line, then a URL line.
 _PYDANTIC_HEADER = re.compile(r"(?:^|: )\d+ validation errors? for \S+$")
-_PYDANTIC_DETAIL = re.compile(r"^\s+(?P<msg>.*?)(?: \[type=(?P<type>[^,\]]+)(?:, input_value=(?P<input>.*?))?(?:, input_type=[^\]]*)?\])?$")
+_PYDANTIC_DETAIL = re.compile(
+    r"^\s+(?P<msg>.*?)"
+    r"(?: \[type=(?P<type>[^,\]]+)(?:, input_value=(?P<input>.*?))?(?:, input_type=[^\]]*)?\])?$")
 
 
 def one_line(text: str) -> str:

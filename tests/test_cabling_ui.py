@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 
 from designer.model import edits
 from designer.model.io import dumps_design
-from designer.ui.commands import AddDevice, ConnectPorts
+from designer.ui.commands import AddDevice
 from tests.test_ui import _isolated_qt_settings, window  # noqa: F401  (fixtures)
 
 

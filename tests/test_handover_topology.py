@@ -105,7 +105,7 @@ def test_topo_describes_every_compute_link(three_tier):
     systems = read_topo(topo_file(index))
     described = Counter()
     for switch, links in systems.items():
-        for port, width, speed, rtype, remote, rport in links:
+        for _port, width, speed, rtype, remote, rport in links:
             described[frozenset([switch, remote])] += 1
             assert int(width) * float(speed) == 400
             if rtype == "HCA":

@@ -110,7 +110,7 @@ def test_rails_are_nic_ranks_of_a_compute_tray(gb200_ib):
         if link.fabric == "compute" and link.a.device.startswith("node"):
             leaf_of[(link.a.device, link.a.port)] = link.b.device
     rails: dict[int, set[str]] = defaultdict(set)
-    for (device, port), leaf in leaf_of.items():
+    for (_device, port), leaf in leaf_of.items():
         n = int(port[2:])  # cx1..cx72: tray (n-1)//4, NIC (n-1)%4
         rails[(n - 1) % 4].add(leaf)
     assert len(leaf_of) == 8 * 72

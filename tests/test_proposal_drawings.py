@@ -5,7 +5,7 @@ apart by more than colour, with axis titles."""
 from __future__ import annotations
 
 import pytest
-from reportlab.graphics.shapes import Group, String
+from reportlab.graphics.shapes import String
 
 from designer.model.io import load_design
 from designer.report.drawings.charts import cost_chart

@@ -4,13 +4,11 @@ closing never raises. Each test reproduces a defect the issue names."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 
-from designer.model.io import load_design
 from designer.ui import recovery
 from designer.ui.app import offer_recovery
 from designer.ui.commands import MoveDevice

@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from designer.model.estimates import Stage
 from designer.report.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
-from designer.report.json_report import build_report
 from designer.report.pdf import proposal_pdf
 from test_totals_estimates import priced
 

@@ -290,7 +290,7 @@ def test_every_view_opens_fitted_and_stays_fitted_when_the_window_is_resized(win
     win.open_rack("A03")
     for tab, canvas in enumerate((win.floor, win.racks, win.topology.view)):
         win.tabs.setCurrentIndex(tab)
-        qtbot.waitUntil(lambda: not canvas.scene().itemsBoundingRect().isEmpty())
+        qtbot.waitUntil(lambda canvas=canvas: not canvas.scene().itemsBoundingRect().isEmpty())
     win.tabs.setCurrentIndex(0)
     win.resize(*size)  # the window reaches its size after the views were first shown
     qtbot.waitUntil(lambda: win.size().width() == size[0])

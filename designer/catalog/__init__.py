@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from designer.catalog.cabling import Cabling
 from designer.catalog.entries import parse_entry, read_yaml

@@ -75,7 +75,8 @@ class CableProduct(Model):
         flat-top one (NVIDIA MCP4Y10: the -FLT part is flat on the DGX end, finned on the switch)."""
         text = self.part_numbers.get(f"{length_m:g}") or ""
         if top in ("flat", "flat-to-finned"):
-            found = (_FLAT_TO_FINNED_OPN.search(text) if top == "flat-to-finned" else None) or _FLAT_TOP_OPN.search(text)
+            finned = _FLAT_TO_FINNED_OPN.search(text) if top == "flat-to-finned" else None
+            found = finned or _FLAT_TOP_OPN.search(text)
             return found[1] if found else None
         return orderable_part_number(text or None)
 

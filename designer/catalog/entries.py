@@ -194,7 +194,8 @@ def _check_scalars(data: Any, path: Path | str) -> None:
     while stack:
         node, loc = stack.pop()
         if isinstance(node, dict):
-            stack.extend((value, (*loc, key if isinstance(key, (str, int)) else str(key))) for key, value in node.items())
+            stack.extend((value, (*loc, key if isinstance(key, (str, int)) else str(key))) for key,
+                         value in node.items())
         elif isinstance(node, list):
             stack.extend((value, (*loc, i)) for i, value in enumerate(node))
         elif isinstance(node, float) and not math.isfinite(node):

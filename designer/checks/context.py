@@ -25,7 +25,7 @@ class RackSummary:
     psu_short: Counter = field(default_factory=Counter)
 
     @classmethod
-    def of(cls, index: DesignIndex, devices, feeds: int) -> "RackSummary":
+    def of(cls, index: DesignIndex, devices, feeds: int) -> RackSummary:
         summary = cls()
         for device in devices:
             summary.type_counts[device.device_type] += 1
@@ -115,7 +115,7 @@ class CheckContext:
 
     # -- invalidation after an edit ----------------------------------------
 
-    def rack_summary(self, rack_name: str | None) -> "RackSummary":
+    def rack_summary(self, rack_name: str | None) -> RackSummary:
         """Per-rack counts the design-wide rules add up (None: devices in no rack)."""
         summary = self._summaries.get(rack_name)
         if summary is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding, plural_word

@@ -38,7 +38,7 @@ class Change:
     design: bool = False
     everything: bool = False
 
-    def merge(self, other: "Change") -> "Change":
+    def merge(self, other: Change) -> Change:
         return Change(
             self.racks | other.racks,
             self.rooms | other.rooms,
@@ -123,7 +123,7 @@ class Checker:
 
     def _recheck_devices(self, devices: set[str], links_changed: bool) -> None:
         ctx = self.ctx
-        peers = set()
+        peers: set[str] = set()
         if links_changed:
             # drop every cable scope these devices ended; re-judge their current cables
             for name in devices:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, finding
+from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
 from designer.checks.roce_rules import roce_headroom
 from designer.model.hardware import split_lane
@@ -70,7 +70,7 @@ def single_points(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Find
         return
     # Management networks hang single-port BMCs and host ports on one switch by design:
     # note it; in the compute and storage fabrics it costs training time, so warn.
-    severity = "info" if analysis.get("role") in ("oob", "inband") else "warning"
+    severity: Severity = "info" if analysis.get("role") in ("oob", "inband") else "warning"
     groups: dict[tuple, list[dict]] = defaultdict(list)
     for spof in spofs:
         groups[(spof["kind"], spof["tier"])].append(spof)

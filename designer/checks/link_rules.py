@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
-from designer.checks.findings import Finding, finding
+from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
 from designer.fabric.cabling import COPPER, copper_legs, splitter_lanes
 from designer.model.hardware import split_lane
@@ -23,6 +23,10 @@ def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
     return list(_link(ctx, link))
 
 
+# an unconnected compute port is an error, a storage port a warning
+_UNCONNECTED_SEVERITY: tuple[tuple[str, Severity], ...] = (("compute", "error"), ("storage", "warning"))
+
+
 def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     index = ctx.index
     device = index.devices.get(device_name)
@@ -31,7 +35,7 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     device_type = index.type_of(device)
     roles = {f.role for f in ctx.design.fabrics}
     judged = [(role, severity, ctx.wanted_ports(device_type, role))
-              for role, severity in (("compute", "error"), ("storage", "warning")) if role in roles]
+              for role, severity in _UNCONNECTED_SEVERITY if role in roles]
     if not any(wanted for _role, _severity, wanted in judged):
         return
     used = set()
@@ -96,7 +100,8 @@ def _cable(ctx: CheckContext, link, speed: float) -> Iterator[Finding]:
     if reach is not None and link.length_m > reach + 1e-9:
         yield finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=link.length_m, media=link.media, reach_m=reach,
+            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=link.length_m, media=link.media,
+                reach_m=reach,
                 speed=speed),
             msg(_NEXT_MEDIA_HINT[link.media]),
         )

@@ -10,7 +10,7 @@ liquid cooling at all, naming the part's maximum power as the most its loop has 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding

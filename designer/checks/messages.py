@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.fabric.plan import format_ratio
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
@@ -231,7 +231,8 @@ def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> M
         if what == "weight":
             amount = device_type.weight_kg or 0.0
         else:
-            amount = device_power_w(device_type)[0] * (1 - device_type.cooling.liquid_share_known if what == "heat" else 1)
+            air_share = 1 - device_type.cooling.liquid_share_known if what == "heat" else 1
+            amount = device_power_w(device_type)[0] * air_share
         if amount > 0 and (best is None or amount > best[1]):
             best = (device_type.slug, amount)
     if best is None:

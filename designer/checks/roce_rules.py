@@ -21,7 +21,7 @@ and the report's ``estimates.roce`` block (``designer/estimates/roce.py``) add u
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
@@ -68,7 +68,8 @@ def floor(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
             rack_type.width_mm, rack_type.depth_mm)
         box = (rack.x_mm, rack.y_mm, rack.x_mm + w, rack.y_mm + d, rack.name)
         boxes.append(box)
-        if box[0] < -EPSILON or box[1] < -EPSILON or box[2] > room.width_mm + EPSILON or box[3] > room.depth_mm + EPSILON:
+        if (box[0] < -EPSILON or box[1] < -EPSILON or box[2] > room.width_mm + EPSILON
+                or box[3] > room.depth_mm + EPSILON):
             yield finding(
                 "error", "RACK_OUTSIDE_ROOM", [rack.name, room_name],
                 msg("rack_outside_room", rack=rack.name, x_mm=rack.x_mm, y_mm=rack.y_mm, room=room_name,

@@ -175,7 +175,9 @@ def build_bom(
     counts: dict[str, int] = {}
     for device in design.devices:
         counts[device.device_type] = counts.get(device.device_type, 0) + 1
-    for slug, quantity in sorted(counts.items(), key=lambda kv: (SECTIONS.index(_SECTION_OF_KIND[index.device_types[kv[0]].kind]), kv[0])):
+    for slug, quantity in sorted(counts.items(),
+                                 key=lambda kv: (SECTIONS.index(_SECTION_OF_KIND[index.device_types[kv[0]].kind]),
+                                                 kv[0])):
         device_type = index.device_types[slug]
         price, source = _price(design, slug, device_type.list_price)
         bom.lines.append(BomLine(_SECTION_OF_KIND[device_type.kind], slug,

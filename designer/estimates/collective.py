@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.estimates.notes import Note, note
 from designer.model.design import Design
@@ -120,7 +121,7 @@ class CommPath:
             return self.inter_gbytes_s, self.alpha_inter_s
         return min(self.intra_gbytes_s, self.inter_gbytes_s), max(self.alpha_intra_s, self.alpha_inter_s)
 
-    def at(self, nodes: int | None = None, oversubscription: float | None = None) -> "CommPath":
+    def at(self, nodes: int | None = None, oversubscription: float | None = None) -> CommPath:
         return replace(
             self,
             nodes=self.nodes if nodes is None else nodes,

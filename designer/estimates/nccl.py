@@ -67,7 +67,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.estimates.collective import CommPath, gpu_servers, main_server_type
 from designer.estimates.notes import Note, names, note

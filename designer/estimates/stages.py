@@ -16,7 +16,8 @@ whole design and are not split across stages. A stage with unpriced parts has
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.catalog import Catalog
 from designer.estimates.bom import build_bom

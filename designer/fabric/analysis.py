@@ -41,6 +41,11 @@ __all__ = [
 # ---------------------------------------------------------------- report section
 
 
+# the class of a link by the tiers of its two ends, lower tier first
+_LINK_CLASSES = {("endpoint", "leaf"): "endpoint_leaf", ("leaf", "spine"): "leaf_spine",
+                 ("spine", "core"): "spine_core"}
+
+
 def classify_links(graph, topo) -> tuple[Counter, Counter]:
     """Links by class (endpoint_leaf, leaf_spine, spine_core, other), and by (class, speed):
     the topology drawing labels each tier "N x 400G"."""
@@ -53,11 +58,7 @@ def classify_links(graph, topo) -> tuple[Counter, Counter]:
             (topo.tiers[a] if a_switching else "endpoint", topo.tiers[b] if b_switching else "endpoint"),
             key=lambda t: TIER_RANK.get(t, 0),
         )
-        key = {
-            ("endpoint", "leaf"): "endpoint_leaf",
-            ("leaf", "spine"): "leaf_spine",
-            ("spine", "core"): "spine_core",
-        }.get(tuple(tiers), "other")
+        key = _LINK_CLASSES.get((tiers[0], tiers[1]), "other")
         link_classes[key] += 1
         link_speeds[(key, bandwidth)] += 1
     return link_classes, link_speeds
@@ -84,8 +85,7 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     link_classes, link_speeds = classify_links(graph, topo)
 
     def worst(tier: str) -> float | None:
-        ratios = [topo.figures[s].oversubscription for s in topo.of_tier(tier)]
-        ratios = [r for r in ratios if r is not None]
+        ratios = [r for s in topo.of_tier(tier) if (r := topo.figures[s].oversubscription) is not None]
         return round(max(ratios), 3) if ratios else None
 
     multi = len(topo.of_tier("leaf")) > 1
@@ -176,13 +176,14 @@ def shortest_paths(topo: Topology, source: str, target: str) -> tuple[int, set[s
     dist, sigma = count_paths(topo, source)
     if target not in dist:
         return 0, set(), set()
-    switches, edges = {target}, set()
+    switches: set[str] = {target}
+    edges: set[tuple[str, str]] = set()
     frontier = [target]
     while frontier:
         node = frontier.pop()
         for neighbour in topo.adjacency[node]:
             if dist.get(neighbour) == dist[node] - 1:
-                edges.add(tuple(sorted((node, neighbour))))
+                edges.add((node, neighbour) if node <= neighbour else (neighbour, node))
                 if neighbour not in switches:
                     switches.add(neighbour)
                     frontier.append(neighbour)

@@ -183,7 +183,8 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     draft.plans.setdefault("compute", best.plan)
 
 
-def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int, spec: GenerateSpec) -> GenerationError:
+def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int,
+                    spec: GenerateSpec) -> GenerationError:
     """Restate a plan failure in nodes and GPUs, with what would work."""
     group = resolved.switch.main_fabric_group()
     assert group is not None
@@ -233,7 +234,8 @@ def pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | Non
         )
     # exact speed first, then the most ports (every candidate has a main group: _switch_candidates)
     groups = [(t.main_fabric_group(), t) for t in candidates]
-    return min(((g, t) for g, t in groups if g is not None), key=lambda gt: (gt[0].speed_gbps != speed, -gt[0].count))[1]
+    return min(((g, t) for g, t in groups if g is not None), key=lambda gt: (gt[0].speed_gbps != speed,
+                                                                             -gt[0].count))[1]
 
 
 @dataclass

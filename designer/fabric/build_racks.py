@@ -349,10 +349,11 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
             f"{leaves} out-of-band switches need {pairs} aggregation pairs, more than one core pair of "
             f"{agg_type.slug} ({group.count} ports) holds",
             hint="name a larger --oob-aggregation-switch or a larger --oob-switch")
-    hosts = [r for r in racks if r.kind == "network" and r.group == CENTRAL] or [r for r in racks if r.kind == "network"]
+    network = [r for r in racks if r.kind == "network"]
+    hosts = [r for r in network if r.group == CENTRAL] or network
     names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
     placed = []
-    for n, name in enumerate(names):
+    for _n, name in enumerate(names):
         device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
         rack = next((r for r in hosts if r.fits(agg_type)), None)
         if rack is None:
@@ -378,5 +379,6 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
     targets = []
     for i in range(leaves):
         pair = aggs[2 * (i // per_pair): 2 * (i // per_pair) + 2]
-        targets += [(pair[0].name, f"{group.prefix}{i % per_pair + 1}"), (pair[1].name, f"{group.prefix}{i % per_pair + 1}")]
+        targets += [(pair[0].name, f"{group.prefix}{i % per_pair + 1}"), (pair[1].name,
+                                                                          f"{group.prefix}{i % per_pair + 1}")]
     return targets

@@ -188,9 +188,9 @@ def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
     lowest = max(2, math.ceil(leaves / LEAVES_PER_SPINE), math.ceil(sum(uplinks) / radix))
     for spines in range(lowest, radix + 1):
         per_leaf = [math.ceil(u / spines) for u in uplinks]
-        if all(p * spines <= radix - 1 for p in per_leaf) and sum(per_leaf) <= radix:
-            if all(u % spines == 0 for u in uplinks) or spines == radix:
-                return spines, per_leaf
+        fits = all(p * spines <= radix - 1 for p in per_leaf) and sum(per_leaf) <= radix
+        if fits and (all(u % spines == 0 for u in uplinks) or spines == radix):
+            return spines, per_leaf
     # no equal split: round each leaf's uplinks up to a multiple of the spine count
     spines = lowest
     per_leaf = [math.ceil(u / spines) for u in uplinks]

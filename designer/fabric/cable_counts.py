@@ -12,7 +12,8 @@ from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 
 
-def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict], list[dict]]:
+def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict],
+                                                                                                 list[dict]]:
     """Cables by media, stock length and speed; transceivers by type. Report rows.
 
     Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
@@ -56,7 +57,8 @@ def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None 
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
-            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key, pair[0].key)
+            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
+                                                                                        pair[0].key)
         elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
             # a twin-port cage fanning out to two cages: one splitter from that cage
             key, n_lanes = ("split-cage", near.key), 2

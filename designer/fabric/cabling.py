@@ -27,12 +27,12 @@ from typing import NamedTuple
 from designer.catalog.cabling import CableProduct, Cabling, Transceiver
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
-from designer.model.link import Link
+from designer.model.link import Link, Media
 from designer.fabric.routes import Geometry
 
 # Lengths commodity cords come in where the catalog lists none.
 COMMODITY_LENGTHS_M = (0.5, 1, 1.5, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 150, 200, 300, 500)
-MEDIA_ORDER = ("DAC", "ACC", "AOC", "MMF", "SMF")
+MEDIA_ORDER: tuple[Media, ...] = ("DAC", "ACC", "AOC", "MMF", "SMF")
 OPTICAL = ("MMF", "SMF")
 COPPER = ("DAC", "ACC", "AOC")  # cables with their own ends (AOC too): no modules, no separate fibre
 
@@ -166,7 +166,7 @@ def fibres_per_link(end: EndCage, module: Transceiver) -> tuple[int, float]:
 
 @dataclass(frozen=True)
 class CableChoice:
-    media: str
+    media: Media
     length_m: float
     product: CableProduct | None
 
@@ -325,7 +325,8 @@ class MediaSelector:
                 # both ends need a module; the link reaches as far as the weaker end's best
                 per_end = [max((m.reach_m or 0.0) for m in self.modules(end, media)) if self.modules(end, media)
                            else None for end in ends]
-                return None if None in per_end else min(per_end)
+                known = [r for r in per_end if r is not None]
+                return None if len(known) < len(per_end) else min(known)
             optic = [t.reach_m for t in self.cabling.transceivers if t.media == media and t.reach_m
                      and t.speed_gbps in (speed_gbps, 2 * speed_gbps)]
             return max(optic) if optic else None
@@ -378,12 +379,12 @@ class MediaSelector:
                 continue
             for product in sorted(self.products(media, speed_gbps, copper_lanes, cages, protocol),
                                   key=lambda p: p.max_reach_m or 0):
-                reach = product.max_reach_m
-                if reach is None or needed_m > reach:
+                product_reach = product.max_reach_m
+                if product_reach is None or needed_m > product_reach:
                     continue
-                length = stock_length(product, needed_m)
-                if length is not None and length <= reach + 1e-9:
-                    return CableChoice(media, length, product)
+                stocked = stock_length(product, needed_m)
+                if stocked is not None and stocked <= product_reach + 1e-9:
+                    return CableChoice(media, stocked, product)
         # the link gets a media that reaches; the part no catalog entry supplies (a module
         # for a cage, a fibre) is a CABLE_NO_PART finding, not a generation failure
         return unserved
@@ -404,6 +405,7 @@ class MediaSelector:
             found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
         elif found.missing is not None and found.missing.end is not None:
             # the same shape at another cage: name this link's cage
+            assert ends is not None  # a missing module has an end: the link has ends
             end = next(e for e in ends if e.shape == found.missing.end.shape)
             found = found._replace(missing=found.missing._replace(end=end))
         return found
@@ -429,7 +431,7 @@ class MediaSelector:
             return LinkParts(cord[0], modules, count, fibre_speed, None)
         legs = copper_lanes or lanes
         cages = tuple(end.form_factor for end in ends) if ends else ()
-        for product in self.products(media, speed_gbps, legs, cages, protocol):
+        for product in self.products(media, speed_gbps, legs, cages, protocol) if media is not None else ():
             if (product.max_reach_m or 0) + 1e-9 >= length and stock_length(product, length) is not None:
                 return LinkParts(product, (), 1, None, None)
         return LinkParts(None, (), 1, None, Missing("cable", None, speed_gbps, legs))
@@ -586,10 +588,9 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
         if choice is None:
             updated.append(link.model_copy(update={"media": None, "length_m": round(needed, 2)}))
             continue
-        keep = link.media is not None and link.media != choice.media
-        if keep:
+        if link.media is not None and link.media != choice.media:
             # keep the planned media while it still reaches
-            speed = _link_speed(index, link)
+            speed = _link_speed(index, link) or 0.0
             lanes = splitter_lanes(index, link, used_lanes[link.cable_id]) if link.cable_id else 1
             ends = link_ends(index, link) or ()
             reach = selector.reach_m(link.media, speed, lanes, ends)

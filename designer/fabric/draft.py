@@ -143,7 +143,8 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     if not update:
         return server
     who = f"by {spec.author}, " if spec.author else ""
-    note = SourceRef(title=f"{USER_SUPPLIED} ({who}designer new, {date.today().isoformat()}); not published by the vendor",
+    note = SourceRef(title=f"{USER_SUPPLIED} ({who}designer new, {date.today().isoformat()}); "
+                           "not published by the vendor",
                      covers=covers)
     # figures the user replaces are no longer backed by the vendor documents that covered them
     kept = [s.model_copy(update={"covers": [c for c in s.covers if c not in covers]}) for s in server.source]

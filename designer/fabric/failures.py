@@ -5,6 +5,7 @@ cable by bisection bandwidth lost and endpoints cut off, and its single points o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -28,7 +29,7 @@ def cut_points_and_bridges(adjacency: dict[str, dict]) -> tuple[set[str], set[tu
             continue
         order[root] = low[root] = len(order)
         root_children = 0
-        stack = [(root, None, iter(adjacency[root]))]
+        stack: list[tuple[str, str | None, Iterator[str]]] = [(root, None, iter(adjacency[root]))]
         while stack:
             node, parent, neighbours = stack[-1]
             for neighbour in neighbours:
@@ -110,7 +111,7 @@ class Reachability:
         for switches, count in self.set_counts.items():
             for i in {where[s] for s in switches if s not in failed and s in where}:
                 reach[i] += count
-        main = max(reach, key=reach.get) if reach else None
+        main = max(reach, key=lambda part: reach[part]) if reach else None
         return sum(
             count
             for switches, count in self.set_counts.items()
@@ -131,10 +132,10 @@ class Reachability:
 
     @cached_property
     def _bridges(self) -> list[tuple[str, str]]:
-        found = []
+        found: list[tuple[str, str]] = []
         for a, b in self._bridge_edges:
             if self.adjacency[a][b][0] == 1:
-                found.append(tuple(sorted((a, b))))
+                found.append((a, b) if a <= b else (b, a))
         return sorted(found)
 
     def bridges(self) -> list[tuple[str, str]]:
@@ -189,8 +190,8 @@ def failure_analysis(topo: Topology, bisection: float,
                 for n, (_c, bw) in topo.adjacency[switch].items() if topo.tiers[n] == "leaf"
             ))
             return (attached, topo.figures[switch].up_gbps, is_cut_point(switch), wiring(switch))
-        attached = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[switch].items()))
-        return (attached, is_cut_point(switch), wiring(switch))
+        uplinks = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[switch].items()))
+        return (uplinks, is_cut_point(switch), wiring(switch))
 
     result: dict[str, Any] = {}
     for tier in ("leaf", "spine", "core"):

@@ -130,9 +130,9 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
     return graph
 
 
-def fabric_links(index: DesignIndex) -> dict[str, list[Link]]:
+def fabric_links(index: DesignIndex) -> dict[str | None, list[Link]]:
     """Every link grouped by the fabric it belongs to (None: cannot be told)."""
-    grouped: dict[str, list[Link]] = defaultdict(list)
+    grouped: dict[str | None, list[Link]] = defaultdict(list)
     for link in index.design.links:
         grouped[link_fabric(index, link)].append(link)
     return grouped

@@ -14,7 +14,7 @@ from designer.fabric.cabling import MediaSelector, _link_speed, copper_legs, lin
 from designer.fabric.routes import Geometry
 from designer.model.edits.links import ConnectPorts
 from designer.model.index import DesignIndex
-from designer.model.link import Link
+from designer.model.link import Link, Media
 
 
 class _WithLink:
@@ -31,7 +31,7 @@ class _WithLink:
 
 
 def choose_cable(index: DesignIndex, cabling: Cabling, link: Link,
-                 selector: MediaSelector | None = None) -> tuple[str | None, float | None]:
+                 selector: MediaSelector | None = None) -> tuple[Media | None, float | None]:
     """(media, stock length) the generator would give ``link`` (not yet in the design);
     (None, routed length) when no media reaches, (None, None) when an end is not mounted."""
     routed = Geometry(index).length_m(link)

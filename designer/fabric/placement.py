@@ -70,9 +70,8 @@ class RackDraft:
         weight = device_type.weight_kg or 0.0
         if limit is not None and self.weight_kg + self.reserve.weight_kg + weight > limit + 1e-6:
             return False
-        if self.outlets is not None and self.devices and self.cords + (device_type.psu.count or 1) > self.outlets:
-            return False
-        return True
+        # and a cord for each of its PSUs on the rack's outlets
+        return self.outlets is None or not self.devices or self.cords + (device_type.psu.count or 1) <= self.outlets
 
     def place(self, device: Device, device_type: DeviceType) -> None:
         device.position_u = self.next_u
@@ -159,7 +158,8 @@ class FloorLayout:
     rows: int
 
 
-def lay_out(groups: list[list[RackDraft]], racks_per_row: int, cold_aisle_mm: float, hot_aisle_mm: float) -> FloorLayout:
+def lay_out(groups: list[list[RackDraft]], racks_per_row: int, cold_aisle_mm: float,
+            hot_aisle_mm: float) -> FloorLayout:
     """Assign names, rows and floor positions. A group starts a new row when it would
     not fit in what is left of the current one (and fits a row on its own)."""
     rows: list[list[RackDraft]] = [[]]

@@ -56,7 +56,7 @@ class Topology:
 def tier_hints(index: DesignIndex, graph: FabricGraph) -> dict[str, str]:
     """The tiers the design sets on its switches for this fabric. A switch set up for
     another fabric says nothing about its place in this one."""
-    hints = {}
+    hints: dict[str, str] = {}
     for switch in graph.switches:
         device = index.devices.get(switch)
         if device is not None and device.tier is not None and device.fabric in (None, graph.name):

@@ -46,7 +46,8 @@ def _width(count: int) -> int:
 
 
 def make_link(a_dev: str, a_port: str, b_dev: str, b_port: str, fabric: str, cable_id: str | None = None) -> Link:
-    return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric, cable_id=cable_id)
+    return Link(a=LinkEnd(device=a_dev, port=a_port), b=LinkEnd(device=b_dev, port=b_port), fabric=fabric,
+                cable_id=cable_id)
 
 
 class PortPool:
@@ -125,7 +126,8 @@ def wire_clos(
         pod_spines = []
         for s in range(plan.spines_per_pod):
             number = pod_index * plan.spines_per_pod + s + 1
-            device = built.add_switch(f"{tag}-spine{number:0{spine_width}d}", spine_type, fabric, "spine", central_group)
+            device = built.add_switch(f"{tag}-spine{number:0{spine_width}d}", spine_type, fabric, "spine",
+                                      central_group)
             down = PortPool(spine_group, 1, spine_down, split, device)
             up = PortPool(spine_group, spine_down + 1, None, split, device)
             pod_spines.append((device, down, up))
@@ -134,7 +136,8 @@ def wire_clos(
             leaf = leaves[leaf_index]
             for spine, down, _up in pod_spines:
                 for _ in range(plan.links_per_leaf_spine):
-                    built.links.append(make_link(leaf.name, uplink_pools[leaf_index].take(), spine.name, down.take(), fabric))
+                    built.links.append(make_link(leaf.name, uplink_pools[leaf_index].take(), spine.name, down.take(),
+                                                 fabric))
     if plan.tiers == 2:
         return built
 
@@ -181,4 +184,5 @@ def wire_leaf_down(
             leaf_port = lane_name(physical, n % lanes + 1)
             cable_id = f"{leaf.name}:{physical}"
             leaf.port_breakouts[physical] = Breakout(count=lanes, speed_gbps=lane_speed_gbps)
-        built.links.append(make_link(endpoint.device, endpoint.ports[port_index], leaf.name, leaf_port, fabric, cable_id))
+        built.links.append(make_link(endpoint.device, endpoint.ports[port_index], leaf.name, leaf_port, fabric,
+                                     cable_id))

@@ -192,7 +192,7 @@ class DeviceType(Model):
     comments: str | None = None
 
     @model_validator(mode="after")
-    def _fabric_ports_exist(self) -> "DeviceType":
+    def _fabric_ports_exist(self) -> DeviceType:
         for role, ports in self.fabric_ports.items():
             for port in ports:
                 group = self.port_group_of(port)
@@ -201,7 +201,7 @@ class DeviceType(Model):
         return self
 
     @model_validator(mode="after")
-    def _unique_ports(self) -> "DeviceType":
+    def _unique_ports(self) -> DeviceType:
         names = [g.name for g in self.port_groups]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
@@ -215,7 +215,7 @@ class DeviceType(Model):
         return self
 
     @model_validator(mode="after")
-    def _rack_scale_adds_up(self) -> "DeviceType":
+    def _rack_scale_adds_up(self) -> DeviceType:
         rs = self.rack_scale
         if rs is None:
             return self

@@ -34,7 +34,7 @@ class DesignIndex:
     unracked: list[Device] = field(default_factory=list)
 
     @classmethod
-    def build(cls, design: Design) -> "DesignIndex":
+    def build(cls, design: Design) -> DesignIndex:
         index = cls(design)
         index.device_types = {t.slug: t for t in design.device_types}
         index.rack_types = {t.slug: t for t in design.rack_types}

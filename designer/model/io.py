@@ -17,7 +17,8 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol, TypeVar
+from collections.abc import Mapping
 
 from pydantic import ValidationError
 
@@ -201,9 +202,12 @@ def _validation_error(exc: ValidationError, data: Any, path: str | Path) -> Desi
     return validation_error(exc, data, path, DesignLoadError)
 
 
+E = TypeVar("E", bound=DesignerError)
+
+
 def validation_error(
-    exc: ValidationError, data: Any, path: str | Path | None, error: type[DesignerError] = DesignerError
-) -> DesignerError:
+    exc: ValidationError, data: Any, path: str | Path | None, error: type[E] = DesignerError  # type: ignore[assignment]
+) -> E:
     """The one way a pydantic error reaches the user: one line naming the file, the field
     path (with the names of the items on the way) and what was expected; never pydantic's
     multi-line dump with its URL. Loader, catalog and import all call this."""
@@ -303,15 +307,15 @@ def _resolve_types(design: Design, catalog: TypeSource | None, path: str | Path)
         slug = rack.rack_type
         if slug in embedded_racks:
             continue
-        found = catalog.rack_types.get(slug) if catalog else None
-        if found is None:
+        found_rack = catalog.rack_types.get(slug) if catalog else None
+        if found_rack is None:
             raise DesignLoadError(
                 f'unknown rack type "{slug}": the file does not embed it and the catalog has no such slug',
                 file=path,
                 field=f'racks[{i}] "{rack.name}".rack_type',
                 hint="embed the type under rack_types or see 'designer catalog list'",
             )
-        design.rack_types.append(found.model_copy(deep=True))
+        design.rack_types.append(found_rack.model_copy(deep=True))
         embedded_racks.add(slug)
 
 
@@ -381,12 +385,12 @@ def check_references(design: Design, path: str | Path = "<design>") -> None:
     _unique(path, "stages", [s.name for s in design.stages], "stage")
     for i, stage in enumerate(design.stages):
         where = f'stages[{i}] "{stage.name}"'
-        for rack in stage.racks:
-            if rack not in rack_names:
-                raise DesignLoadError(f'rack "{rack}" does not exist', file=path, field=f"{where}.racks")
-        for device in stage.devices:
-            if device not in device_names:
-                raise DesignLoadError(f'device "{device}" does not exist', file=path, field=f"{where}.devices")
+        for rack_name in stage.racks:
+            if rack_name not in rack_names:
+                raise DesignLoadError(f'rack "{rack_name}" does not exist', file=path, field=f"{where}.racks")
+        for device_name in stage.devices:
+            if device_name not in device_names:
+                raise DesignLoadError(f'device "{device_name}" does not exist', file=path, field=f"{where}.devices")
     for i, link in enumerate(design.links):
         if link.fabric is not None and link.fabric not in fabric_names:
             raise DesignLoadError(
@@ -481,7 +485,7 @@ def write_atomic(path: Path, content: bytes) -> None:
     check_replaceable(target)
     remove_stray_temps(target)
     try:
-        handle = tempfile.NamedTemporaryFile(
+        handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, once written and synced
             dir=folder, prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp", delete=False
         )
     except OSError as exc:

@@ -18,7 +18,7 @@ room's PUE, so they add weight but no load.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from collections.abc import Iterable
 
 from designer.model.device import Device
 from designer.model.hardware import DeviceType
@@ -76,7 +76,7 @@ class LoadSum:
         self.heat_liquid_max_w += max_w * liquid_share
         self.heat_air_max_w += max_w * (1.0 - liquid_share)
 
-    def merge(self, other: "LoadSum") -> None:
+    def merge(self, other: LoadSum) -> None:
         self.power_max_w += other.power_max_w
         self.power_typical_w += other.power_typical_w
         self.heat_air_max_w += other.heat_air_max_w

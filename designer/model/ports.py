@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class PortResolver:
-    def __init__(self, index: "DesignIndex") -> None:
+    def __init__(self, index: DesignIndex) -> None:
         self.index = index
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
         self._physical: dict[tuple[str, str], tuple[str, int]] = {}

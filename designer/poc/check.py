@@ -14,7 +14,8 @@ else 0.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.poc.parse import Result, ResultError, read_result
 from designer.poc.plan import PocContext, expected_busbw

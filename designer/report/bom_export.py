@@ -72,7 +72,8 @@ def bom_csv(bom: Bom, t: Translator | None = None) -> bytes:
                          csv_text(_price_source(line, t)), csv_text(maker(line.manufacturer, t)),
                          csv_text(line.part_number), csv_text(part_number_note(line, t)),
                          line.spares, line.order_quantity])
-    note = "" if bom.complete else csv_text(incomplete_note(t, [line_description(t.lang, line) for line in bom.unpriced]))
+    note = "" if bom.complete else csv_text(incomplete_note(t, [line_description(t.lang,
+                                                                                 line) for line in bom.unpriced]))
     writer.writerow([t("grand_total") if t.is_zh else "TOTAL", "", note, "", "", _money(bom.total),
                      csv_text(_currency(bom.currency, t)), "", "", "", "", "",
                      sum(line.order_quantity for line in bom.lines)])

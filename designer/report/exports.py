@@ -20,7 +20,8 @@ BOM_FORMATS = (".csv", ".xlsx")
 
 def _check_file_target(path: Path, what: str) -> None:
     if path.is_dir():
-        raise ExportError(f"is a folder; the {what} needs a file name", file=path, hint=f"e.g. {path / ('out' + path.suffix)}")
+        raise ExportError(f"is a folder; the {what} needs a file name", file=path,
+                          hint=f"e.g. {path / ('out' + path.suffix)}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ExportError("the folder does not exist", file=folder, hint="create it or choose another location")
@@ -34,7 +35,8 @@ def _check_file_target(path: Path, what: str) -> None:
 
 def _check_folder_target(folder: Path) -> None:
     if folder.exists() and not folder.is_dir():
-        raise ExportError("is a file; --svg needs a folder", file=folder, hint="name a folder (it is created if missing)")
+        raise ExportError("is a file; --svg needs a folder", file=folder,
+                          hint="name a folder (it is created if missing)")
     parent = folder if folder.exists() else folder.parent
     if not parent.is_dir():
         raise ExportError("the folder does not exist", file=parent, hint="create it or choose another location")

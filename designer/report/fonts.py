@@ -26,7 +26,7 @@ import hashlib
 import os
 import tempfile
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -196,7 +196,7 @@ def _rename(font, weight: int) -> None:
         font["head"].macStyle &= ~0x1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bundled_fonts(source: str | None, cache: str) -> tuple[str, str, str] | None:
     """(regular name, bold name, regular file) of the bundled font, registered; None without it."""
     from reportlab.lib.fonts import addMapping
@@ -238,7 +238,7 @@ def _register_cid(name: str) -> str | None:
     return name
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cjk_font(override: str | None, files: tuple[tuple[str, int], ...], cid: str) -> tuple[str, str | None]:
     if override:
         path, _, index = override.partition(",")

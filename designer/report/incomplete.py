@@ -9,7 +9,8 @@ stated". The figures and the ``complete`` / ``missing_parts`` flags are the repo
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from designer.report.i18n import Translator
 

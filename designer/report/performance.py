@@ -11,7 +11,8 @@ Product names go through ``part_name`` (the proposal passes the customer's names
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from designer.report.i18n import Translator
 from designer.report.i18n_estimates import ROCE_CHECKLIST_ZH
@@ -117,7 +118,8 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
     ]
     layout = workload.get("layout")
     if layout:
-        rows.append([t("perf.layout"), t("perf.layout_value", t=layout["tensor_parallel"], p=layout["pipeline_parallel"],
+        rows.append([t("perf.layout"), t("perf.layout_value", t=layout["tensor_parallel"],
+                                         p=layout["pipeline_parallel"],
                                          d=layout["data_parallel"], gpus=t.int(layout["gpus_used"]),
                                          chosen=t("perf.chosen") if layout.get("chosen") else "")])
     memory = workload.get("memory_per_gpu_gb")

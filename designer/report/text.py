@@ -38,7 +38,8 @@ def format_report(report: dict[str, Any]) -> str:
         )
     if report.get("fabrics"):
         out.append("")
-        out.append(f"  {'FABRIC':<10} {'ENDPOINTS':>9}  {'LEAF/SPINE/CORE':<16} {'RATIO':>8} {'BISECTION':>11}  ECMP      HOPS")
+        out.append(f"  {'FABRIC':<10} {'ENDPOINTS':>9}  {'LEAF/SPINE/CORE':<16} {'RATIO':>8} "
+                   f"{'BISECTION':>11}  ECMP      HOPS")
         out.extend(_fabric_line(fabric) for fabric in report["fabrics"])
     if report.get("unknowns"):
         out.append("")
@@ -125,7 +126,8 @@ def _fabric_line(fabric: dict[str, Any]) -> str:
     paths = "-" if ecmp.get("min") is None else f"{ecmp['min']}-{ecmp['max']}"
     bisection = f"{(fabric.get('bisection_gbps') or 0) / 1000:,.1f} Tb/s"
     return (f"  {fabric['name']:<10} {fabric.get('endpoints', 0):>9}  {tiers:<16} "
-            f"{_ratio(fabric.get('oversubscription', {}).get('leaf')):>8} {bisection:>11}  {paths:<9} {fabric.get('max_hops', '-')}")
+            f"{_ratio(fabric.get('oversubscription', {}).get('leaf')):>8} {bisection:>11}  {paths:<9} "
+            f"{fabric.get('max_hops', '-')}")
 
 
 def _ratio(value: float | None) -> str:

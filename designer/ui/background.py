@@ -4,7 +4,8 @@
 to a pool thread and waits for it in a local event loop, so the window keeps painting
 while it runs. A modal progress dialog says what is going on and keeps the user from
 editing the design the function is reading; it appears only when the work takes longer
-than ``PROGRESS_AFTER_MS`` (until then the window paints but takes no input). Cancel stops the waiting at once: the function's result is
+than ``PROGRESS_AFTER_MS`` (until then the window paints but takes no input). Cancel stops
+the waiting at once: the function's result is
 thrown away when it ends (Python cannot stop a thread mid-way), and ``on_cancel`` undoes
 whatever it would have left behind.
 """
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import QProgressDialog
@@ -21,6 +23,25 @@ from PySide6.QtWidgets import QProgressDialog
 from designer.ui import language
 
 PROGRESS_AFTER_MS = 300
+
+# The window's work runs on Python threads, which take turns holding the interpreter lock:
+# a thread that waits for it gets it once the holder's switch interval ends (5 ms by
+# default). The UI thread takes and gives back the lock for every call from Qt into Python
+# (each paint, each model data() call), so while a worker re-checked a 16,384-GPU design a
+# repaint made of a few hundred such calls waited for seconds. Measured with the window
+# benchmark (tests/benchmarks/test_ui_responsive_speed.py, 16,384 GPUs, longest UI-thread
+# stall): default 5 ms: PDF export 791 ms, add rack 851 ms, mark failed 1,276 ms;
+# 1 ms: 53 / 756 / 157 ms; 0.2 ms: 69 / 269 / 128 ms.
+SWITCH_INTERVAL_S = 0.0002
+
+
+def keep_ui_responsive() -> None:
+    """Shorten the interpreter's thread switch interval for the window's process (the
+    command-line tools keep Python's default)."""
+    import sys
+
+    if sys.getswitchinterval() > SWITCH_INTERVAL_S:
+        sys.setswitchinterval(SWITCH_INTERVAL_S)
 
 
 @dataclass
@@ -39,7 +60,7 @@ class _Signals(QObject):
     done = Signal(object, object)  # value, error
 
 
-def _run_job(work: Callable[[], Any], signals: "_Signals") -> None:  # in a worker thread
+def _run_job(work: Callable[[], Any], signals: _Signals) -> None:  # in a worker thread
     try:
         value = work()
     except BaseException as exc:  # handed back to the UI thread, raised there
@@ -55,7 +76,7 @@ _executor: ThreadPoolExecutor | None = None
 _futures: set[Future] = set()
 
 
-def _start(work: Callable[[], Any], signals: "_Signals") -> None:
+def _start(work: Callable[[], Any], signals: _Signals) -> None:
     global _executor
     if _executor is None:
         _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="designer-work")
@@ -65,7 +86,7 @@ def _start(work: Callable[[], Any], signals: "_Signals") -> None:
 
 
 class _Waiter(QObject):
-    def __init__(self, loop: QEventLoop, outcome: Outcome, signals: "_Signals") -> None:
+    def __init__(self, loop: QEventLoop, outcome: Outcome, signals: _Signals) -> None:
         super().__init__()
         self.loop = loop
         self.outcome = outcome

@@ -87,6 +87,9 @@ def cable_rows(index, cabling) -> list[tuple]:
     return rows
 
 
+
+_ROOT = QModelIndex()  # the invalid index Qt passes for a flat table's root
+
 class CableModel(QAbstractTableModel):
     """``rows``: every cable; ``shown``: those the filters pass, in the order sorted."""
 
@@ -108,10 +111,10 @@ class CableModel(QAbstractTableModel):
         self.shown = self._sorted(shown)
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.shown)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):

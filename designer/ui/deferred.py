@@ -9,7 +9,7 @@ once). On a small design it runs at once, as before, and tests see the result di
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 

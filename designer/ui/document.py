@@ -67,7 +67,7 @@ class DesignDocument(QObject):
     # -- files ----------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | Path, catalog: Catalog, parent: QObject | None = None) -> "DesignDocument":
+    def open(cls, path: str | Path, catalog: Catalog, parent: QObject | None = None) -> DesignDocument:
         design = load_design(path, catalog)
         return cls(design, catalog, Path(path), parent)
 

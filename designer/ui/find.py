@@ -50,7 +50,8 @@ def find_matches(doc, text: str, limit: int = LIMIT) -> list[tuple[str, str, str
             for facts, _cage, _lanes in device_ports(index, name):
                 if facts.port.lower().startswith(port_part):
                     exact = 0 if facts.port.lower() == port_part else 1
-                    found.append((exact, "port", f"{name}:{facts.port}", f"{name}:{facts.port} · {facts.speed_gbps:g}G"))
+                    found.append((exact, "port", f"{name}:{facts.port}",
+                                  f"{name}:{facts.port} · {facts.speed_gbps:g}G"))
         for position, link in enumerate(doc.design.links):
             ends = f"{link.a} - {link.b}"
             if needle in ends.lower():

@@ -47,7 +47,7 @@ class RoomHandle(QGraphicsRectItem):
 
     SIZE_MM = 600.0
 
-    def __init__(self, view: "FloorView", room_name: str, corner: QPointF) -> None:
+    def __init__(self, view: FloorView, room_name: str, corner: QPointF) -> None:
         half = self.SIZE_MM / 2
         super().__init__(-half, -half, self.SIZE_MM, self.SIZE_MM)
         self.view = view
@@ -88,7 +88,7 @@ class RoomItem(QGraphicsRectItem):
     selected room can be dragged: let go, it is placed there on the 100 mm grid (its racks
     go with it), one undo step."""
 
-    def __init__(self, view: "FloorView", room_name: str, rect: QRectF) -> None:
+    def __init__(self, view: FloorView, room_name: str, rect: QRectF) -> None:
         super().__init__(0, 0, rect.width(), rect.height())
         self.setPos(rect.topLeft())
         self.view = view
@@ -121,7 +121,7 @@ class FloorOverview(QGraphicsItem):
     in its metric's colour, the selected one outlined. Clicks, hover and double-clicks
     are answered by the view from the racks' places (``FloorView.rack_at``)."""
 
-    def __init__(self, view: "FloorView") -> None:
+    def __init__(self, view: FloorView) -> None:
         super().__init__()
         self.view = view
         self.groups: list[tuple[QColor, list[QRectF]]] = []
@@ -164,7 +164,7 @@ _RACK_PEN = QPen(QColor("#333"), 12)
 
 
 class RackItem(QGraphicsRectItem):
-    def __init__(self, view: "FloorView", rack_name: str, width: float, depth: float) -> None:
+    def __init__(self, view: FloorView, rack_name: str, width: float, depth: float) -> None:
         super().__init__(0, 0, width, depth)
         self.view = view
         self.rack_name = rack_name
@@ -355,7 +355,7 @@ class FloorView(Canvas):
             for child in (item.label, item.value):
                 child.setVisible(detail == "full")
 
-    def _fresh_item(self, item: "RackItem") -> None:
+    def _fresh_item(self, item: RackItem) -> None:
         """A rack item made after the level of detail was chosen: drawn the same way."""
         item.setVisible(self.detail != "overview")
         for child in (item.label, item.value):

@@ -111,6 +111,7 @@ class Prompts:
 class MainWindow(QMainWindow):
     def __init__(self, doc: DesignDocument, settings: QSettings | None = None) -> None:
         super().__init__()
+        background.keep_ui_responsive()  # worker threads must not starve the UI thread
         self.prompts = Prompts(self)
         self.opening: Path | None = None  # a file being read at start-up
         self.settings = settings or QSettings()
@@ -654,7 +655,6 @@ class MainWindow(QMainWindow):
         path = self.prompts.choose_path(t("dialog.save_as"), True, t("dialog.designs"), str(self.doc.path or ""))
         if not path:
             return False
-        old = self.doc.path
         try:
             self._save_to(Path(path))
         except DesignerError as exc:

@@ -43,6 +43,9 @@ def role_word(t, role: str) -> str:
     return t(f"role.{role}") if t.has(f"role.{role}") else role
 
 
+
+_ROOT = QModelIndex()  # the invalid index Qt passes for a flat table's root
+
 class PortModel(QAbstractTableModel):
     """The ports of one device: a row per port (a split port's lanes each a row)."""
 
@@ -67,10 +70,10 @@ class PortModel(QAbstractTableModel):
                 self.rows.append((facts, cage, lanes, link, far))
         self.endResetModel()
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):
@@ -357,10 +360,10 @@ class CandidateModel(QAbstractTableModel):
         self.doc = doc
         self.rows = rows  # (facts, fabric)
 
-    def rowCount(self, parent=QModelIndex()) -> int:
+    def rowCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent=QModelIndex()) -> int:
+    def columnCount(self, parent=_ROOT) -> int:
         return 0 if parent.isValid() else len(self.COLUMNS)
 
     def headerData(self, section, orientation, role=Qt.DisplayRole):

@@ -195,9 +195,7 @@ class ProjectDialog(QDialog):
             editor = self.editors[name]
             if kind == "text":
                 out[name] = editor.toPlainText().strip() or None
-            elif kind == "int":
-                out[name] = editor.value() or None
-            elif kind == "pct":
+            elif kind == "int" or kind == "pct":
                 out[name] = editor.value() or None
             else:
                 out[name] = editor.text().strip() or None

@@ -87,7 +87,8 @@ def cage_layout(device_type) -> list[tuple[str, int, list[str]]]:
     for group in device_type.port_groups:
         names = group.port_names()
         for start in range(0, len(names), group.ports_per_cage):
-            cages.append((group.cage or "", start // group.ports_per_cage + 1, names[start:start + group.ports_per_cage]))
+            cages.append((group.cage or "", start // group.ports_per_cage + 1,
+                          names[start:start + group.ports_per_cage]))
     return cages
 
 
@@ -134,7 +135,7 @@ class Faceplate(QGraphicsItem):
         font = QFont("Sans", 3)
         painter.setFont(font)
         show_text = self.cell_w * scale >= 28
-        for (cage, number, ports), rect in zip(self.cages, self.cage_rects()):
+        for (cage, _number, ports), rect in zip(self.cages, self.cage_rects()):
             cabled = any(p in self.used for p in ports)
             painter.setBrush(CAGE_USED if cabled else CAGE_FREE)
             painter.drawRect(rect)
@@ -483,7 +484,8 @@ class RackRowView(Canvas):
         """(rack, face, lowest U) for a device of ``u_height`` held at ``scene_pos``."""
         for slot in self.faces:
             grown = slot.rect.adjusted(-LABEL_W, 0, 0, 0)
-            if grown.left() <= scene_pos.x() <= grown.right() and -style.U_PX <= scene_pos.y() <= slot.rect.bottom() + style.U_PX:
+            inside_x = grown.left() <= scene_pos.x() <= grown.right()
+            if inside_x and -style.U_PX <= scene_pos.y() <= slot.rect.bottom() + style.U_PX:
                 u_at = slot.u_total - int(max(0.0, scene_pos.y()) // style.U_PX)
                 lowest = max(1, min(slot.u_total, u_at) - max(u_height, 1) // 2)
                 return slot.rack, slot.face, lowest
@@ -507,7 +509,8 @@ class RackRowView(Canvas):
 
     # -- drops from the palette ------------------------------------------------------
 
-    def snapped(self, target: tuple[str, str, int], u_height: int, problem_at) -> tuple[tuple[str, str, int], str | None]:
+    def snapped(self, target: tuple[str, str, int], u_height: int, problem_at) -> tuple[tuple[str, str, int],
+                                                                                        str | None]:
         """The free slot nearest the cursor on the face under it: the cursor's own slot
         if the part fits there, else the closest lowest U (at most ``SNAP_U`` away, or
         the part's height if taller) where it fits. ``problem_at(rack, u, face)`` says

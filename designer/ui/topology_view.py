@@ -158,7 +158,7 @@ class SwitchItem(QGraphicsRectItem):
 
 
 class TopologyCanvas(Canvas):
-    def __init__(self, owner: "TopologyView") -> None:
+    def __init__(self, owner: TopologyView) -> None:
         super().__init__(owner)
         self.owner = owner
 
@@ -359,13 +359,15 @@ class TopologyView(QWidget):
         scene = self.view.scene()
         y = TIER_Y["endpoint"]
         if len(endpoints) > 64:
-            bar = scene.addRect(QRectF(0, y, width, BOX_H), QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS["server"]))
+            bar = scene.addRect(QRectF(0, y, width, BOX_H), QPen(QColor("#2f4f7f")),
+                                QBrush(style.KIND_COLOURS["server"]))
             bar.setToolTip(language.current()("endpoints_box", count=language.current().int(len(endpoints))))
             return
         for endpoint in endpoints:
             rect = rects[endpoint]
             kind = self.doc.index.type_of(self.doc.index.devices[endpoint]).kind
-            item = scene.addRect(rect, QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS.get(kind, style.KIND_COLOURS["other"])))
+            item = scene.addRect(rect, QPen(QColor("#2f4f7f")), QBrush(style.KIND_COLOURS.get(kind,
+                                                                                              style.KIND_COLOURS["other"])))
             item.setToolTip(endpoint)
             self.positions[endpoint] = rect
             if len(endpoints) <= 32:

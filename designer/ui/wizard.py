@@ -78,7 +78,8 @@ class NewDesignWizard(QDialog):
         self.setWindowTitle(t("wizard.title"))
         self.catalog = catalog
         self.design = None
-        kinds = {k: sorted(t.slug for t in catalog.device_types.values() if t.kind == k) for k in ("server", "switch", "storage")}
+        kinds = {k: sorted(t.slug for t in catalog.device_types.values() if t.kind == k) for k in ("server", "switch",
+                                                                                                   "storage")}
         self.name = QLineEdit(t("wizard.default_name"))
         self.customer = QLineEdit()
         self.server = QComboBox()

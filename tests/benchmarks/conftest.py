@@ -11,7 +11,7 @@ SIZES_GPUS = (1024, 4096, 16384, 32768)
 
 
 # The window is measured at the sizes issue #5 names.
-UI_SIZES_GPUS = (1024, 16384)
+UI_SIZES_GPUS = (1024, 16384, 32768)
 
 
 def pytest_generate_tests(metafunc):

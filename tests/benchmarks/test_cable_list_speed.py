@@ -4,7 +4,6 @@ to apply a filter, at 1,024 and (``make bench``) 16,384 GPUs — the design
 
 from __future__ import annotations
 
-import time
 
 import pytest
 from PySide6.QtCore import QSettings

@@ -68,23 +68,23 @@ def paste_devices(design: Design, payload: dict[str, Any], rack: str) -> InsertO
     mounted = [d for d in devices if d.position_u is not None and type_of[d.device_type].u_height > 0]
     if _overlap(mounted, type_of) or len({d.rack for d in mounted}) > 1:
         # from several racks (or overlapping): stacked in the order copied, from the lowest
-        stacked, at = [], min((d.position_u for d in mounted), default=1)
-        for device in sorted(mounted, key=lambda d: (d.rack or "", d.position_u)):
+        stacked, at = [], min((_u(d) for d in mounted), default=1)
+        for device in sorted(mounted, key=lambda d: (d.rack or "", _u(d))):
             stacked.append(device.model_copy(update={"position_u": at}))
             at += type_of[device.device_type].u_height
         by_name = {d.name: d for d in stacked}
         devices = [by_name.get(d.name, d) for d in devices]
         mounted = stacked
     height = index.rack_type_of(index.racks[rack]).u_height
-    base = min((d.position_u for d in mounted), default=1)
-    top = max((d.position_u + type_of[d.device_type].u_height - 1 for d in mounted), default=0)
+    base = min((_u(d) for d in mounted), default=1)
+    top = max((_u(d) + type_of[d.device_type].u_height - 1 for d in mounted), default=0)
     span = top - base + 1 if mounted else 0
 
     def fits(low: int) -> bool:
         for device in mounted:
             device_type = type_of[device.device_type]
             full = device.full_depth if device.full_depth is not None else device_type.is_full_depth
-            at = low + device.position_u - base
+            at = low + _u(device) - base
             if at + device_type.u_height - 1 > height or slot_conflict(
                     index, rack, at, device_type.u_height, device.face, full) is not None:
                 return False
@@ -129,6 +129,12 @@ def paste_devices(design: Design, payload: dict[str, Any], rack: str) -> InsertO
     return _EmbeddingInsert(items, verb="pasted")
 
 
+def _u(device: Device) -> int:
+    """The position of a device known to be mounted (``mounted`` lists only those)."""
+    assert device.position_u is not None, device.name
+    return device.position_u
+
+
 def _overlap(devices: list[Device], type_of: dict[str, DeviceType]) -> bool:
     """Do any two of these devices (as placed in their racks) share a U on a face?"""
     taken: dict[tuple, str] = {}
@@ -136,7 +142,7 @@ def _overlap(devices: list[Device], type_of: dict[str, DeviceType]) -> bool:
         device_type = type_of[device.device_type]
         full = device.full_depth if device.full_depth is not None else device_type.is_full_depth
         for face in (("front", "rear") if full else (device.face,)):
-            for u in range(device.position_u, device.position_u + device_type.u_height):
+            for u in range(_u(device), _u(device) + device_type.u_height):
                 if (face, u) in taken:
                     return True
                 taken[(face, u)] = device.name

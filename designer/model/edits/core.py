@@ -4,7 +4,8 @@ inverse, batches of edits, and an undo history that needs no Qt."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, NoReturn
+from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Iterable
 
 from designer.errors import DesignerError
 
@@ -57,11 +58,11 @@ class Scopes:
 
     @classmethod
     def of(cls, racks=(), rooms=(), devices=(), fabrics=(), links: bool = False, design: bool = False,
-           everything: bool = False) -> "Scopes":
+           everything: bool = False) -> Scopes:
         """Scopes from any iterables of names (None entries are dropped)."""
         return cls(_names(racks), _names(rooms), _names(devices), _names(fabrics), links, design, everything)
 
-    def merge(self, other: "Scopes") -> "Scopes":
+    def merge(self, other: Scopes) -> Scopes:
         return Scopes(self.racks | other.racks, self.rooms | other.rooms, self.devices | other.devices,
                       self.fabrics | other.fabrics, self.links or other.links, self.design or other.design,
                       self.everything or other.everything)
@@ -87,10 +88,10 @@ class Edit:
 
     strict: bool = True
 
-    def check(self, design: "Design") -> None:
+    def check(self, design: Design) -> None:
         raise NotImplementedError
 
-    def apply(self, design: "Design") -> "Change":
+    def apply(self, design: Design) -> Change:
         raise NotImplementedError
 
 
@@ -118,18 +119,18 @@ class Batch(Edit):
     summary: str | None = None
     strict: bool = True
 
-    def check(self, design: "Design") -> None:
+    def check(self, design: Design) -> None:
         # Each part is checked against the design as it is now; ``apply`` checks each
         # again against the design its predecessors leave.
         for edit in self.edits:
             edit.check(design)
 
-    def apply(self, design: "Design") -> Change:
+    def apply(self, design: Design) -> Change:
         changes = apply_all(design, self.edits)
         return combine(self, changes, self.summary)
 
 
-def apply_all(design: "Design", edits: Iterable[Edit]) -> list[Change]:
+def apply_all(design: Design, edits: Iterable[Edit]) -> list[Change]:
     """Apply edits in order; on a refusal undo the ones applied and raise it."""
     changes: list[Change] = []
     try:
@@ -154,7 +155,7 @@ class History:
     """An undo history over one design, without Qt: what the window's undo stack does,
     for tests and scripts."""
 
-    def __init__(self, design: "Design") -> None:
+    def __init__(self, design: Design) -> None:
         self.design = design
         self.done: list[Change] = []
         self.undone: list[Change] = []

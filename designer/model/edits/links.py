@@ -31,7 +31,7 @@ from designer.model.edits.core import Change, Edit, EditRefused, refuse
 from designer.model.edits.objects import DeleteObjects, RemoveObjects, _scopes
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
-from designer.model.link import Link, LinkEnd
+from designer.model.link import Link, LinkEnd, Media
 
 # a fabric's protocol -> the link layer a switch runs (as ``designer.fabric.cabling.LINK_LAYER``)
 _LAYER = {"infiniband": "infiniband", "roce-v2": "ethernet", "ethernet": "ethernet"}
@@ -148,7 +148,7 @@ def port_problem(index: DesignIndex, a: LinkEnd, b: LinkEnd, used: dict[str, dic
     if not switches:
         return Problem("no_switch", {"a": str(a), "b": str(b)}, f"neither {a} nor {b} is a switch port",
                        "cable an endpoint's port to a switch"), None
-    fabrics = {_fabric_of_switch(index, f.device) for f in switches} - {None}
+    fabrics = {name for f in switches if (name := _fabric_of_switch(index, f.device)) is not None}
     if len(fabrics) > 1:
         names = sorted(fabrics)
         return Problem("fabric_mismatch", {"fabrics": ", ".join(names)},
@@ -157,14 +157,14 @@ def port_problem(index: DesignIndex, a: LinkEnd, b: LinkEnd, used: dict[str, dic
     fabric = fabrics.pop() if fabrics else None
     if endpoints:
         role = endpoints[0].role
-        end = endpoints[0]
+        endpoint = endpoints[0]
         if fabric is not None:
             fabric_role = index.fabrics[fabric].role if fabric in index.fabrics else None
             if fabric_role is not None and role in ENDPOINT_ROLES and fabric_role != role:
-                figures = {"port": f"{end.device}:{end.port}", "role": role, "fabric": fabric,
+                figures = {"port": f"{endpoint.device}:{endpoint.port}", "role": role, "fabric": fabric,
                            "fabric_role": fabric_role}
                 return Problem("role_mismatch", figures,
-                               f"{end.device}:{end.port} is a {role} port and fabric {fabric} is a "
+                               f"{endpoint.device}:{endpoint.port} is a {role} port and fabric {fabric} is a "
                                f"{fabric_role} fabric", f"cable it to a switch of a {role} fabric"), None
         elif role in ENDPOINT_ROLES:
             of_role = [f.name for f in index.design.fabrics if f.role == role]
@@ -199,7 +199,7 @@ class ConnectPorts(Edit):
     a: LinkEnd
     b: LinkEnd
     fabric: str | None = None
-    media: str | None = None
+    media: Media | None = None
     length_m: float | None = None
     cable_id: str | None = None
     strict: bool = True

@@ -10,7 +10,8 @@ every reference along (a rack's devices, a device's cables, the growth stages).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from designer.model.design import Design
 from designer.model.estimates import Stage

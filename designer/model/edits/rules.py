@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 from types import SimpleNamespace
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
 
@@ -170,7 +171,7 @@ def device_fits(index: DesignIndex, device: Device, where_: str, strict: bool) -
         refuse(f'rack "{device.rack}" does not exist', field=f"{where_}.rack",
                hint=f"use one of: {choices(racks)}" if racks else "add a rack first or leave the rack empty",
                code="no_such_rack", rack=device.rack)
-    fabric_exists(index.design, device.fabric, f"{where_}.fabric")  # type: ignore[arg-type]
+    fabric_exists(index.design, device.fabric, f"{where_}.fabric")
     breakouts_valid(index, device, where_)
     if not strict:
         return
@@ -197,7 +198,7 @@ def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, e
     """The loader's rule (the fabric exists) and with ``strict`` both ends on existing,
     distinct ports not cabled by another link (``ends``: how often each (device, port) is
     an end of the design's links, this one included)."""
-    fabric_exists(index.design, link.fabric, f"{where_}.fabric")  # type: ignore[arg-type]
+    fabric_exists(index.design, link.fabric, f"{where_}.fabric")
     if not strict:
         return
     if (link.a.device, link.a.port) == (link.b.device, link.b.port):

@@ -8,7 +8,8 @@ design (``position_u``, ``face``); the caption's kW, kg and U from the report.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
@@ -121,7 +122,8 @@ def rack_group(index: DesignIndex, figures: dict[str, Any], x: float, y0: float,
     group.add(label(x, top - 10, title or rack.name, fonts, 10, width=CELL_W - 8, bold=True))
     budget = figures.get("power_budget_kw")
     caption = (f"{t.num(figures['power_max_kw'])}/{t.num(budget) if budget else '–'} kW · "
-               f"{t.int(figures['weight_kg'])}/{t.int(figures['static_load_kg']) if figures['static_load_kg'] else '–'} kg"
+               f"{t.int(figures['weight_kg'])}/"
+               f"{t.int(figures['static_load_kg']) if figures['static_load_kg'] else '–'} kg"
                f" · {figures['u_used']}/{u_total} U")
     over = bool(budget and figures["power_max_kw"] > budget)
     group.add(label(x, top - 21, caption, fonts, 6.8, width=CELL_W - 8,

@@ -152,7 +152,8 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, 
         drawing.add(Rect(px(wx0), py(wy1), (wx1 - wx0) * k, (wy1 - wy0) * k, fillColor=colors.HexColor("#fbfbf8"),
                          strokeColor=None))
         for (ax, ay, bx, by) in ((0, 0, room["width_mm"], 0), (0, room["depth_mm"], room["width_mm"], room["depth_mm"]),
-                                 (0, 0, 0, room["depth_mm"]), (room["width_mm"], 0, room["width_mm"], room["depth_mm"])):
+                                 (0, 0, 0, room["depth_mm"]), (room["width_mm"], 0, room["width_mm"],
+                                                               room["depth_mm"])):
             cx0, cx1 = max(min(ax, bx), sheet.x0), min(max(ax, bx), sheet.x1)
             cy0, cy1 = max(min(ay, by), sheet.y0), min(max(ay, by), sheet.y1)
             if cx0 <= cx1 and cy0 <= cy1:

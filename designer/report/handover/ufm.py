@@ -72,7 +72,7 @@ def _lanes(index: DesignIndex, switch: str, port: str, speed: float) -> str:
 def _fabric_links(fabric: ComputeFabric):
     """(a, a_port, b, b_port, speed) per compute link, switch-first where one end is a switch."""
     topo = fabric.topology
-    for a, b, speed, link in topo.graph.links:
+    for _a, _b, speed, link in topo.graph.links:
         ends = [(link.a.device, link.a.port), (link.b.device, link.b.port)]
         if ends[0][0] not in topo.tiers and ends[1][0] in topo.tiers:
             ends.reverse()

@@ -88,7 +88,7 @@ class ProposalContext:
     def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
                 bom: Bom | None = None, index: DesignIndex | None = None,
                 internal: bool = False, base_dir: Path | None = None, cable_schedule: bool = False,
-                cable_label_scheme: str | None = None) -> "ProposalContext":
+                cable_label_scheme: str | None = None) -> ProposalContext:
         """``base_dir``: the project file's folder, for a relative logo path."""
         try:
             logo = logo_file(design.project, base_dir)

@@ -97,7 +97,7 @@ class DesignCommand(QUndoCommand):
         self._reverted = [c.inverse.apply(self.design) for c in reversed(self.changes)]
         self._notify(self._reverted)
 
-    def merge_changes(self, other: "DesignCommand") -> None:
+    def merge_changes(self, other: DesignCommand) -> None:
         """Take in a later command's changes (``mergeWith``): one undo step undoes both."""
         self.changes = [*self.changes, *other.changes]
 

@@ -27,7 +27,8 @@ class AddRacks(DesignCommand):
             raise DesignerError(t("refused.no_room"), hint=t("refused.add_room"))
         room_name = room or (design.racks[-1].room if design.racks else design.site.rooms[0].name)
         existing_rows = [r.row for r in design.racks if r.room == room_name]
-        template = next((r for r in reversed(design.racks) if r.room == room_name and (row is None or r.row == row)), None)
+        template = next((r for r in reversed(design.racks) if r.room == room_name and (row is None or r.row == row)),
+                        None)
         budget = power_budget_kw or (template.power_budget_kw if template else 40.0)
         names = {r.name for r in design.racks}
         self.racks: list[Rack] = []
@@ -45,10 +46,11 @@ class AddRacks(DesignCommand):
             last = max(in_row, key=lambda r: r.x_mm)
             x = last.x_mm + doc.index.rack_type_of(last).width_mm
             y, facing = last.y_mm, last.facing
-        for i in range(count):
+        for _i in range(count):
             name = unique_name(names, f"{row}01")
             names.add(name)
-            feeds = template.feeds if template else [Feed(name="A", capacity_kw=budget), Feed(name="B", capacity_kw=budget)]
+            feeds = template.feeds if template else [Feed(name="A", capacity_kw=budget), Feed(name="B",
+                                                                                              capacity_kw=budget)]
             self.racks.append(Rack(name=name, rack_type=rack_type, room=room_name, row=row, x_mm=x, y_mm=y,
                                    facing=facing, power_budget_kw=budget, feeds=[f.model_copy() for f in feeds],
                                    cooling_air_kw=template.cooling_air_kw if template else budget,

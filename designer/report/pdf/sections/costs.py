@@ -98,7 +98,8 @@ def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str,
     ]
     if tco.get("build_cost_per_gpu_hour") is not None:
         rows.append((t("build_cost_per_gpu_hour"), money(tco["build_cost_per_gpu_hour"], build_ok, 2)))
-    for key, label in (("break_even_utilization", "break_even"), ("break_even_utilization_full_capex", "break_even_full")):
+    for key, label in (("break_even_utilization", "break_even"), ("break_even_utilization_full_capex",
+                                                                  "break_even_full")):
         status = tco.get(key.replace("utilization", "status"))
         rows.append((t(label), break_even_text(t, tco.get(key), status)))
     return rows
@@ -108,7 +109,8 @@ def _allreduce_intro(ctx: ProposalContext, allreduce: dict) -> str:
     t = ctx.t
     return t("allreduce_intro", mb=t.num(allreduce.get("message_mb"), 0), gpus=t.int(allreduce.get("gpus")),
              nodes=t.int(allreduce.get("nodes")), inter=t.num(allreduce.get("inter_bandwidth_gbytes_s"), 1),
-             intra=t.num(allreduce.get("intra_bandwidth_gbytes_s"), 1), ratio=t.ratio(allreduce.get("oversubscription")))
+             intra=t.num(allreduce.get("intra_bandwidth_gbytes_s"), 1),
+             ratio=t.ratio(allreduce.get("oversubscription")))
 
 
 def _allreduce_table(ctx: ProposalContext, algorithms: list[dict]) -> Table:
@@ -116,7 +118,8 @@ def _allreduce_table(ctx: ProposalContext, algorithms: list[dict]) -> Table:
     data = [[s.p(t(k), s.cell) for k in ("algorithm", "time_ms", "algbw", "busbw")]]
     for row in algorithms:
         data.append([s.p(str(t.term(row["name"])), s.cell), s.p(t.num(row.get("time_ms"), 2), s.cell),
-                     s.p(t.num(row.get("algbw_gbytes_s"), 1), s.cell), s.p(t.num(row.get("busbw_gbytes_s"), 1), s.cell)])
+                     s.p(t.num(row.get("algbw_gbytes_s"), 1), s.cell), s.p(t.num(row.get("busbw_gbytes_s"), 1),
+                                                                           s.cell)])
     width = ctx.portrait[0]
     table = Table(data, colWidths=[width / 4] * 4, repeatRows=1)
     table.setStyle(s.table_style())

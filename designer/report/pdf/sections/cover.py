@@ -6,6 +6,10 @@ from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Image, NextPageTemplate, PageBreak, Spacer, Table
 
+from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.document import contents
+from designer.report.pdf.styles import ACCENT, RULE
+
 LOGO_BOX_PT = (180.0, 60.0)  # the logo is scaled to fit this box, keeping its proportions
 
 
@@ -15,10 +19,6 @@ def logo_flowable(path) -> Image:
     image = Image(str(path), width=width * scale, height=height * scale)
     image.hAlign = "LEFT"
     return image
-
-from designer.report.pdf.context import ProposalContext
-from designer.report.pdf.document import contents
-from designer.report.pdf.styles import ACCENT, RULE
 
 
 def build(ctx: ProposalContext) -> list:

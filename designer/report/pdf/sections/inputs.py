@@ -68,8 +68,10 @@ def build(ctx: ProposalContext) -> list:
     story.append(ctx.h2(t("racks")))
     kinds = Counter((r.rack_type, r.power_budget_kw, r.cooling_air_kw, r.cooling_liquid_kw,
                      " + ".join(f"{f.name} {t.num(f.capacity_kw)}" for f in r.feeds)) for r in design.racks)
-    story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"), t("feeds_kw")],
-                      [[ctx.part_name(slug), t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid), feeds or "–"]
+    story.append(grid(ctx, [t("rack"), t("qty"), t("budget_kw"), t("cooling_air_kw"), t("cooling_liquid_kw"),
+                            t("feeds_kw")],
+                      [[ctx.part_name(slug), t.int(n), _value(ctx, budget), _value(ctx, air), _value(ctx, liquid),
+                        feeds or "–"]
                        for (slug, budget, air, liquid, feeds), n in sorted(kinds.items(), key=lambda kv: -kv[1])],
                       numeric_from=1))
 

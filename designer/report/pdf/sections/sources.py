@@ -25,7 +25,8 @@ def build(ctx: ProposalContext) -> list:
         for n, source in enumerate(row["sources"]):
             part = s.p_markup(f"<b>{s.markup(row['part'])}</b><br/>{s.markup(row['name'])}", s.cell) if n == 0 else ""
             url = source.get("url")
-            link = s.p_markup(f'<link href="{escape(url, {chr(34): "&quot;"})}">{escape(url)}</link>', url_style) if url else ""
+            link = s.p_markup(f'<link href="{escape(url, {chr(34): "&quot;"})}">{escape(url)}</link>',
+                              url_style) if url else ""
             data.append([part, s.p(source["title"], s.cell), link])
     width = ctx.portrait[0]
     table = LongTable(data, colWidths=[width * 0.28, width * 0.34, width * 0.38], repeatRows=1)

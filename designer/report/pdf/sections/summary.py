@@ -223,7 +223,8 @@ def _figures_table(ctx: ProposalContext) -> Table:
     if fabric:
         sw = fabric["switches"]
         over = fabric["oversubscription"]
-        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.get("protocol") or ""), tiers=fabric["tiers"],
+        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.get("protocol") or ""),
+                                            tiers=fabric["tiers"],
                                              leaf=sw["leaf"], spine=sw["spine"], core=sw["core"])))
         target = fabric.get("target_oversubscription")
         text = f"{t('tier_leaf')} {t.ratio(over.get('leaf'))}"
