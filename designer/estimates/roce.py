@@ -3,16 +3,8 @@ buffer, and the ECN / PFC settings the design needs. The headroom itself is comp
 ``designer/checks/roce_rules.py`` (below the estimates), which the check
 ``ROCE_HEADROOM_EXCEEDS_BUFFER`` shares.
 
-When a port's queue reaches the PAUSE threshold, the bytes already on their way still
-arrive and must fit: the headroom. Following Cisco's white paper "Priority Flow Control:
-Build Reliable Layer 2 Infrastructure" (the receiver's and the sender's largest frame, twice
-the cable's delay at the link rate, the sender's response time) and IEEE 802.1Qbb / 802.3's
-worst-case delays (the PAUSE frame itself, 672 bit times with its gap and preamble; the
-response time upper bound by speed: 201,728 bit times at 100 GbE, 463,360 at 400 GbE):
-
-    headroom (bytes) = 2 x MTU + 2 x length x delay per m x rate / 8 + (response + 672) / 8
-
-per lossless priority and port. The switch's ports on RoCE fabrics are summed and compared
+The formula, its sources (Cisco's PFC white paper, IEEE 802.1Qbb / 802.3 delays) and its
+terms are in ``designer/checks/roce_rules.py``. A switch's summed headroom is compared
 with its packet buffer, which the catalog does not hold: ``roce.switch_buffer_mb`` (the
 published figure, by switch type). Speeds without a response time in
 ``roce.response_bits_by_speed_gbps`` and cables without a length are counted as unknown.

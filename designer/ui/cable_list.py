@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from designer.fabric.cabling import MediaSelector
 from designer.fabric.hand_cabling import part_name
 from designer.ui import language
+from designer.ui.table_model import FlatTableModel
 from designer.ui.deferred import Deferred
 
 COLUMNS = ("a", "a_rack", "b", "b_rack", "fabric", "media", "speed", "length", "part")
@@ -88,10 +89,11 @@ def cable_rows(index, cabling) -> list[tuple]:
 
 
 
-_ROOT = QModelIndex()  # the invalid index Qt passes for a flat table's root
-
-class CableModel(QAbstractTableModel):
+class CableModel(FlatTableModel):
     """``rows``: every cable; ``shown``: those the filters pass, in the order sorted."""
+
+    columns = COLUMNS
+    header_key = "cables.col"
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -111,16 +113,8 @@ class CableModel(QAbstractTableModel):
         self.shown = self._sorted(shown)
         self.endResetModel()
 
-    def rowCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(self.shown)
-
-    def columnCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return language.current()(f"cables.col.{COLUMNS[section]}")
-        return None
+    def row_list(self) -> list:
+        return self.shown
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():

@@ -10,7 +10,7 @@ one undo step; a refused cable says why (speed, cage, role, a port already used)
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QMimeData, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,6 +31,7 @@ from designer.errors import DesignerError
 from designer.model.edits.links import candidate_ports, device_ports, used_ports
 from designer.model.link import LinkEnd
 from designer.ui import language
+from designer.ui.table_model import FlatTableModel
 from designer.ui.commands.cabling import ConnectPorts, DisconnectCable, link_position
 from designer.ui.deferred import Deferred
 
@@ -44,10 +45,11 @@ def role_word(t, role: str) -> str:
 
 
 
-_ROOT = QModelIndex()  # the invalid index Qt passes for a flat table's root
-
-class PortModel(QAbstractTableModel):
+class PortModel(FlatTableModel):
     """The ports of one device: a row per port (a split port's lanes each a row)."""
+
+    columns = COLUMNS
+    header_key = "ports.col"
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -70,16 +72,8 @@ class PortModel(QAbstractTableModel):
                 self.rows.append((facts, cage, lanes, link, far))
         self.endResetModel()
 
-    def rowCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            return language.current()(f"ports.col.{COLUMNS[section]}")
-        return None
+    def row_list(self) -> list:
+        return self.rows
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
@@ -352,26 +346,21 @@ class PortPanel(QWidget):
         self.status.emit(text)
 
 
-class CandidateModel(QAbstractTableModel):
+class CandidateModel(FlatTableModel):
     COLUMNS = ("device", "rack", "port", "speed", "role", "fabric")
+    columns = COLUMNS
 
     def __init__(self, doc, rows, parent=None) -> None:
         super().__init__(parent)
         self.doc = doc
         self.rows = rows  # (facts, fabric)
 
-    def rowCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(self.rows)
+    def row_list(self) -> list:
+        return self.rows
 
-    def columnCount(self, parent=_ROOT) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if role == Qt.DisplayRole and orientation == Qt.Horizontal:
-            key = self.COLUMNS[section]
-            t = language.current()
-            return t(f"picker.col.{key}") if key in ("device", "rack") else t(f"ports.col.{key}")
-        return None
+    def header(self, column: str) -> str:
+        t = language.current()
+        return t(f"picker.col.{column}") if column in ("device", "rack") else t(f"ports.col.{column}")
 
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid() or role not in (Qt.DisplayRole, Qt.UserRole):
