@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 import sys
 from pathlib import Path
 
@@ -196,18 +197,49 @@ def _import(args: argparse.Namespace) -> int:
         raise CatalogError("is a file; -o needs a folder", file=out_dir,
                            hint="name a folder (it is created if missing)")
     existing = _catalog(args)
-    files, skipped = _import_files(args.paths)
+    with tempfile.TemporaryDirectory(prefix="designer-stdin-") as scratch:
+        stdin_file = _stdin_file(args.paths, Path(scratch))
+        return _import_from(args, out_dir, existing, stdin_file)
+
+
+STDIN_NAME = "-"
+
+
+def _stdin_file(paths: list[str], scratch: Path) -> Path | None:
+    """``-`` among the paths: standard input, one devicetype-library file, kept in
+    ``scratch`` while it is imported (the size cap of the YAML reader applies)."""
+    if STDIN_NAME not in paths:
+        return None
+    from designer.catalog.entries import MAX_YAML_BYTES
+
+    data = sys.stdin.buffer.read(MAX_YAML_BYTES + 1)
+    target = scratch / "stdin.yaml"
+    target.write_bytes(data)
+    return target
+
+
+def _import_from(args: argparse.Namespace, out_dir: Path, existing: Catalog, stdin_file: Path | None) -> int:
+    paths = [str(stdin_file) if p == STDIN_NAME and stdin_file is not None else p for p in args.paths]
+    files, skipped = _import_files(paths)
+
+    def shown(path: Path) -> Path:
+        return Path(STDIN_NAME) if stdin_file is not None and path == stdin_file else path
     planned: list[tuple[ImportResult, Path, DeviceType | RackType | None]] = []
     claimed: dict[str, Path] = {}
     for path in files:
         try:
             result = import_netbox_file(path, args.kind)
         except CatalogError as exc:
-            skipped.append((path, exc.format().removeprefix(f"{path}: ")))
+            skipped.append((shown(path), exc.format().removeprefix(f"{path}: ")))
             continue
+        if shown(path) != path:
+            # read from standard input: no file to point the source at
+            first = result.device_type.source[0]
+            result.device_type.source[0] = first.model_copy(
+                update={"url": None, "title": f"{first.title} (read from standard input)"})
         entry = result.device_type
         if entry.slug in claimed:
-            skipped.append((path, f"slug {entry.slug} is also in {claimed[entry.slug]}, imported first"))
+            skipped.append((shown(path), f"slug {entry.slug} is also in {claimed[entry.slug]}, imported first"))
             continue
         target = out_dir / f"{entry.slug}.yaml"
         old = existing.get(entry.slug)
@@ -216,11 +248,11 @@ def _import(args: argparse.Namespace) -> int:
         if (old is not None or target.exists()) and not args.replace:
             origin = existing.origins.get(entry.slug, target)
             where = "the bundled catalog" if _is_bundled(origin) else str(origin)
-            skipped.append((path, f"slug {entry.slug} is already in {where}; importing would change "
+            skipped.append((shown(path), f"slug {entry.slug} is already in {where}; importing would change "
                                   f"{entry_changes(old, entry) if old is not None else 'the file'} "
                                   "(add --replace to replace it)"))
             continue
-        claimed[entry.slug] = path
+        claimed[entry.slug] = shown(path)
         planned.append((result, target, old))
     if planned:
         try:

@@ -499,3 +499,25 @@ def test_the_proposal_ends_with_the_cable_schedule_when_asked(tmp_path):
     assert "Appendix: cable schedule" in tail
     assert "HALL1.A01-" in tail, "labels by the default TIA-606 scheme"
     assert "cable schedule" not in "".join(p.extract_text() for p in short.pages).lower()
+
+
+def test_catalog_import_reads_standard_input(tmp_path, monkeypatch):
+    """Issue 15 (7): `-` as standard input where a single file is read: one
+    devicetype-library file piped into `designer catalog import - -o DIR`."""
+    import io
+    import json
+    import sys
+
+    import yaml
+
+    from conftest import DATA, run_cli
+
+    raw = (DATA / "netbox-sn2201.yaml").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    result = run_cli("catalog", "import", "-", "-o", tmp_path / "out", "--json")
+    summary = json.loads(result.out)
+    assert [r["slug"] for r in summary["imported"]] and not summary["skipped"], result
+    written = tmp_path / "out" / f"{summary['imported'][0]['slug']}.yaml"
+    entry = yaml.safe_load(written.read_text())
+    assert "standard input" in entry["source"][0]["title"] and not entry["source"][0].get("url")
+    assert "designer-stdin-" not in written.read_text(), "no scratch path leaks into the entry"
