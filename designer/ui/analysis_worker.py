@@ -106,10 +106,12 @@ class AnalysisRunner(QObject):
         as fabric analysis)."""
         self._start(work, on_done, quiet=True)
 
-    def full_check(self, design, cabling, *, index_first: bool = False) -> None:
+    def full_check(self, design, cabling, *, index_first: bool = False, retired=None) -> None:
         """Check the whole design on the worker. ``index_first``: hand the fresh index
         to the UI thread as soon as it is built (``("index", DesignIndex)``), so the views
-        can draw the edited design while the rules still run."""
+        can draw the edited design while the rules still run. ``retired``: a checker the
+        UI thread no longer uses, dropped by the worker (freeing it takes tens of ms)."""
+        graveyard = [retired] if retired is not None else []
         self.checking = True
         self._check_generation += 1
         generation = self._check_generation
@@ -121,6 +123,7 @@ class AnalysisRunner(QObject):
             self.ready.emit(("checker", checker))
 
         def work():
+            graveyard.clear()  # the last reference: freed here, on the worker
             index = DesignIndex.build(design)
             if index_first:
                 self._signals.index.emit(generation, index)

@@ -182,6 +182,7 @@ class RackItem(QGraphicsRectItem):
         self.figures = None
         self._press = QPointF()
         self._drawn: tuple | None = None  # what refresh last drew
+        self.placed: tuple | None = None  # the rack's place and footprint as last drawn
         self._marked: bool | None = None
 
     def refresh(self, facing: str, colour: QColor, value: str, figures) -> None:
@@ -459,6 +460,7 @@ class FloorView(Canvas):
         item = RackItem(self, rack.name, w, d)
         ox, oy = self.room_offsets.get(rack.room, (0.0, 0.0))
         item.setPos(rack.x_mm + ox, rack.y_mm + oy)
+        item.placed = (rack.x_mm, rack.y_mm, rack.room, rack.facing, rack.rack_type)
         self.scene().addItem(item)
         self.items_by_rack[rack.name] = item
         if self.overview is not None:
@@ -494,10 +496,15 @@ class FloorView(Canvas):
                 touched = True
             elif not (change.everything or rack.name in change.racks):
                 continue
+            ox, oy = self.room_offsets.get(rack.room, (0.0, 0.0))
+            placed = (rack.x_mm, rack.y_mm, rack.room, rack.facing, rack.rack_type)
+            at = item.pos()
+            if item.placed == placed and (at.x(), at.y()) == (rack.x_mm + ox, rack.y_mm + oy):
+                continue  # re-checked with everything else, but not moved: nothing to redraw
+            item.placed = placed
             w, d = footprint(index.rack_type_of(rack), rack.facing)
             if item.rect().width() != w or item.rect().height() != d:
                 item.setRect(0, 0, w, d)
-            ox, oy = self.room_offsets.get(rack.room, (0.0, 0.0))
             item.setPos(rack.x_mm + ox, rack.y_mm + oy)
         if touched:
             self.overview.refresh()
