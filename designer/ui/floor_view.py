@@ -280,6 +280,9 @@ class FloorView(Canvas):
         self._changes = None  # edits not drawn yet (on a big design, drawn on the next pass)
         self._apply_later = Deferred(self, self._apply_changes)
         self._recolour_later = Deferred(self, self.recolour)
+        # after racks came or went: the whole-floor drawing, selection marks and the scene's
+        # extent, a pass of its own on a big design (the UI thread answers in between)
+        self._settle_later = Deferred(self, self._settle_floor)
         doc.changed.connect(self._on_change)
         doc.findings_changed.connect(lambda _f: self._recolour_later(self.doc.design))
         doc.selection_changed.connect(self._on_selection)
@@ -507,12 +510,22 @@ class FloorView(Canvas):
                 item.setRect(0, 0, w, d)
             item.setPos(rack.x_mm + ox, rack.y_mm + oy)
         if touched:
-            self.overview.refresh()
-            self._on_selection(self.doc.selection, reveal=False)
-            self.setSceneRect(self.scene().itemsBoundingRect().adjusted(-800, -800, 800, 800))
-            if self.auto_fit:
-                self.fit()
+            self._settle_later(self.doc.design)
         self._recolour_later(self.doc.design)  # on a big design, a pass of its own
+
+    @property
+    def drawing(self) -> bool:
+        """Edits or findings not drawn yet (passes of the event loop still to come)."""
+        return self._apply_later.pending or self._settle_later.pending or self._recolour_later.pending
+
+    def _settle_floor(self) -> None:
+        if self.overview is None:
+            return
+        self.overview.refresh()
+        self._on_selection(self.doc.selection, reveal=False)
+        self.setSceneRect(self.scene().itemsBoundingRect().adjusted(-800, -800, 800, 800))
+        if self.auto_fit:
+            self.fit()
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
         chosen = {name for kind, name in self.doc.selected if kind == "rack"}

@@ -36,7 +36,7 @@ def main(path: str) -> None:
 
     def settled() -> bool:
         doc = window.doc
-        return doc.checker is not None and not doc.runner._running and not window.floor._apply_later.pending
+        return doc.checker is not None and not doc.runner._running and not window.floor.drawing
 
     def wait(done) -> None:
         while not done():

@@ -65,7 +65,7 @@ def _wait(qapp, done, limit_s: float = 600.0) -> None:
 
 def _settled(window):
     doc = window.doc
-    return doc.checker is not None and not doc.runner._running and not window.floor._apply_later.pending
+    return doc.checker is not None and not doc.runner._running and not window.floor.drawing
 
 
 def _open(path, catalog, qapp, tmp_path):
