@@ -187,6 +187,25 @@ def delete_link(rng, design):
     return E.delete_links([rng.randrange(len(design.links) + 1)])
 
 
+def connect_ports(rng, design):
+    """The Ports dock's hand cabling (issue 14): any two ends, free or not, to be refused
+    for a reason or cabled."""
+    return E.connect_ports(_end(rng, design), _end(rng, design))
+
+
+def paste_devices(rng, design):
+    """Copy and paste in the elevation (issue 14): a few devices into some rack."""
+    from designer.model.edits.clipboard import copy_devices, paste_devices as paste
+
+    names = [d.name for d in design.devices if d.rack]
+    picked = rng.sample(names, min(len(names), rng.randint(1, 3))) if names else []
+    rack = _rack_name(rng, design)
+    try:
+        return paste(design, copy_devices(design, picked), rack)
+    except E.EditRefused:
+        return E.delete_devices(["no-such-device"])  # refused as the paste was
+
+
 def _property(rng, design):
     """(kind, name, field, value): a field of something, a good or a bad value."""
     rack = _rack_name(rng, design)
@@ -250,7 +269,8 @@ def set_stages(rng, design):
 # soon edit an empty design
 OPERATIONS = {add_device: 3, move_device: 4, delete_device: 2, add_rack: 2, move_rack: 2, delete_rack: 1,
               add_row: 1, move_row: 1, place_room: 0.5, delete_row: 0.4, add_room: 1, delete_room: 0.3,
-              add_link: 3, move_link: 2, delete_link: 1, set_property: 8, set_stages: 1}
+              add_link: 3, move_link: 2, delete_link: 1, connect_ports: 2, paste_devices: 1, set_property: 8,
+              set_stages: 1}
 
 
 def random_edit(rng: random.Random, design):
