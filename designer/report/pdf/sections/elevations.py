@@ -114,7 +114,9 @@ def _beside(ctx: ProposalContext, groups: list[list[dict[str, Any]]], drawing: D
            for part in parts) > drawing.height:
         return None
     row = Table([[drawing, parts]], colWidths=[drawing.width + GAP_PT, table_w])
-    row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    # the font named too: a table sets its cells' font even around flowables (else Helvetica, never embedded)
+    row.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), ctx.fonts.regular),
+                             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                              ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
     return row
