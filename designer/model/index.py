@@ -67,9 +67,19 @@ class DesignIndex:
         self.devices = {d.name: d for d in design.devices}
         self.device_types = {t.slug: t for t in design.device_types}
         self.racks = {r.name: r for r in design.racks}
+        if racks:
+            # racks may have come or gone (with their rack types): the room look-up again
+            self.rack_types = {t.slug: t for t in design.rack_types}
+            by_room: dict[str, list[Rack]] = defaultdict(list)
+            for rack in design.racks:
+                by_room[rack.room].append(rack)
+            self.racks_by_room = by_room
         self.unracked = [d for d in design.devices if d.rack is None]
         for rack in racks:
-            self.devices_by_rack[rack] = []
+            if rack in self.racks:
+                self.devices_by_rack[rack] = []
+            else:
+                self.devices_by_rack.pop(rack, None)  # a rack that went
         for device in design.devices:
             if device.rack in racks:
                 self.devices_by_rack[device.rack].append(device)
