@@ -71,8 +71,8 @@ class DesignIndex:
             # racks may have come or gone (with their rack types): the room look-up again
             self.rack_types = {t.slug: t for t in design.rack_types}
             by_room: dict[str, list[Rack]] = defaultdict(list)
-            for rack in design.racks:
-                by_room[rack.room].append(rack)
+            for placed in design.racks:
+                by_room[placed.room].append(placed)
             self.racks_by_room = by_room
         self.unracked = [d for d in design.devices if d.rack is None]
         for rack in racks:
