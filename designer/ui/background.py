@@ -168,6 +168,12 @@ def run_with_progress(parent, label: str, work: Callable[[], Any], *, cancellabl
     return outcome
 
 
+def jobs_running() -> bool:
+    """Whether any job (abandoned ones included) is still running: for a caller that waits
+    with the event loop turning (a benchmark's heartbeat keeps ticking)."""
+    return any(not future.done() for future in list(_futures))
+
+
 def wait_for_jobs(msecs: int = 60000) -> bool:
     """Tests: until every job, abandoned ones included, has ended and reported."""
     from concurrent.futures import wait
