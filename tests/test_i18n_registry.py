@@ -142,3 +142,14 @@ def test_the_slot_refusals_are_written_once():
     sources = [p for p in (ROOT / "designer").rglob("*.py")
                if "U{low} of rack {rack} is taken by {other}" in p.read_text(encoding="utf-8")]
     assert [p.relative_to(ROOT) for p in sources] == [Path("designer/model/placement.py")]
+
+
+def test_the_hand_over_words_are_said_by_the_same_translator():
+    from designer.report.handover.i18n_handover import HANDOVER_MESSAGES, say
+
+    # registered under handover.<key>: the window's cable list has "cables.col.part" of its own
+    assert Translator("zh")("handover.cables.pair", a="A01", b="A02", count=3) == "A01 至 A02（3 根）"
+    assert say("zh", "cables.pair", a="A01", b="A02", count=3) == "A01 至 A02（3 根）"
+    assert set(catalog.catalogs()["report.handover"]) == {f"handover.{key}" for key in HANDOVER_MESSAGES}
+    with pytest.raises(KeyError, match="handover.cables.nowhere"):
+        say("en", "cables.nowhere")
