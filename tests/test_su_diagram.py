@@ -15,7 +15,7 @@ from designer.model.index import DesignIndex
 from designer.model.io import load_design
 from designer.report.drawings.scalable_unit import RAIL_COLOURS, RAIL_LINE_W, unit_drawing, unit_plan, uplink_text
 from designer.report.fonts import font_set
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.pdf import proposal_pdf
 from designer.report.pdf.context import ProposalContext
 from designer.report.svg_export import drawings

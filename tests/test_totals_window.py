@@ -9,7 +9,7 @@ import re
 import pytest
 
 from designer.model.estimates import Stage
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.json_report import build_report
 from test_totals_estimates import priced
 

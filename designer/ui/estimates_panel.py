@@ -36,13 +36,13 @@ from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.snapshot import context_snapshot
 from designer.estimates.summary import planning_estimates
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
 from designer.ui import language
 from designer.ui.forms import Field, property_box
 
-# Labels are catalog keys (designer/report/i18n_ui.py), said in the window's language.
+# Labels are catalog keys (designer/ui/words.py), said in the window's language.
 COST = [
     Field("energy_price_per_kwh", "est.energy_price", "float", "/kWh", optional=False, decimals=3),
     Field("utilization", "est.utilization", "float", optional=False, maximum=1.0),

@@ -20,7 +20,7 @@ from designer.model.index import DesignIndex
 from designer.model.rack import Rack
 from designer.report.drawings.common import INK, LOAD_BANDS, MUTED, NO_BUDGET, label, legend_row, load_colour
 from designer.report.fonts import FontSet
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 MM_PER_PT = 25.4 / 72  # paper millimetres per point
 NICE_SCALES = (10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000, 1250, 1500,

@@ -27,7 +27,7 @@ from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
 from designer.report.fonts import FontSet
 from designer.report.handover.fabric_view import natural
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 # One colour per rail (Tableau 10, told apart on paper and by most colour-blind readers);
 # past ten rails the colours repeat, dashed.
