@@ -35,9 +35,10 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     server = next(d.name for d in design.devices if d.device_type == "nvidia-dgx-h100")
     cabled = len(snapshot.index.links_by_device[server])
     # what the UI thread does to the live context while a worker reads: refresh the index in
-    # place, drop the caches, build a new index
+    # place (a device's list replaced, DesignIndex.refresh_devices), drop the caches, build a
+    # new index
     live = ctx.index
-    live.links_by_device[server].clear()
+    live.links_by_device[server] = []
     live.devices_by_rack.clear()
     live.devices.clear()
     ctx.forget(fabrics={f.name for f in design.fabrics}, racks=set(), links=True)
@@ -50,6 +51,21 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     after = planning_estimates(snapshot, catalog, build_bom(design, catalog, snapshot.index))
     assert after["collectives"] == before["collectives"] and after["workload"] == before["workload"]
     assert after["tco"]["capex"]["total"] == before["tco"]["capex"]["total"]
+
+
+def test_a_snapshot_has_its_own_table_of_resolved_links(catalog):
+    """Sharing the live table, the worker cleared it for the snapshot's index and the UI
+    thread cleared it back: the snapshot's records are its own, the live ones stay."""
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=2, switch="nvidia-qm9700"), catalog)
+    ctx = Checker(design, catalog.cabling).ctx
+    live = ctx.links
+    assert len(live) > 0  # the checks resolved the links
+    rows = len(live)
+    snapshot = context_snapshot(ctx)
+    assert snapshot.links is not live and snapshot.links.index is snapshot.index
+    assert len(snapshot.links) == rows  # it starts from the live records
+    build_bom(design, catalog, snapshot.index)
+    assert ctx.links is live and live.index is ctx.index and len(live) == rows
 
 
 @pytest.fixture()

@@ -62,7 +62,10 @@ class DesignIndex:
     def refresh_devices(self, racks: set[str], devices: set[str], links_changed: bool = False) -> None:
         """Bring the look-ups up to date after devices moved between ``racks`` (or were
         added, removed or renamed) and, with ``links_changed``, after the links of
-        ``devices`` changed: passes over the devices (and the links), not a rebuild."""
+        ``devices`` changed: passes over the devices (and the links), not a rebuild.
+
+        A list in the maps is replaced, never changed in place: a snapshot that shares the
+        lists (``designer.estimates.snapshot``) keeps seeing the index as it was."""
         design = self.design
         self.devices = {d.name: d for d in design.devices}
         self.device_types = {t.slug: t for t in design.device_types}
