@@ -8,6 +8,8 @@ the document and the views with ``qtbot.waitUntil``. Timings are for ``make benc
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
@@ -118,14 +120,14 @@ def test_pdf_export_runs_on_a_worker_with_a_progress_dialog_and_writes_the_file(
 
 
 def test_cancelling_an_export_leaves_the_old_file_and_no_scratch(window, tmp_path, qtbot, monkeypatch):
-    import threading
-
     target = tmp_path / "proposal.pdf"
     target.write_bytes(b"old")
-    release = threading.Event()
+    # the export runs in a forked child: it waits on a pipe the test holds (an Event of this
+    # process would never be set in the child's copy)
+    hold, release = os.pipe()
 
     def slow_export(what, path, variant=None):  # an export that takes until the test says
-        release.wait(30)
+        os.read(hold, 1)
         with open(path, "wb") as handle:
             handle.write(b"%PDF new")
         return [path]
@@ -141,8 +143,9 @@ def test_cancelling_an_export_leaves_the_old_file_and_no_scratch(window, tmp_pat
     QTimer.singleShot(0, cancel)
     assert window.export_in_background("pdf", str(target), "en") is None
     assert "cancelled" in window.statusBar().currentMessage()
-    release.set()  # the abandoned job ends; what it wrote is thrown away
+    os.write(release, b"x")  # (the cancel stopped the child; were it alive, this ends it)
     background.wait_for_jobs()
+    os.close(hold), os.close(release)
     qtbot.waitUntil(lambda: not [p for p in tmp_path.iterdir() if p.name.startswith(".export-")])
     assert target.read_bytes() == b"old"
 

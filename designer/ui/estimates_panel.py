@@ -269,6 +269,11 @@ class EstimatesPanel(QWidget):
         self._build_inputs()
         self._timer.start()
 
+    @property
+    def estimating(self) -> bool:
+        """A refresh is due or its estimates are being computed (the benchmarks wait for it)."""
+        return self._timer.isActive() or self._running
+
     def _changed(self) -> None:
         self._generation += 1
         self._build_inputs()

@@ -65,7 +65,8 @@ def _wait(qapp, done, limit_s: float = 600.0) -> None:
 
 def _settled(window):
     doc = window.doc
-    return doc.checker is not None and not doc.runner._running and not window.floor.drawing
+    return (doc.checker is not None and not doc.runner._running and not window.floor.drawing
+            and not window.estimates.estimating)  # the estimates an edit asks for 200 ms later
 
 
 def _open(path, catalog, qapp, tmp_path):
