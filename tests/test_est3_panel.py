@@ -4,6 +4,7 @@ thread clears (issue 18). Headless: waits on the panel's signals, never sleeps."
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from designer.estimates.summary import planning_estimates  # noqa: E402
 from designer.fabric.generate import GenerateSpec, generate  # noqa: E402
 from designer.model.io import load_design, save_design  # noqa: E402
 from designer.resources import example_design  # noqa: E402
-from designer.ui import estimates_panel  # noqa: E402
+from designer.ui import estimates_panel, isolated  # noqa: E402
 from designer.ui.document import DesignDocument  # noqa: E402
 from designer.ui.estimates_panel import EstimatesPanel  # noqa: E402
 
@@ -90,6 +91,8 @@ def test_a_big_design_is_estimated_over_a_snapshot_and_an_overtaken_result_is_dr
 
     monkeypatch.setattr(estimates_panel, "planning_estimates", recording)
     monkeypatch.setattr(doc.runner, "is_large", lambda design, fabric: True)
+    # in this process, so that `seen` records the contexts (a forked child's copy would not)
+    monkeypatch.setenv(isolated.NO_FORK_ENV, "1")
     with qtbot.waitSignal(panel.estimated, timeout=30000):
         panel.refresh()
         doc.changed.emit(None)  # an edit lands while the worker estimates: its result is stale
@@ -99,6 +102,20 @@ def test_a_big_design_is_estimated_over_a_snapshot_and_an_overtaken_result_is_dr
     assert "Collective communication (NCCL model)" in text and "8,589,934,592" in text
     assert "Training workload sizing" in text and "Storage tier" in text
     assert "No RoCE v2 fabric" in text
+
+
+@pytest.mark.skipif(not isolated.fork_available(), reason="no os.fork on this platform")
+def test_a_big_design_is_estimated_in_a_forked_child(panel, qtbot, monkeypatch):
+    """The pricing of a big design shares no interpreter lock with the UI thread: it runs in
+    a forked child and its estimates come back and are shown."""
+    real = estimates_panel.planning_estimates
+    monkeypatch.setattr(estimates_panel, "planning_estimates",
+                        lambda ctx, catalog, bom: {**real(ctx, catalog, bom), "computed_in": os.getpid()})
+    monkeypatch.setattr(panel.doc.runner, "is_large", lambda design, fabric: True)
+    with qtbot.waitSignal(panel.estimated, timeout=30000):
+        panel.refresh()
+    assert panel.estimates["computed_in"] != os.getpid()
+    assert "Collective communication (NCCL model)" in panel.results.toPlainText()
 
 
 def test_the_workload_is_edited_in_the_panel_and_the_sizing_follows(panel, qtbot):

@@ -39,6 +39,7 @@ from designer.estimates.summary import planning_estimates
 from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
+from designer.ui.isolated import forked
 from designer.ui import language
 from designer.ui.forms import Field, property_box
 
@@ -395,7 +396,9 @@ class EstimatesPanel(QWidget):
             snapshot = context_snapshot(ctx)
             self._running = True
             self.results.setHtml(f"<i>{language.current()('est.estimating')}</i>")
-            doc.runner.run(lambda: work(snapshot), lambda estimates: self._show(estimates, generation))
+            # in a forked child (designer.ui.isolated): the pricing shares no interpreter lock
+            # with the UI thread, so the user's next drag is not slowed by it
+            doc.runner.run(lambda: forked(lambda: work(snapshot)), lambda estimates: self._show(estimates, generation))
         else:
             self._show(work(ctx), generation)
 
