@@ -13,6 +13,7 @@ import yaml
 from designer.catalog import Catalog
 from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
 from designer.catalog.netbox import ImportResult, import_netbox_file
+from designer.cli.common import load_catalog_warned
 from designer.errors import CatalogError
 from designer.model.hardware import DeviceType, RackType
 from designer.model.io import write_atomic
@@ -37,8 +38,6 @@ def port_summary(device_type: DeviceType) -> str:
 
 
 def _catalog(args: argparse.Namespace) -> Catalog:
-    from designer.cli import load_catalog_warned
-
     return load_catalog_warned(args.catalog)
 
 
