@@ -44,7 +44,8 @@ def _catalog(args: argparse.Namespace) -> Catalog:
 def _list(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     rows = []
-    for entry in sorted([*catalog.device_types.values(), *catalog.rack_types.values()], key=_sort_key):
+    entries: list[DeviceType | RackType] = [*catalog.device_types.values(), *catalog.rack_types.values()]
+    for entry in sorted(entries, key=_sort_key):
         kind = "rack" if isinstance(entry, RackType) else entry.kind
         if args.kind and kind != args.kind:
             continue
@@ -79,7 +80,7 @@ def _sort_key(entry: DeviceType | RackType) -> tuple[int, str]:
 
 
 def _summary_json(kind: str, entry: DeviceType | RackType) -> dict:
-    data = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer, "model": entry.model}
+    data: dict[str, object] = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer, "model": entry.model}
     data["u_height"] = entry.u_height
     data["weight_kg"] = entry.weight_kg
     if isinstance(entry, DeviceType):
