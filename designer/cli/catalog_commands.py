@@ -80,7 +80,8 @@ def _sort_key(entry: DeviceType | RackType) -> tuple[int, str]:
 
 
 def _summary_json(kind: str, entry: DeviceType | RackType) -> dict:
-    data: dict[str, object] = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer, "model": entry.model}
+    data: dict[str, object] = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer,
+                               "model": entry.model}
     data["u_height"] = entry.u_height
     data["weight_kg"] = entry.weight_kg
     if isinstance(entry, DeviceType):
