@@ -271,6 +271,19 @@ def test_screenshot_of_each_view(tmp_path, view):
     assert len(colours) > 8
 
 
+def test_screenshot_in_chinese(tmp_path):
+    """--lang zh: the window's words in Chinese (the menus differ from the English picture)."""
+    from PySide6.QtGui import QImage
+
+    pictures = {}
+    for lang in ("en", "zh"):
+        out = tmp_path / f"{lang}.png"
+        assert run_cli("--screenshot", out, example_design(), "--lang", lang).code == 0
+        pictures[lang] = QImage(str(out))
+    menu = [(x, y) for x in range(0, 200, 2) for y in range(0, 20, 2)]  # the menu bar's words
+    assert [pictures["en"].pixel(*p) for p in menu] != [pictures["zh"].pixel(*p) for p in menu]
+
+
 def test_screenshot_refuses_an_unknown_rack(tmp_path):
     result = run_cli("--screenshot", tmp_path / "x.png", example_design(), "--view", "rack:Z99")
     assert result.code == 2 and 'no rack named "Z99"' in result.err

@@ -15,6 +15,8 @@ def _run_window(args: list[str]) -> int:
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help="render the window off-screen with FILE and VIEW, write the picture and exit")
     parser.add_argument("--view", default="floor", metavar="VIEW", help="floor, rack:NAME or topology (default floor)")
+    parser.add_argument("--lang", choices=("en", "zh"), default=None,
+                        help="with --screenshot: the window's language (default en)")
     _catalog_option(parser)
     parsed = parser.parse_args(args)
     if parsed.file is not None and not Path(parsed.file).exists():

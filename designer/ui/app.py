@@ -177,7 +177,7 @@ def run_app(args) -> int:
 
     catalog = load_catalog(args.catalog)
     if getattr(args, "screenshot", None):
-        return screenshot(args.screenshot, args.file, args.view, catalog)
+        return screenshot(args.screenshot, args.file, args.view, catalog, lang=getattr(args, "lang", None) or "en")
     app = _application(offscreen=False)
     window = open_window_later(args.file, catalog)
     window.show()
