@@ -125,6 +125,17 @@ def offer_recovery(window) -> bool:
     return True
 
 
+def _wait_until(app, done, limit_s: float = 120.0) -> None:
+    """Turn the event loop until ``done()`` (a big fabric's topology is laid out on a worker)."""
+    import time
+
+    from PySide6.QtCore import QEventLoop
+
+    deadline = time.monotonic() + limit_s
+    while not done() and time.monotonic() < deadline:
+        app.processEvents(QEventLoop.AllEvents | QEventLoop.WaitForMoreEvents, 50)
+
+
 def screenshot(out: str, path: str | None, view: str, catalog, *, lang: str = "en", dock: str | None = None) -> int:
     """Render the window off-screen to ``out``. ``lang`` and ``dock`` ("estimates" raises
     that dock over the findings) are for documentation and checking the translation;
@@ -159,6 +170,7 @@ def screenshot(out: str, path: str | None, view: str, catalog, *, lang: str = "e
         window.open_rack(name)
     elif view == "topology":
         window.tabs.setCurrentWidget(window.topology)
+        _wait_until(app, lambda: bool(window.topology.switch_items) or not window.doc.design.links)
     else:
         raise DesignerError(f'unknown view "{view}"', hint="use floor, rack:NAME or topology")
     app.processEvents()
