@@ -85,3 +85,47 @@ def test_aisles_follow_when_a_row_turns(qtbot, catalog, rows_path):
     assert len([t for t in _labels(floor) if t.startswith("cold")]) == before
     doc.undo_stack.setClean()
     window.close()
+
+
+def test_shift_drag_on_the_floor_picks_the_racks_it_touches(qtbot, catalog, rows_path):
+    from PySide6.QtCore import QPoint, Qt
+
+    window, _ = open_window(qtbot, catalog, rows_path)
+    floor, doc = window.floor, window.doc
+    first, second = (floor.items_by_rack[r.name] for r in doc.design.racks[:2])
+    start = floor.mapFromScene(first.sceneBoundingRect().topLeft()) - QPoint(30, 30)
+    end = floor.mapFromScene(second.sceneBoundingRect().center())
+    assert floor.rack_at(start) is None  # the band starts on the floor, not on a rack
+    viewport = floor.viewport()
+    qtbot.mousePress(viewport, Qt.LeftButton, Qt.ShiftModifier, start)
+    qtbot.mouseMove(viewport, end)
+    qtbot.mouseRelease(viewport, Qt.LeftButton, Qt.ShiftModifier, end)
+    picked = {name for kind, name in doc.selected if kind == "rack"}
+    assert {first.rack_name, second.rack_name} <= picked
+    # a band on empty floor clears the selection
+    assert floor.select_in(floor.mapToScene(start.x() - 5, start.y() - 5, 2, 2).boundingRect()) == []
+    assert doc.selected == ()
+    window.doc.undo_stack.setClean()
+    window.close()
+
+
+def test_a_racks_context_menu_opens_its_elevation_and_deletes_it(qtbot, catalog, rows_path):
+    window, _ = open_window(qtbot, catalog, rows_path)
+    doc = window.doc
+    name = doc.design.racks[0].name
+    doc.select("rack", name)
+    actions = {a.text(): a for a in window.rack_menu(name).actions() if a.text()}
+    assert {"Open the elevation", "Select the row", "D&uplicate", "&Delete"} <= set(actions)
+    actions["Select the row"].trigger()
+    row = doc.index.racks[name].row
+    assert {n for k, n in doc.selected} == {r.name for r in doc.design.racks if r.row == row and r.room ==
+                                            doc.index.racks[name].room}
+    actions["Open the elevation"].trigger()
+    assert window.tabs.currentIndex() == 1  # the Racks tab, showing the rack
+    doc.select("rack", name)
+    window.rack_menu(name).actions()[-1].trigger()  # Delete
+    assert name not in doc.index.racks
+    doc.undo_stack.undo()
+    assert name in doc.index.racks
+    doc.undo_stack.setClean()
+    window.close()

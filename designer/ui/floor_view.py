@@ -6,7 +6,7 @@ double-clicking opens its elevation, dragging moves it on the floor (one undo st
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QRubberBand,
     QToolTip,
 )
 
@@ -263,6 +264,7 @@ class RackItem(QGraphicsRectItem):
 class FloorView(Canvas):
     open_rack = Signal(str)
     refused = Signal(str)  # an edit the floor plan asked for was refused: why
+    context_menu = Signal(str, object)  # rack right-clicked, global position: the window's menu
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -275,6 +277,8 @@ class FloorView(Canvas):
         self.items_by_rack: dict[str, RackItem] = {}
         self.aisle_items: list[QGraphicsRectItem] = []
         self.legend = LegendOverlay(self.viewport())
+        self._band = QRubberBand(QRubberBand.Rectangle, self.viewport())
+        self._band_from = None
         self.overview: FloorOverview | None = None
         self.detail = "full"  # "overview", "plain" (no labels) or "full"
         self.rebuild()
@@ -428,11 +432,60 @@ class FloorView(Canvas):
         return super().is_empty_at(view_pos)
 
     def mousePressEvent(self, event) -> None:
+        at = event.position().toPoint()
+        if (event.button() == Qt.LeftButton and event.modifiers() & Qt.ShiftModifier
+                and self.rack_at(at) is None):
+            # Shift-drag on the floor: a rubber band picks the racks it touches (a Shift-press
+            # on a rack picks its row, as before)
+            self._band_from = at
+            self._band.setGeometry(QRect(at, QSize()))
+            self._band.show()
+            event.accept()
+            return
         if self.detail == "overview" and event.button() == Qt.LeftButton:
-            name = self.rack_at(event.position().toPoint())
+            name = self.rack_at(at)
             if name is not None:
                 self.doc.select("rack", name)
         super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._band_from is not None:
+            self._band.setGeometry(QRect(self._band_from, event.position().toPoint()).normalized())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._band_from is not None:
+            band = QRect(self._band_from, event.position().toPoint()).normalized()
+            self._band_from = None
+            self._band.hide()
+            self.select_in(self.mapToScene(band).boundingRect())
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def select_in(self, area: QRectF) -> list[str]:
+        """Select the racks a scene rectangle touches (none: the selection is cleared)."""
+        names = [name for name, item in self.items_by_rack.items()
+                 if item.rect().translated(item.pos()).intersects(area)]
+        if names:
+            self.doc.select_many("rack", names)
+        else:
+            self.doc.select(None)
+        return names
+
+    def contextMenuEvent(self, event) -> None:
+        """Right-click on a rack: it is selected (unless it already is), and the window shows
+        what can be done with the selection."""
+        name = self.rack_at(event.pos())
+        if name is None:
+            super().contextMenuEvent(event)
+            return
+        if ("rack", name) not in self.doc.selected:
+            self.doc.select("rack", name)
+        self.context_menu.emit(name, event.globalPos())
+        event.accept()
 
     def mouseDoubleClickEvent(self, event) -> None:
         if self.detail == "overview":

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QTabWidget,
 )
@@ -168,6 +169,7 @@ class MainWindow(FileActions, QMainWindow):
         self.estimates = EstimatesPanel(doc)
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
+        self.floor.context_menu.connect(lambda name, at: self.rack_menu(name).exec(at))
         self.floor.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)
@@ -435,6 +437,24 @@ class MainWindow(FileActions, QMainWindow):
         elif kind == "room":
             self._run(lambda: DeleteRooms(self.doc, names))  # with its racks and their cables
         self.doc.select(None)
+
+    def rack_menu(self, rack_name: str) -> QMenu:
+        """What a right-click on a rack of the floor plan offers (the rack is selected first)."""
+        t = language.current()
+        menu = QMenu(self)
+        menu.addAction(t("action.open_elevation"), lambda: self.open_rack(rack_name))
+        menu.addAction(t("action.select_row"), lambda: self.select_row_of(rack_name))
+        menu.addSeparator()
+        menu.addAction(t("action.duplicate"), self.duplicate_selection)
+        menu.addAction(t("action.delete"), self.delete_selection)
+        return menu
+
+    def select_row_of(self, rack_name: str) -> None:
+        rack = self.doc.index.racks.get(rack_name)
+        if rack is None:
+            return
+        row = [r.name for r in self.doc.index.racks_by_room.get(rack.room, []) if rack.row and r.row == rack.row]
+        self.doc.select_many("rack", [rack_name, *row])
 
     def duplicate_selection(self) -> None:
         selection = self.doc.selection

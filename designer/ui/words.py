@@ -134,6 +134,8 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "figures.of_limit": {"en": "{value} / {limit} {unit} ({share})", "zh": "{value} / {limit} {unit}（{share}）"},
     "figures.no_limit": {"en": "{value} {unit} (no limit set)", "zh": "{value} {unit}（未设限值）"},
     # -- floor plan and rack elevations ----------------------------------------------
+    "action.open_elevation": {"en": "Open the elevation", "zh": "打开机柜立面图"},
+    "action.select_row": {"en": "Select the row", "zh": "选择整排机柜"},
     "floor.aisles": {"en": "Aisles (from the racks' facing)", "zh": "通道（按机柜朝向）"},
     "floor.room": {"en": "{room}  ({width} m x {depth} m)", "zh": "{room}（{width} 米 × {depth} 米）"},
     "rack.title": {"en": "Rack {name}  ({units} U)", "zh": "机柜 {name}（{units} U）"},
