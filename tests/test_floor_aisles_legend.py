@@ -129,3 +129,23 @@ def test_a_racks_context_menu_opens_its_elevation_and_deletes_it(qtbot, catalog,
     assert name in doc.index.racks
     doc.undo_stack.setClean()
     window.close()
+
+
+def test_arrow_keys_nudge_the_selected_racks_one_undo_step(qtbot, catalog, rows_path):
+    from PySide6.QtCore import Qt
+
+    window, _ = open_window(qtbot, catalog, rows_path)
+    doc, floor = window.doc, window.floor
+    names = [r.name for r in doc.design.racks[-2:]]
+    before = {n: (doc.index.racks[n].x_mm, doc.index.racks[n].y_mm) for n in names}
+    doc.select_many("rack", names)
+    floor.setFocus()
+    qtbot.keyClick(floor, Qt.Key_Down)  # 100 mm
+    qtbot.keyClick(floor, Qt.Key_Down, Qt.ShiftModifier)  # a tile, 600 mm
+    for n in names:
+        assert (doc.index.racks[n].x_mm, doc.index.racks[n].y_mm) == (before[n][0], before[n][1] + 700)
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert {n: (doc.index.racks[n].x_mm, doc.index.racks[n].y_mm) for n in names} == before
+    doc.undo_stack.setClean()
+    window.close()

@@ -30,6 +30,7 @@ from designer.report.drawings.floorplan import aisles
 from designer.report.drawings.floorplan import footprint as plan_footprint
 
 GRID_MM = 100.0
+TILE_MM = 600.0  # a floor tile: Shift+arrow moves a rack by one
 # level of detail, by how wide a 600 mm rack is on screen: below this the whole floor's
 # racks are one drawing (a frame at fit-to-view on 821 racks: one paint call, not 3,000)
 OVERVIEW_BELOW_PX = 16.0
@@ -464,6 +465,36 @@ class FloorView(Canvas):
             event.accept()
             return
         super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        steps = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        racks = [n for k, n in self.doc.selected if k == "rack" and n in self.doc.index.racks]
+        if event.key() in steps and racks and not event.modifiers() & Qt.ControlModifier:
+            dx, dy = steps[event.key()]
+            step = TILE_MM if event.modifiers() & Qt.ShiftModifier else GRID_MM
+            self.nudge(racks, dx * step, dy * step)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def nudge(self, racks: list[str], dx_mm: float, dy_mm: float) -> bool:
+        """Move the selected racks by (dx, dy) on the floor, as one undo step; refused whole,
+        with the reason in the status bar, when one of them cannot go there."""
+        doc = self.doc
+        try:
+            commands = [MoveRack(doc, name, doc.index.racks[name].x_mm + dx_mm, doc.index.racks[name].y_mm + dy_mm)
+                        for name in racks]
+        except DesignerError as exc:
+            self.refused.emit(exc.format())
+            return False
+        t = language.current()
+        doc.undo_stack.beginMacro(t("undo.nudge_racks", count=t.int(len(commands))))
+        try:
+            for command in commands:
+                doc.push(command)
+        finally:
+            doc.undo_stack.endMacro()
+        return True
 
     def select_in(self, area: QRectF) -> list[str]:
         """Select the racks a scene rectangle touches (none: the selection is cleared)."""

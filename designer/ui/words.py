@@ -402,6 +402,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "undo.add_rack": {"en": "Add rack", "zh": "添加机柜"},
     "undo.add_row": {"en": "Add a row of {count} racks", "zh": "添加一排 {count} 个机柜"},
     "undo.duplicate_rack": {"en": "Duplicate rack {name}", "zh": "复制机柜 {name}"},
+    "undo.nudge_racks": {"en": "Move {count} rack(s)", "zh": "移动 {count} 个机柜"},
     "undo.move_rack": {"en": "Move rack {name}", "zh": "移动机柜 {name}"},
     "undo.move_row": {"en": "Move row {row}", "zh": "移动机柜排 {row}"},
     "undo.resize_room": {"en": "Resize room {room}", "zh": "调整机房 {room} 尺寸"},
