@@ -226,6 +226,49 @@ def test_the_cable_list_follows_an_edit(window):
     assert len(cables.model.rows) == 590
 
 
+def test_a_chosen_cables_media_and_length_are_set_by_hand_and_undone(window):
+    """The cable list's override fields: media chosen instead of the generator's, a length
+    typed; the list, the design and the bill of materials part follow; undo gives them back."""
+    cables = _cables(window)
+    doc = window.doc
+    cables.set_filters(search="node005:osfp2")
+    cables.table.selectRow(0)
+    position = cables.current_position()
+    link = doc.design.links[position]
+    before = (link.media, link.length_m)  # what the generator chose for the run (MMF, 7 m)
+    media = cables.override_editors[("link", position, "media")]
+    assert media.currentData() == link.media and media.count() == 7  # "as the route needs" + six media
+    part_before = next(r[9] for r in cables.model.rows if r[0] == position)
+    media.setCurrentIndex(media.findData("AOC"))
+    assert doc.design.links[position].media == "AOC"
+    length = cables.override_editors[("link", position, "length_m")]
+    length.setValue(7.5)
+    length.editingFinished.emit()
+    assert doc.design.links[position].length_m == 7.5
+    cables.reload()
+    row = next(r for r in cables.model.rows if r[0] == position)
+    assert row[6] == "AOC" and row[8] == 7.5 and row[9] != part_before
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert (doc.design.links[position].media, doc.design.links[position].length_m) == before
+
+
+def test_the_override_fields_are_in_chinese(window):
+    from designer.ui import language
+
+    cables = _cables(window)
+    window.set_language("zh")
+    try:
+        cables.set_filters(search="node005:osfp2")
+        cables.table.selectRow(0)
+        position = cables.current_position()
+        media = cables.override_editors[("link", position, "media")]
+        assert media.itemText(0) == "按走线自动选择" and "有源光缆" in media.itemText(media.findData("AOC"))
+        assert language.current().lang == "zh"
+    finally:
+        window.set_language("en")
+
+
 # -- Find ---------------------------------------------------------------------------------------
 
 

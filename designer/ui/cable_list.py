@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from designer.fabric.cabling import MediaSelector
 from designer.fabric.hand_cabling import part_name
 from designer.ui import language
+from designer.ui.forms import Field, property_box
 from designer.ui.table_model import FlatTableModel
 from designer.ui.deferred import Deferred
 
@@ -143,6 +144,14 @@ class CableModel(FlatTableModel):
         self.layoutChanged.emit()
 
 
+# what the user may set on one cable (empty: the route's length and the media it calls for)
+LINK_FIELDS = [
+    Field("media", "field.media", "choice", choices=("DAC", "ACC", "AOC", "MMF", "SMF", "CAT6A"),
+          none_label="field.media_auto"),
+    Field("length_m", "field.length_m", "float", "m", maximum=10000, decimals=1),
+]
+
+
 class CableList(QWidget):
     reveal = Signal(str, str)
     status = Signal(str)
@@ -206,6 +215,15 @@ class CableList(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
+        # the chosen cable's media and length, which the user may set instead of the route's
+        # (the part then follows, as the generator chooses it); refusals in the line below
+        self.override_error = QLabel()
+        self.override_error.setStyleSheet("color: #d0342c")
+        self.override_holder = QVBoxLayout()
+        layout.addLayout(self.override_holder)
+        layout.addWidget(self.override_error)
+        self.override_box: QWidget | None = None
+        self.override_editors: dict = {}
         self.search.textChanged.connect(lambda _t: self.apply_filters())
         for box in (self.fabric, self.media, self.part):
             box.currentIndexChanged.connect(lambda _i: self.apply_filters())
@@ -355,6 +373,23 @@ class CableList(QWidget):
             self.cable_chosen.emit(None, None)
         else:
             self.cable_chosen.emit(links[position].a.device, links[position].b.device)
+        self._show_override(position if position is not None and position < len(links) else None)
+
+    def _show_override(self, position: int | None) -> None:
+        """The chosen cable's media and length as editable fields (empty: chosen by the tool)."""
+        if self.override_box is not None:
+            self.override_holder.removeWidget(self.override_box)
+            self.override_box.hide()
+            self.override_box.deleteLater()
+            self.override_box, self.override_editors = None, {}
+        if position is None:
+            return
+        t = language.current()
+        link = self.doc.design.links[position]
+        box, editors = property_box(self.doc, "link", position, t("cables.override", a=str(link.a), b=str(link.b)),
+                                    LINK_FIELDS, link, self.override_error)
+        self.override_box, self.override_editors = box, editors
+        self.override_holder.addWidget(box)
 
     def jump(self, side: str) -> None:
         """Select the device at one end of the chosen cable (its elevation is shown)."""

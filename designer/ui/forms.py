@@ -41,6 +41,7 @@ class Field:
     maximum: float = 1e9
     minimum: float = 0.0
     decimals: int = 2
+    none_label: str | None = None  # a choice that may be left to the tool: its first item, stored as None
 
 
 class WheelGuard(QObject):
@@ -140,6 +141,8 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
             lambda: commit(None if spec.optional and editor.value() == editor.minimum() else editor.value()))
     elif spec.kind == "choice":
         editor = QComboBox()
+        if spec.none_label is not None:
+            editor.addItem(t(spec.none_label), None)
         for choice in spec.choices:  # shown in words, stored as the model's value
             editor.addItem(t(f"choice.{choice}"), choice)
         editor.setCurrentIndex(max(editor.findData(value), 0))
