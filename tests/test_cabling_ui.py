@@ -487,3 +487,32 @@ def test_a_cable_chosen_in_the_list_marks_both_its_ends_in_the_elevation(window)
     assert item.pen().color() == CABLE_END and item.pen().width() == 3
     cables.table.clearSelection()
     assert view.cable_ends == set()
+
+
+def test_a_cable_chosen_in_the_list_shows_its_run_on_the_floor(window):
+    """Between racks: a path from rack centre along the row, then across, the route the
+    cable's length is measured along, both racks outlined; a cable inside one rack: that
+    rack outlined only."""
+    from designer.fabric.routes import Geometry, route_points_mm
+
+    cables = _cables(window)
+    doc, floor = window.doc, window.floor
+    link = next(l for l in doc.design.links
+                if doc.index.devices[l.a.device].rack != doc.index.devices[l.b.device].rack)
+    position = doc.design.links.index(link)
+    assert cables.show_link(position)
+    route = floor.route_items[0]
+    rack_a, rack_b = doc.index.devices[link.a.device].rack, doc.index.devices[link.b.device].rack
+    points = route_points_mm(doc.index, rack_a, rack_b)
+    ox, oy = floor.room_offsets[doc.index.racks[rack_a].room]
+    path = route.path()
+    assert [(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())] == [
+        (x + ox, y + oy) for x, y in points]
+    # the drawn path is the floor part of the measured length
+    floor_mm = sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(points, points[1:]))
+    assert Geometry(doc.index).length_m(link) > floor_mm / 1000
+    assert len(floor.route_items) == 3  # the path and the two racks outlined
+    inside = next(l for l in doc.design.links
+                  if doc.index.devices[l.a.device].rack == doc.index.devices[l.b.device].rack)
+    assert cables.show_link(doc.design.links.index(inside))
+    assert len(floor.route_items) == 1 and floor.route_items[0].rect().width() > 0  # its rack outlined

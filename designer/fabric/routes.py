@@ -75,3 +75,18 @@ def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:
     if rack.facing in ("east", "west"):
         return rack.x_mm + rack_type.depth_mm / 2, rack.y_mm + rack_type.width_mm / 2
     return rack.x_mm + rack_type.width_mm / 2, rack.y_mm + rack_type.depth_mm / 2
+
+
+def route_points_mm(index: DesignIndex, rack_a: str, rack_b: str) -> list[tuple[float, float]]:
+    """The floor path ``Geometry.length_m`` measures between two racks, in room millimetres:
+    from rack A's centre along the row (x), then across the rows (y), to rack B's centre.
+    One point when both ends are in the same rack."""
+    xa, ya = rack_centre_mm(index, rack_a)
+    xb, yb = rack_centre_mm(index, rack_b)
+    if rack_a == rack_b:
+        return [(xa, ya)]
+    points = [(xa, ya)]
+    for point in ((xb, ya), (xb, yb)):
+        if point != points[-1]:  # racks of one row: along it only
+            points.append(point)
+    return points

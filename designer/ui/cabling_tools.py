@@ -47,6 +47,7 @@ def bind(window, doc) -> None:
     window.cables_dock.setWidget(window.cable_list)
     window.cable_list.reveal.connect(window.reveal)
     window.cable_list.cable_chosen.connect(lambda a, b: window.racks.show_cable(a, b))
+    window.cable_list.cable_chosen.connect(lambda a, b: window.floor.show_route(a, b))  # its run on the floor
     window.cable_list.status.connect(lambda text: window.statusBar().showMessage(text, 8000))
     if window.find_dialog is not None:
         window.find_dialog.close()

@@ -7,10 +7,11 @@ double-clicking opens its elevation, dragging moves it on the floor (one undo st
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
+    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -26,6 +27,7 @@ from designer.model.site import room_origins
 from designer.ui.commands import MoveRack, MoveRow, PlaceRoom, SetProperty
 from designer.ui.legend import LegendOverlay, aisle_entries, severity_entries, share_entries
 from designer.ui.metrics import rack_figures, worst_by_object
+from designer.fabric.routes import route_points_mm
 from designer.report.drawings.floorplan import aisles
 from designer.report.drawings.floorplan import footprint as plan_footprint
 
@@ -277,6 +279,7 @@ class FloorView(Canvas):
         self.setBackgroundBrush(QColor("#ffffff"))
         self.items_by_rack: dict[str, RackItem] = {}
         self.aisle_items: list[QGraphicsRectItem] = []
+        self.route_items: list = []  # the chosen cable's run (show_route)
         self.legend = LegendOverlay(self.viewport())
         self._band = QRubberBand(QRubberBand.Rectangle, self.viewport())
         self._band_from = None
@@ -346,6 +349,7 @@ class FloorView(Canvas):
         scene = self.scene()
         self.room_handle = None  # cleared with the scene
         scene.clear()
+        self.route_items = []  # cleared with the scene
         self.overview = None
         self.items_by_rack.clear()
         design = self.doc.design
@@ -495,6 +499,42 @@ class FloorView(Canvas):
         finally:
             doc.undo_stack.endMacro()
         return True
+
+    def show_route(self, device_a: str | None, device_b: str | None) -> QGraphicsPathItem | None:
+        """The chosen cable's run on the floor (``designer.fabric.routes.route_points_mm``,
+        the path its length is measured along), with both racks outlined (one rack: only it
+        outlined); ends not both racked, or in two rooms: nothing. Returns the path item."""
+        for item in self.route_items:
+            if item.scene() is not None:
+                self.scene().removeItem(item)
+        self.route_items = []
+        index = self.doc.index
+        ends = [index.devices.get(name) for name in (device_a, device_b) if name]
+        racks = [d.rack for d in ends if d is not None and d.rack in index.racks]
+        if len(racks) != 2:
+            return None
+        rack_a, rack_b = racks
+        if index.racks[rack_a].room != index.racks[rack_b].room:
+            return None  # between rooms: the tray path is not modelled on the floor
+        ox, oy = self.room_offsets.get(index.racks[rack_a].room, (0.0, 0.0))
+        pen = QPen(style.SELECTION, 3, Qt.DashLine)
+        pen.setCosmetic(True)  # as thick at any zoom
+        route = None
+        if rack_a != rack_b:  # a cable inside one rack: that rack outlined, no run
+            points = [QPointF(x + ox, y + oy) for x, y in route_points_mm(index, rack_a, rack_b)]
+            path = QPainterPath(points[0])
+            for point in points[1:]:
+                path.lineTo(point)
+            route = self.scene().addPath(path, pen)
+            route.setZValue(30)  # above the racks
+            self.route_items.append(route)
+        for name in dict.fromkeys((rack_a, rack_b)):
+            item = self.items_by_rack.get(name)
+            if item is not None:
+                mark = self.scene().addRect(item.rect().translated(item.pos()), pen)
+                mark.setZValue(30)
+                self.route_items.append(mark)
+        return route
 
     def select_in(self, area: QRectF) -> list[str]:
         """Select the racks a scene rectangle touches (none: the selection is cleared)."""
