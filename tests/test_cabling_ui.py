@@ -516,3 +516,34 @@ def test_a_cable_chosen_in_the_list_shows_its_run_on_the_floor(window):
                   if doc.index.devices[l.a.device].rack == doc.index.devices[l.b.device].rack)
     assert cables.show_link(doc.design.links.index(inside))
     assert len(floor.route_items) == 1 and floor.route_items[0].rect().width() > 0  # its rack outlined
+
+
+def test_the_patching_layer_draws_each_cable_of_the_row_from_its_port(window):
+    """Racks tab → Patching: every cable of the shown row from its port's cage, one path per
+    fabric; to the other end when both are in the row, else up to the tray; off again: gone."""
+    from designer.model.hardware import split_lane
+    from designer.ui.patching import cage_points
+
+    view = window.racks
+    view.show_rack("A01")
+    tab = window.racks_tab
+    tab.patching.setChecked(True)
+    assert view.patching and view.patch_items
+    index = window.doc.index
+    points = cage_points(view)
+    shown = {n for n in view.device_items}
+    cables = {id(l): l for n in shown for l in index.links_by_device.get(n, [])
+              if (l.a.device, split_lane(l.a.port)[0]) in points or (l.b.device, split_lane(l.b.port)[0]) in points}
+    assert cables
+    fabrics = {l.fabric for l in cables.values()}
+    assert {item.data(0) for item in view.patch_items} == {f"patching:{f}" for f in fabrics}
+    # each cable is one subpath starting at a cage: as many moveTo's as cables
+    moves = sum(sum(1 for i in range(item.path().elementCount()) if item.path().elementAt(i).isMoveTo())
+                for item in view.patch_items)
+    assert moves == len(cables)
+    assert any("Cables by fabric" in child.text() for child in view.legend.childItems()
+               if hasattr(child, "text"))
+    tab.patching.setChecked(False)
+    assert not view.patching and not view.patch_items
+    assert all(item.data(0) is None or not str(item.data(0)).startswith("patching:")
+               for item in view.scene().items())

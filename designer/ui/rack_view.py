@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGraphicsItem,
     QGraphicsRectItem,
@@ -38,6 +39,8 @@ from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred, is_big
 from designer.model.hardware import split_lane
+from designer.ui.patching import draw_patching
+from designer.ui.patching import legend_entries as patching_legend
 from designer.errors import DesignerError
 from designer.ui.commands import AddDevice, MoveDevice, NudgeDevices, PasteDevices, drop_problem, move_problem
 from designer.ui.legend import add_legend, kind_entries, share_entries
@@ -166,6 +169,8 @@ class RackRowView(Canvas):
         self.picked: list[str] = []  # the devices selected here (Ctrl/Shift-click adds)
         self.cable_ends: set[str] = set()  # both ends of the cable chosen in the Cables dock
         self.highlight = None
+        self.patching = False  # the cables drawn from their ports (the Racks tab's box)
+        self.patch_items: list = []
         self._dragging: str | None = None
         self._drag_origin = QPointF()
         self.bind(doc)
@@ -185,6 +190,12 @@ class RackRowView(Canvas):
     def retranslate(self) -> None:
         """After a language switch: titles, face labels and totals in the new words."""
         self.rebuild()
+
+    def set_patching(self, on: bool) -> None:
+        """Draw every cable of the row from its port (to the other end here, else up to the tray)."""
+        if on != self.patching:
+            self.patching = on
+            self.rebuild()
 
     def _redraw_soon(self) -> None:
         """After an edit or new findings. A big design's row is drawn again when it is
@@ -284,15 +295,19 @@ class RackRowView(Canvas):
             self._draw_devices(rack, rack_type, x)
             self._draw_totals(rack.name, x, height)
             x += 2 * (style.RACK_PX + LABEL_W) + FACE_GAP + RACK_GAP
+        self.patch_items = draw_patching(self) if self.patching else []
         if self.faces:
-            self.legend = add_legend(scene, x, 0, [
+            sections = [
                 (t("legend.kinds"), kind_entries(t)),
                 (t("legend.ports"), [(CAGE_USED, t("legend.port_used"), "fill"),
                                      (CAGE_FREE, t("legend.port_free"), "fill"),
                                      (style.SELECTION, t("legend.selected"), "outline"),
                                      (CABLE_END, t("legend.cable_end"), "outline")]),
                 (t("legend.bars"), [(TYPICAL, t("legend.bar_typical"), "fill"), *share_entries(t)]),
-            ], t("legend.title"))
+            ]
+            if self.patching:
+                sections.append((t("patching.legend"), patching_legend(t, self)))
+            self.legend = add_legend(scene, x, 0, sections, t("legend.title"))
         self._mark_selection(self.doc.selection)
         self.setSceneRect(scene.itemsBoundingRect().adjusted(-40, -40, 40, 40))
         if self.auto_fit:
@@ -820,6 +835,9 @@ class RackTab(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(bar)
         layout.addWidget(view, 1)
+        self.patching = QCheckBox()
+        bar.insertWidget(2, self.patching)
+        self.patching.toggled.connect(view.set_patching)
         self.rows: list[tuple[str, str | None]] = []
         self.picker.activated.connect(self._picked)
         view.row_shown.connect(self.fill)
@@ -827,6 +845,7 @@ class RackTab(QWidget):
 
     def retranslate(self) -> None:
         self.label.setText(language.current()("field.row"))
+        self.patching.setText(language.current()("patching.toggle"))
         self.fill()
 
     def fill(self) -> None:
