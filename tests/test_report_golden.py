@@ -1,0 +1,55 @@
+"""`designer report` (JSON and text) is a public contract: its bytes must not change when
+the results behind it change shape (issue 18, 7b: typed results behind ``as_dict()``).
+
+The golden files in ``tests/data/golden`` were written by ``designer report [--json]`` on
+main before the results were typed: the bundled example, and a generated 32-node
+rail-optimized DGX H100 design with a reserved storage fabric (the command is in
+``RAIL32``). A change that means to change a figure regenerates them with
+``CD_UPDATE_GOLDEN=1 pytest tests/test_report_golden.py`` and says why in its commit.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+
+import pytest
+
+from designer.cli import main
+from designer.resources import example_design
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
+RAIL32 = ["new", "--server", "nvidia-dgx-h100", "--nodes", "32", "--switch", "nvidia-qm9700", "--rail-optimized",
+          "--rack-power-kw", "42", "--storage-fabric", "reserved", "--reserved-storage-ports", "24"]
+
+
+@pytest.fixture(scope="module")
+def rail32(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("golden") / "rail32.json"
+    assert main([*RAIL32, "-o", str(path), "--force"]) == 0
+    return path
+
+
+def _design(name: str, rail32: Path) -> str:
+    return str(example_design()) if name == "example" else str(rail32)
+
+
+def _first_difference(want: str, got: str) -> str:
+    diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "golden", "now", n=1, lineterm="")
+    return "\n".join(line for _, line in zip(range(30), diff))
+
+
+@pytest.mark.parametrize("name", ["example", "rail32"])
+@pytest.mark.parametrize("form", ["json", "txt"])
+def test_report_is_byte_identical_to_the_golden_file(name, form, rail32, capsys):
+    capsys.readouterr()
+    argv = ["report", *(["--json"] if form == "json" else []), _design(name, rail32)]
+    code = main(argv)
+    got = capsys.readouterr().out
+    assert code == 0
+    golden = GOLDEN / f"{name}.report.{form}"
+    if os.environ.get("CD_UPDATE_GOLDEN"):
+        golden.write_text(got, encoding="utf-8", newline="")
+    want = golden.read_text(encoding="utf-8")
+    assert got == want, f"designer {' '.join(argv)} differs from {golden}:\n{_first_difference(want, got)}"
