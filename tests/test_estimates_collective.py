@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from designer.estimates.collective import (
     ring_allreduce_s,
     tree_allreduce_s,
 )
+from designer.fabric.results import FabricAnalysis, LinkCounts, Span, TierCounts, TierRatios
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.io import load_design
 from designer.resources import example_design
@@ -80,13 +82,20 @@ def test_inter_node_bandwidth_share_efficiency_and_oversubscription():
     assert path.at(oversubscription=0.5).inter_gbytes_s == pytest.approx(45.0)  # under 1: no gain
 
 
+def _analysis(name: str, role: str, leaf: float | None) -> FabricAnalysis:
+    """A fabric analysis with only its name, role and worst leaf ratio measured."""
+    return FabricAnalysis(
+        name=name, role=role, protocol=None, target_oversubscription=None, tiers=2, endpoints=0,
+        endpoint_bandwidth_gbps=0.0, switches=TierCounts(0, 0, 0, 0), links=LinkCounts(0, 0, 0, 0, 0),
+        duplicate_links=0, link_speeds={}, oversubscription=TierRatios(leaf=leaf, spine=None),
+        leaves_without_uplinks=[], bisection_gbps=0.0, bisection_method="clos", ecmp_paths=Span(None, None),
+        ecmp_next_hops=Span(None, None), partitioned=False, max_hops=0, pods=1, port_use=[], failure=None)
+
+
 def test_worst_leaf_ratio_of_the_compute_fabrics_only():
-    analyses = [
-        {"name": "compute", "role": "compute", "oversubscription": {"leaf": 1.5, "spine": None}},
-        {"name": "storage", "role": "storage", "oversubscription": {"leaf": 3.0, "spine": None}},
-    ]
+    analyses = [_analysis("compute", "compute", 1.5), _analysis("storage", "storage", 3.0)]
     assert compute_oversubscription(analyses) == (1.5, "compute")
-    single_switch = [{"name": "compute", "role": "compute", "oversubscription": {"leaf": None, "spine": None}}]
+    single_switch = [_analysis("compute", "compute", None)]
     assert compute_oversubscription(single_switch) == (1.0, "compute")
     assert compute_oversubscription([]) == (1.0, None)
 
@@ -151,7 +160,7 @@ def test_no_compute_fabric_leaves_the_time_unknown(example):
 
 def test_an_uncabled_compute_fabric_is_estimated_from_the_ports_and_says_so(example):
     design, index, analyses = example
-    uncabled = [dict(a, endpoints=0) if a["role"] == "compute" else a for a in analyses]
+    uncabled = [replace(a, endpoints=0) if a.role == "compute" else a for a in analyses]
     path, notes = cluster_path(design, index, uncabled)
     assert [n.english for n in notes] == ["compute fabric compute has no servers cabled yet: the estimates assume "
                                           "every compute port cabled at its speed, non-blocking"]

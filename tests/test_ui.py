@@ -218,8 +218,8 @@ def test_topology_paths_and_failure(window):
     assert count == 512
     assert {"cmp-spine01", "cmp-spine02"} <= switches
     impact = topo.fail("cmp-spine01")
-    assert impact["bandwidth_lost_pct"] == 50.0
-    assert impact["endpoints_cut_off"] == 0
+    assert impact.bandwidth_lost_pct == 50.0
+    assert impact.endpoints_cut_off == 0
 
 
 def test_topology_tier_labels_count_cables_as_the_analysis_does(window):
@@ -231,7 +231,7 @@ def test_topology_tier_labels_count_cables_as_the_analysis_does(window):
     lines = [item.text() for item in topo.view.scene().items() if isinstance(item, QGraphicsSimpleTextItem)]
     spine_line = next(line for line in lines if line.lower().startswith("spine"))
     # the aggregation switches' own management cables are endpoint cables, not leaf-spine ones
-    assert f"· {analysis['links']['leaf_spine']} links" in spine_line, spine_line
+    assert f"· {analysis.links.leaf_spine} links" in spine_line, spine_line
 
 
 def test_palette_search(window):

@@ -28,6 +28,7 @@ from typing import Any
 from collections.abc import Iterable
 
 from designer.estimates.notes import Note, note
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.hardware import DeviceType
@@ -163,18 +164,18 @@ def fastest(times: dict[str, float]) -> str | None:
     return min(finite, key=lambda k: (finite[k], ALGORITHMS.index(k))) if finite else None
 
 
-def compute_oversubscription(analyses: Iterable[dict[str, Any]]) -> tuple[float, str | None]:
+def compute_oversubscription(analyses: Iterable[FabricAnalysis]) -> tuple[float, str | None]:
     """Worst measured leaf oversubscription over the compute fabrics (1.0 when none is
     measured: a single switch, or no compute fabric), and the fabric it comes from."""
     worst, where = 1.0, None
     for analysis in analyses:
-        if analysis.get("role") != "compute":
+        if analysis.role != "compute":
             continue
-        leaf = (analysis.get("oversubscription") or {}).get("leaf")
+        leaf = analysis.oversubscription.leaf
         if where is None:
-            where = analysis["name"]
+            where = analysis.name
         if leaf is not None and leaf > worst:
-            worst, where = leaf, analysis["name"]
+            worst, where = leaf, analysis.name
     return worst, where
 
 
@@ -212,7 +213,8 @@ def model_notes(inputs: CommunicationInputs) -> list[Note]:
     ]
 
 
-def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> tuple[CommPath, list[Note]]:
+def cluster_path(design: Design, index: DesignIndex,
+                 analyses: Iterable[FabricAnalysis]) -> tuple[CommPath, list[Note]]:
     """The cluster's collective path, and the assumptions it rests on (``Note``s; ``.english`` says them).
 
     With several GPU server types the GPUs per server are those of the type holding the
@@ -246,7 +248,7 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
     if nodes > 1 and fabric is None:
         notes.append(note("allreduce.no_compute_fabric"))
         node_fabric = [0.0]
-    elif nodes > 1 and not any(a.get("role") == "compute" and a.get("endpoints") for a in analyses):
+    elif nodes > 1 and not any(a.role == "compute" and a.endpoints for a in analyses):
         # early in a design the servers are placed before the cables are drawn: estimate
         # the fabric the ports promise, and say so
         notes.append(note("allreduce.fabric_uncabled", fabric=fabric))

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from designer.catalog import Catalog
 from designer.estimates.bom import build_bom
 from designer.estimates.missing import missing_parts
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import Stage
 from designer.model.index import DesignIndex
@@ -56,13 +57,13 @@ def sub_design(design: Design, devices: Iterable[str], racks: Iterable[str]) -> 
     })
 
 
-def switch_tiers(index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
+def switch_tiers(index: DesignIndex, analyses: Iterable[FabricAnalysis]) -> dict[str, tuple[str, str | None]]:
     """Switch -> (tier, fabric), from the fabric analyses (the cabling), else the device's own hints."""
     tiers = {d.name: (d.tier, d.fabric) for d in index.design.devices if d.tier is not None}
     for analysis in analyses:
-        for row in analysis.get("port_use", ()):
-            if row["tier"] in TIERS:
-                tiers[row["switch"]] = (row["tier"], analysis["name"])
+        for row in analysis.port_use:
+            if row.tier in TIERS:
+                tiers[row.switch] = (row.tier, analysis.name)
     return tiers
 
 

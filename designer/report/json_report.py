@@ -190,7 +190,7 @@ def build_report(
         "racks": [rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
         "rooms": rooms,
         "rows": row_figures(index),
-        "fabrics": [checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
+        "fabrics": [checker.ctx.fabric_analysis(f.name).as_dict() for f in design.fabrics],
         "cables": cables,
         "transceivers": transceivers,
         "findings": [f.as_dict() for f in findings],
