@@ -48,8 +48,8 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     assert all(snapshot.known_fabric_analysis(name) is analysis for name, analysis in analyses.items())
     assert type_counts(snapshot) == counts and snapshot.index.devices
     after = planning_estimates(snapshot, catalog, build_bom(design, catalog, snapshot.index))
-    assert after["collectives"] == before["collectives"] and after["workload"] == before["workload"]
-    assert after["tco"]["capex"]["total"] == before["tco"]["capex"]["total"]
+    assert after.collectives == before.collectives and after.workload == before.workload
+    assert after.tco.capex.total == before.tco.capex.total
 
 
 @pytest.fixture()
@@ -93,7 +93,7 @@ def test_the_workload_is_edited_in_the_panel_and_the_sizing_follows(panel, qtbot
         editor.setValue(70.0)
         editor.editingFinished.emit()
     assert panel.doc.design.estimates.workload.parameters_billion == 70.0
-    assert panel.estimates["workload"]["model_states_gb"] == pytest.approx(1120.0)  # 70 B x 16 bytes
+    assert panel.estimates.workload["model_states_gb"] == pytest.approx(1120.0)  # 70 B x 16 bytes
     assert "70.0 B parameters" in panel.results.toPlainText()
 
 
@@ -119,5 +119,5 @@ def test_the_optimizer_is_chosen_in_words_and_the_states_follow(panel, qtbot):
         combo.setCurrentIndex(combo.findData("sgd"))
     assert panel.doc.design.estimates.workload.optimizer == "sgd"
     # SGD with momentum, mixed precision: 2 + 2 + 8 bytes a parameter (ZeRO, Rajbhandari et al. 2020)
-    assert panel.estimates["workload"]["bytes_per_parameter"]["total"] == 12.0
+    assert panel.estimates.workload["bytes_per_parameter"]["total"] == 12.0
     assert "12 bytes per parameter, 84 GB in all" in panel.results.toPlainText()

@@ -2,9 +2,9 @@
 the results behind it change shape (issue 18, 7b: typed results behind ``as_dict()``).
 
 The golden files in ``tests/data/golden`` were written by ``designer report [--json]`` on
-main before the results were typed: the bundled example, and a generated 32-node
-rail-optimized DGX H100 design with a reserved storage fabric (the command is in
-``RAIL32``). A change that means to change a figure regenerates them with
+main before the results were typed: the bundled example, a generated 32-node
+rail-optimized DGX H100 design with a reserved storage fabric (``RAIL32``) and an 8-node
+one on Spectrum-4 (RoCE: the report's ``roce`` block filled, ``ROCE8``). A change that means to change a figure regenerates them with
 ``CD_UPDATE_GOLDEN=1 pytest tests/test_report_golden.py`` and says why in its commit.
 """
 
@@ -23,16 +23,18 @@ GOLDEN = Path(__file__).parent / "data" / "golden"
 RAIL32 = ["new", "--server", "nvidia-dgx-h100", "--nodes", "32", "--switch", "nvidia-qm9700", "--rail-optimized",
           "--rack-power-kw", "42", "--storage-fabric", "reserved", "--reserved-storage-ports", "24"]
 
+ROCE8 = ["new", "--server", "nvidia-dgx-h100", "--nodes", "8", "--switch", "nvidia-sn5600",
+         "--storage-fabric", "reserved", "--reserved-storage-ports", "8"]
+
 
 @pytest.fixture(scope="module")
-def rail32(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("golden") / "rail32.json"
-    assert main([*RAIL32, "-o", str(path), "--force"]) == 0
-    return path
-
-
-def _design(name: str, rail32: Path) -> str:
-    return str(example_design()) if name == "example" else str(rail32)
+def generated(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("golden")
+    paths = {"example": example_design()}
+    for name, argv in (("rail32", RAIL32), ("roce8", ROCE8)):
+        paths[name] = folder / f"{name}.json"
+        assert main([*argv, "-o", str(paths[name]), "--force"]) == 0
+    return paths
 
 
 def _first_difference(want: str, got: str) -> str:
@@ -40,11 +42,11 @@ def _first_difference(want: str, got: str) -> str:
     return "\n".join(line for _, line in zip(range(30), diff))
 
 
-@pytest.mark.parametrize("name", ["example", "rail32"])
+@pytest.mark.parametrize("name", ["example", "rail32", "roce8"])
 @pytest.mark.parametrize("form", ["json", "txt"])
-def test_report_is_byte_identical_to_the_golden_file(name, form, rail32, capsys):
+def test_report_is_byte_identical_to_the_golden_file(name, form, generated, capsys):
     capsys.readouterr()
-    argv = ["report", *(["--json"] if form == "json" else []), _design(name, rail32)]
+    argv = ["report", *(["--json"] if form == "json" else []), str(generated[name])]
     code = main(argv)
     got = capsys.readouterr().out
     assert code == 0

@@ -197,5 +197,5 @@ def build_report(
         "checklist": checklist(design, findings),
         "unknowns": unknown_figures(index, total),
         "bom": bom.as_dict(),
-        "estimates": planning_estimates(checker.ctx, catalog, bom),
+        "estimates": planning_estimates(checker.ctx, catalog, bom).as_dict(),
     }
