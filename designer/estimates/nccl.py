@@ -88,12 +88,13 @@ CURVE_SIZES = tuple(8 * 2**k for k in range(31))
 
 # ---------------------------------------------------------------- constants [TUNE]
 # Latencies in microseconds, per protocol (LL, Simple).
-BASE_LAT_US = {"ring": {"LL": 6.6, "Simple": 8.4}, "tree": {"LL": 6.8, "Simple": 0.0}}
-NVLINK_HOP_US = {"ring": {"LL": 0.6, "Simple": 3.4}, "tree": {"LL": 0.6, "Simple": 28.0},
-                 "nvls": 23.0, "nvls_tree": 23.0, "collnet": 3.7}
-NET_HOP_US = {"ring": {"LL": 2.7, "Simple": 14.0}, "tree": {"LL": 5.0, "Simple": 28.0},
-              "nvls": 18.0, "nvls_tree": 14.0, "collnet": 31.0}
-NET_OVERHEAD_US = {"LL": 1.0, "Simple": 3.0}  # per inter-node ring step, Intel host; x3 for Simple
+BASE_LAT_US: dict[str, dict[str, float]] = {"ring": {"LL": 6.6, "Simple": 8.4}, "tree": {"LL": 6.8, "Simple": 0.0}}
+NVLINK_HOP_US: dict[str, dict[str, float]] = {"ring": {"LL": 0.6, "Simple": 3.4}, "tree": {"LL": 0.6, "Simple": 28.0}}
+NET_HOP_US: dict[str, dict[str, float]] = {"ring": {"LL": 2.7, "Simple": 14.0}, "tree": {"LL": 5.0, "Simple": 28.0}}
+# NVLS, NVLS tree and CollNet run the Simple protocol only: one figure each
+NVLINK_HOP_SIMPLE_US: dict[str, float] = {"nvls": 23.0, "nvls_tree": 23.0, "collnet": 3.7}
+NET_HOP_SIMPLE_US: dict[str, float] = {"nvls": 18.0, "nvls_tree": 14.0, "collnet": 31.0}
+NET_OVERHEAD_US: dict[str, float] = {"LL": 1.0, "Simple": 3.0}  # per inter-node ring step, Intel host; x3 for Simple
 COLLNET_ARITY_US = 0.4  # per GPU of a node, CollNet Direct's serialisation
 # Bandwidth refinements [TUNE].
 LL_SHARE_RING_ALLREDUCE = 1 / 4
@@ -195,14 +196,15 @@ def latency_us(system: NcclSystem, operation: str, algorithm: str, protocol: str
         return BASE_LAT_US["tree"][protocol] + 2 * (
             (g - 1) * NVLINK_HOP_US["tree"][protocol] + log2_nodes * NET_HOP_US["tree"][protocol])
     if algorithm == "nvls":
-        return NVLINK_HOP_US["nvls"]
+        return NVLINK_HOP_SIMPLE_US["nvls"]
     if algorithm == "nvls_tree":
-        return NVLINK_HOP_US["nvls_tree"] + 2 * log2_nodes * NET_HOP_US["nvls_tree"]
+        return NVLINK_HOP_SIMPLE_US["nvls_tree"] + 2 * log2_nodes * NET_HOP_SIMPLE_US["nvls_tree"]
     if algorithm == "sharp":
         if system.nvls:  # NCCL's NVLS algorithm across nodes, the fabric reducing between them
-            return NVLINK_HOP_US["nvls"] + NET_HOP_US["nvls"]
+            return NVLINK_HOP_SIMPLE_US["nvls"] + NET_HOP_SIMPLE_US["nvls"]
         # CollNet Direct
-        return 2 * (min(1, g - 1) * NVLINK_HOP_US["collnet"] + (g - 1) * COLLNET_ARITY_US) + NET_HOP_US["collnet"]
+        return (2 * (min(1, g - 1) * NVLINK_HOP_SIMPLE_US["collnet"] + (g - 1) * COLLNET_ARITY_US)
+                + NET_HOP_SIMPLE_US["collnet"])
     if algorithm == "p2p":
         # Assumed (NCCL publishes no model for it): the sends to every peer overlap, so one
         # ring Simple base latency and one hop over the slowest link.

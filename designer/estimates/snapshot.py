@@ -31,7 +31,7 @@ from designer.model.index import DesignIndex
 
 def _copy_value(value: Any) -> Any:
     if isinstance(value, defaultdict):
-        out = defaultdict(value.default_factory)
+        out: defaultdict[Any, Any] = defaultdict(value.default_factory)
         out.update({k: list(v) if isinstance(v, list) else v for k, v in value.items()})
         return out
     if isinstance(value, dict):

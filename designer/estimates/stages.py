@@ -59,7 +59,8 @@ def sub_design(design: Design, devices: Iterable[str], racks: Iterable[str]) -> 
 
 def switch_tiers(index: DesignIndex, analyses: Iterable[FabricAnalysis]) -> dict[str, tuple[str, str | None]]:
     """Switch -> (tier, fabric), from the fabric analyses (the cabling), else the device's own hints."""
-    tiers = {d.name: (d.tier, d.fabric) for d in index.design.devices if d.tier is not None}
+    tiers: dict[str, tuple[str, str | None]] = {d.name: (d.tier, d.fabric) for d in index.design.devices
+                                                if d.tier is not None}
     for analysis in analyses:
         for row in analysis.port_use:
             if row.tier in TIERS:
@@ -71,12 +72,12 @@ def _kinds(index: DesignIndex, names: Iterable[str]) -> dict[str, int]:
     return dict(sorted(Counter(index.type_of(index.devices[n]).kind for n in names).items()))
 
 
-def _room_kw(index: DesignIndex, names: Iterable[str]) -> Counter:
-    by_room: Counter = Counter()
+def _room_kw(index: DesignIndex, names: Iterable[str]) -> dict[str, float]:
+    by_room: dict[str, float] = {}
     for name in names:
         device = index.devices[name]
         room = index.racks[device.rack].room if device.rack is not None else "(no rack)"
-        by_room[room] += device_load(index, [device]).power_max_kw
+        by_room[room] = by_room.get(room, 0.0) + device_load(index, [device]).power_max_kw
     return by_room
 
 
@@ -97,7 +98,8 @@ def stage_figures(
         added = [n for n in devices if n not in previous]
         removed = [n for n in before_devices if n not in set(devices)]
         room_kw = _room_kw(index, devices)
-        room_kw.subtract(_room_kw(index, before_devices))
+        for room, kw in _room_kw(index, before_devices).items():
+            room_kw[room] = room_kw.get(room, 0.0) - kw
         added_switches = Counter(tiers[n][0] for n in added if n in tiers)
         by_fabric: dict[str, dict[str, int]] = {}
         for name in added:
