@@ -373,13 +373,13 @@ def _load(args: argparse.Namespace):
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from designer.report.json_report import build_report
+    from designer.report.json_report import report_parts
     from designer.report.text import format_report
 
     design, catalog = _load(args)
-    report = build_report(design, catalog=catalog)
+    report = report_parts(design, catalog=catalog)
     if args.json:
-        _print_json(report)
+        _print_json(report.as_dict())
     else:
         sys.stdout.write(format_report(report))
     return 0
