@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 from collections.abc import Iterable
 
 from designer.estimates.notes import Note, note
+from designer.estimates.results import AllreduceAlgorithm, AllreduceEstimate
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
@@ -271,37 +271,37 @@ def _r(value: float | None, digits: int = 3) -> float | None:
     return None if value is None or not math.isfinite(value) else round(value, digits)
 
 
-def allreduce_rows(path: CommPath, message_bytes: float) -> tuple[list[dict[str, Any]], str | None]:
+def allreduce_rows(path: CommPath, message_bytes: float) -> tuple[list[AllreduceAlgorithm], str | None]:
     times = allreduce_times_s(path, message_bytes)
     rows = []
     for name, time_s in times.items():
         algbw = algbw_gbytes_s(message_bytes, time_s) if math.isfinite(time_s) else None
-        rows.append({
-            "name": name,
-            "time_ms": _r(time_s * 1e3, 4) if math.isfinite(time_s) else None,
-            "algbw_gbytes_s": _r(algbw),
-            "busbw_gbytes_s": _r(busbw_gbytes_s(algbw, path.gpus)),
-        })
+        rows.append(AllreduceAlgorithm(
+            name=name,
+            time_ms=_r(time_s * 1e3, 4) if math.isfinite(time_s) else None,
+            algbw_gbytes_s=_r(algbw),
+            busbw_gbytes_s=_r(busbw_gbytes_s(algbw, path.gpus)),
+        ))
     return rows, fastest(times) if path.gpus > 1 else None
 
 
-def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabric: str | None) -> dict[str, Any]:
+def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabric: str | None) -> AllreduceEstimate:
     """The report's ``allreduce`` block for ``path`` (from ``cluster_path``)."""
     message_bytes = inputs.message_mb * BYTES_PER_MB
     rows, best = allreduce_rows(path, message_bytes)
-    return {
-        "message_mb": inputs.message_mb,
-        "gpus": path.gpus,
-        "nodes": path.nodes,
-        "gpus_per_node": path.gpus_per_node,
-        "intra_bandwidth_gbytes_s": _r(path.intra_gbytes_s),
-        "node_fabric_gbytes_s_per_gpu": _r(path.node_fabric_gbytes_s),
-        "link_efficiency": path.link_efficiency,
-        "inter_bandwidth_gbytes_s": _r(path.inter_gbytes_s),
-        "oversubscription": _r(path.oversubscription),
-        "compute_fabric": compute_fabric,
-        "alpha_intra_us": inputs.alpha_intra_us,
-        "alpha_inter_us": inputs.alpha_inter_us,
-        "algorithms": rows,
-        "fastest": best,
-    }
+    return AllreduceEstimate(
+        message_mb=inputs.message_mb,
+        gpus=path.gpus,
+        nodes=path.nodes,
+        gpus_per_node=path.gpus_per_node,
+        intra_bandwidth_gbytes_s=_r(path.intra_gbytes_s),
+        node_fabric_gbytes_s_per_gpu=_r(path.node_fabric_gbytes_s),
+        link_efficiency=path.link_efficiency,
+        inter_bandwidth_gbytes_s=_r(path.inter_gbytes_s),
+        oversubscription=_r(path.oversubscription),
+        compute_fabric=compute_fabric,
+        alpha_intra_us=inputs.alpha_intra_us,
+        alpha_inter_us=inputs.alpha_inter_us,
+        algorithms=rows,
+        fastest=best,
+    )

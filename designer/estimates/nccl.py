@@ -72,6 +72,7 @@ from collections.abc import Iterable
 
 from designer.estimates.collective import CommPath, gpu_servers, main_server_type
 from designer.estimates.notes import Note, names, note
+from designer.estimates.results import NcclAllreduce
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.index import DesignIndex
@@ -328,20 +329,20 @@ def operation_block(system: NcclSystem, operation: str, message_bytes: float) ->
     }
 
 
-def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> dict[str, Any]:
+def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> NcclAllreduce:
     """The all-reduce of ``message_bytes`` as NCCL would run it (the ``allreduce`` block's
     ``nccl`` key): the algorithm and protocol chosen, time in ms, algbw and busbw."""
     if system is None or system.ranks <= 1:
-        return {"algorithm": None, "protocol": None, "time_ms": None if system is None else 0.0,
-                "algbw_gbytes_s": None, "busbw_gbytes_s": None}
+        return NcclAllreduce(algorithm=None, protocol=None, time_ms=None if system is None else 0.0,
+                             algbw_gbytes_s=None, busbw_gbytes_s=None)
     line = row(system, "all_reduce", message_bytes)
-    return {
-        "algorithm": line["algorithm"],
-        "protocol": line["protocol"],
-        "time_ms": None if line["time_us"] is None else round(line["time_us"] / 1e3, 4),
-        "algbw_gbytes_s": line["algbw_gbytes_s"],
-        "busbw_gbytes_s": line["busbw_gbytes_s"],
-    }
+    return NcclAllreduce(
+        algorithm=line["algorithm"],
+        protocol=line["protocol"],
+        time_ms=None if line["time_us"] is None else round(line["time_us"] / 1e3, 4),
+        algbw_gbytes_s=line["algbw_gbytes_s"],
+        busbw_gbytes_s=line["busbw_gbytes_s"],
+    )
 
 
 def collectives_block(system: NcclSystem | None, message_bytes: float) -> dict[str, Any]:

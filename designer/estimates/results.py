@@ -10,7 +10,8 @@ other figures carry their unit in the name (``_kw``, ``_tb``, ``_gbytes_s``, ``_
 Rows whose keys are fixed and that nobody computes on (a missing part, a capacity tier, a
 checklist item) are TypedDicts, passed through as they are.
 
-The all-reduce, collectives, workload and stages blocks are still plain dicts here.
+Still plain dicts: the collectives block (``designer/estimates/nccl.py``: its keys depend on
+whether there is a system to model) and the workload block (``designer/estimates/workload.py``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,126 @@ class ChecklistItem(TypedDict):
 
 def _missing(parts: list[MissingPart]) -> list[dict[str, Any]]:
     return [dict(p) for p in parts]
+
+
+class StageReuse(TypedDict):
+    """What a growth stage keeps from (``reused``) or takes away from (``removed``) the stage before."""
+
+    devices: int
+    devices_by_kind: dict[str, int]
+    racks: list[str]
+
+
+class StageAdditions(TypedDict):
+    """What a growth stage adds to the stage before."""
+
+    devices: int
+    devices_by_kind: dict[str, int]
+    switches_by_tier: dict[str, int]
+    switches_by_fabric: dict[str, dict[str, int]]
+    racks: list[str]
+    room_power_increase_kw: float
+    room_power_increase_kw_by_room: dict[str, float]
+
+
+class StageFigures(TypedDict):
+    """One growth stage (``designer/estimates/stages.py``); ``capex`` counts its unpriced parts as
+    zero: a lower bound unless ``capex_complete``."""
+
+    name: str
+    date: str | None
+    description: str | None
+    gpus: int
+    servers: int
+    switches: int
+    storage_nodes: int
+    racks: int
+    rack_names: list[str]
+    devices: int
+    power_max_kw: float
+    power_typical_kw: float
+    capex: float
+    unpriced_parts: list[str]
+    capex_complete: bool
+    missing_parts: list[MissingPart]
+    reused: StageReuse
+    added: StageAdditions
+    removed: StageReuse
+
+
+# ---------------------------------------------------------------- all-reduce
+
+
+@dataclass(frozen=True, slots=True)
+class AllreduceAlgorithm:
+    """One all-reduce algorithm of the alpha-beta model: time (ms) and bandwidths (None: cannot run)."""
+
+    name: str
+    time_ms: float | None
+    algbw_gbytes_s: float | None
+    busbw_gbytes_s: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "time_ms": self.time_ms, "algbw_gbytes_s": self.algbw_gbytes_s,
+                "busbw_gbytes_s": self.busbw_gbytes_s}
+
+
+@dataclass(frozen=True, slots=True)
+class NcclAllreduce:
+    """The all-reduce as NCCL would run it: the algorithm and protocol chosen, time and bandwidths."""
+
+    algorithm: str | None
+    protocol: str | None
+    time_ms: float | None
+    algbw_gbytes_s: float | None
+    busbw_gbytes_s: float | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"algorithm": self.algorithm, "protocol": self.protocol, "time_ms": self.time_ms,
+                "algbw_gbytes_s": self.algbw_gbytes_s, "busbw_gbytes_s": self.busbw_gbytes_s}
+
+
+@dataclass(frozen=True, slots=True)
+class AllreduceEstimate:
+    """The report's ``allreduce`` block (``designer/estimates/collective.py``); ``nccl`` is set by
+    ``planning_estimates`` (left out of the dict while None)."""
+
+    message_mb: float
+    gpus: int
+    nodes: int
+    gpus_per_node: int
+    intra_bandwidth_gbytes_s: float | None
+    node_fabric_gbytes_s_per_gpu: float | None
+    link_efficiency: float
+    inter_bandwidth_gbytes_s: float | None
+    oversubscription: float | None
+    compute_fabric: str | None
+    alpha_intra_us: float
+    alpha_inter_us: float
+    algorithms: list[AllreduceAlgorithm]
+    fastest: str | None
+    nccl: NcclAllreduce | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "message_mb": self.message_mb,
+            "gpus": self.gpus,
+            "nodes": self.nodes,
+            "gpus_per_node": self.gpus_per_node,
+            "intra_bandwidth_gbytes_s": self.intra_bandwidth_gbytes_s,
+            "node_fabric_gbytes_s_per_gpu": self.node_fabric_gbytes_s_per_gpu,
+            "link_efficiency": self.link_efficiency,
+            "inter_bandwidth_gbytes_s": self.inter_bandwidth_gbytes_s,
+            "oversubscription": self.oversubscription,
+            "compute_fabric": self.compute_fabric,
+            "alpha_intra_us": self.alpha_intra_us,
+            "alpha_inter_us": self.alpha_inter_us,
+            "algorithms": [a.as_dict() for a in self.algorithms],
+            "fastest": self.fastest,
+        }
+        if self.nccl is not None:
+            out["nccl"] = self.nccl.as_dict()
+        return out
 
 
 # ---------------------------------------------------------------- cost of ownership
@@ -346,13 +467,13 @@ class PlanningEstimates:
     currency: str
     notes: list[Note]
     tco: TcoEstimate
-    allreduce: dict[str, Any]
+    allreduce: AllreduceEstimate
     collectives: dict[str, Any]
     scaling: ScalingEstimate
     storage: StorageEstimate
     workload: dict[str, Any]
     roce: RoceEstimate
-    stages: list[dict[str, Any]]
+    stages: list[StageFigures]
 
     @property
     def assumptions(self) -> list[str]:
@@ -365,11 +486,11 @@ class PlanningEstimates:
             "assumptions": self.assumptions,
             "assumption_keys": [n.as_dict() for n in self.notes],
             "tco": self.tco.as_dict(),
-            "allreduce": self.allreduce,
+            "allreduce": self.allreduce.as_dict(),
             "collectives": self.collectives,
             "scaling": self.scaling.as_dict(),
             "storage": self.storage.as_dict(),
             "workload": self.workload,
             "roce": self.roce.as_dict(),
-            "stages": self.stages,
+            "stages": [dict(s) for s in self.stages],
         }

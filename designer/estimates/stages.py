@@ -16,12 +16,12 @@ whole design and are not split across stages. A stage with unpriced parts has
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from collections.abc import Iterable
 
 from designer.catalog import Catalog
 from designer.estimates.bom import build_bom
 from designer.estimates.missing import missing_parts
+from designer.estimates.results import StageFigures
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import Stage
@@ -83,9 +83,9 @@ def _room_kw(index: DesignIndex, names: Iterable[str]) -> dict[str, float]:
 
 def stage_figures(
     design: Design, index: DesignIndex, catalog: Catalog, tiers: dict[str, tuple[str, str | None]]
-) -> list[dict[str, Any]]:
+) -> list[StageFigures]:
     """The report's ``stages`` list."""
-    rows = []
+    rows: list[StageFigures] = []
     before_devices: list[str] = []
     before_racks: list[str] = []
     for stage in design.stages:

@@ -42,8 +42,8 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> Plannin
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
     system, sharp_switches = cluster_system(design, index, path, compute_fabric)
     message_bytes = inputs.communication.message_mb * 1e6
-    allreduce = allreduce_estimate(inputs.communication, path, compute_fabric)
-    allreduce["nccl"] = nccl_allreduce(system, message_bytes)
+    allreduce = replace(allreduce_estimate(inputs.communication, path, compute_fabric),
+                        nccl=nccl_allreduce(system, message_bytes))
     gpu_model, gpu_memory = main_gpu(index)
     workload, workload_notes = workload_estimate(inputs.workload, system, gpu_model, gpu_memory,
                                                  catalog_fit(inputs.workload, list(catalog.device_types.values())))

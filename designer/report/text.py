@@ -88,14 +88,14 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
         f"{at_least}{_num(tco.build_total_full_capex, 0)}), cloud {_num(tco.cloud_total, 0)} {cur}; {verdict}"
     )
     ar = est.allreduce
-    if ar["fastest"]:
-        times = ", ".join(f"{a['name']} {_num(a['time_ms'], 1)} ms" for a in ar["algorithms"])
-        out.append(f"    all-reduce of {_num(ar['message_mb'], 0)} MB over {ar['gpus']} GPUs: {times}; "
-                   f"fastest {ar['fastest']}")
-    nccl = ar.get("nccl") or {}
-    if nccl.get("busbw_gbytes_s") is not None:
-        out.append(f"    as NCCL runs it: {nccl['algorithm']} ({nccl['protocol']}) {_num(nccl['time_ms'], 1)} ms, "
-                   f"busbw {_num(nccl['busbw_gbytes_s'], 1)} GB/s")
+    if ar.fastest:
+        times = ", ".join(f"{a.name} {_num(a.time_ms, 1)} ms" for a in ar.algorithms)
+        out.append(f"    all-reduce of {_num(ar.message_mb, 0)} MB over {ar.gpus} GPUs: {times}; "
+                   f"fastest {ar.fastest}")
+    nccl = ar.nccl
+    if nccl is not None and nccl.busbw_gbytes_s is not None:
+        out.append(f"    as NCCL runs it: {nccl.algorithm} ({nccl.protocol}) {_num(nccl.time_ms, 1)} ms, "
+                   f"busbw {_num(nccl.busbw_gbytes_s, 1)} GB/s")
     points = est.scaling.points
     if points and points[-1].efficiency is not None:
         last = points[-1]

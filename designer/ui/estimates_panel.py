@@ -176,14 +176,14 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
                         money(point.cloud_total, short=True)], align=right))
     out.append("</table>")
     allreduce = estimates.allreduce
-    title = t("res.allreduce", mb=t.int(allreduce.get("message_mb", 0)), gpus=t.int(allreduce.get("gpus", 0)))
+    title = t("res.allreduce", mb=t.int(allreduce.message_mb), gpus=t.int(allreduce.gpus))
     out.append(f"<h3>{title}</h3><table cellspacing=4>")
     out.append(row([t("algorithm"), t("res.time"), t("res.algbw"), t("res.busbw")], header=True))
-    for algorithm in allreduce.get("algorithms", []):
-        time_ms = algorithm.get("time_ms")
-        out.append(row([algorithm["name"], "–" if time_ms is None else f"{t.num(time_ms, 2)} ms",
-                        f"{t.num(algorithm.get('algbw_gbytes_s') or 0)} GB/s",
-                        f"{t.num(algorithm.get('busbw_gbytes_s') or 0)} GB/s"], align=right))
+    for algorithm in allreduce.algorithms:
+        time_ms = algorithm.time_ms
+        out.append(row([algorithm.name, "–" if time_ms is None else f"{t.num(time_ms, 2)} ms",
+                        f"{t.num(algorithm.algbw_gbytes_s or 0)} GB/s",
+                        f"{t.num(algorithm.busbw_gbytes_s or 0)} GB/s"], align=right))
     out.append("</table>")
     out.append(f"<h3>{t('res.scaling')}</h3><table cellspacing=4>")
     out.append(row([t("res.servers"), t("res.gpus"), t("res.efficiency"), t("res.at_1to1"), t("res.at_2to1")],
