@@ -515,8 +515,8 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
     grouped = fabric_links(index)
     fabrics = []
     for fabric in (fabric_counts(index, f.name, grouped.get(f.name, [])) for f in design.fabrics):
-        fabrics.append({"name": fabric["name"], "endpoints": fabric["endpoints"], "switches": dict(fabric["switches"]),
-                        "leaf_spine_links": fabric["links"]["leaf_spine"]})
+        fabrics.append({"name": fabric.name, "endpoints": fabric.endpoints, "switches": fabric.switches.as_dict(),
+                        "leaf_spine_links": fabric.links.leaf_spine})
     return {
         "file": file, "name": design.name, "servers": kinds.get("server", 0), "gpus": load.gpus,
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),

@@ -15,8 +15,6 @@ Definition (also in the README):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
 from designer.fabric.bisection import FlowBisection, bisection_gbps, bisection_measure, is_regular_clos
 from designer.fabric.ecmp import count_paths, ecmp_figures
 from designer.fabric.failures import failure_analysis, loss_pct
@@ -24,6 +22,7 @@ from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.results import (
     LINK_CLASSES,
     FabricAnalysis,
+    FabricCounts,
     LinkCounts,
     LinkSpeed,
     PortUse,
@@ -76,18 +75,20 @@ def classify_links(graph, topo) -> tuple[Counter, Counter]:
     return link_classes, link_speeds
 
 
-def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> FabricCounts:
     """What ``designer new`` prints of a fabric, the same figures as the report's analysis
     (endpoints, switches per tier, links per class) without its path and failure work."""
     graph = build_fabric_graph(index, fabric_name, links)
     topo = build_topology(index, graph)
     classes, _speeds = classify_links(graph, topo)
-    return {
-        "name": fabric_name,
-        "endpoints": len(graph.endpoints),
-        "switches": {tier: len(topo.of_tier(tier)) for tier in ("leaf", "spine", "core", "other")},
-        "links": {key: classes[key] for key in ("endpoint_leaf", "leaf_spine", "spine_core", "other")},
-    }
+    return FabricCounts(
+        name=fabric_name,
+        endpoints=len(graph.endpoints),
+        switches=TierCounts(leaf=len(topo.of_tier("leaf")), spine=len(topo.of_tier("spine")),
+                            core=len(topo.of_tier("core")), other=len(topo.of_tier("other"))),
+        links=LinkCounts(endpoint_leaf=classes["endpoint_leaf"], leaf_spine=classes["leaf_spine"],
+                         spine_core=classes["spine_core"], other=classes["other"], unresolved=len(graph.unresolved)),
+    )
 
 
 def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> FabricAnalysis:

@@ -162,6 +162,16 @@ class FailureFigures:
 
 
 @dataclass(frozen=True, slots=True)
+class FabricCounts:
+    """What ``designer new`` prints of a fabric: endpoints, switches per tier, links per class."""
+
+    name: str
+    endpoints: int
+    switches: TierCounts
+    links: LinkCounts
+
+
+@dataclass(frozen=True, slots=True)
 class FabricAnalysis:
     """Every figure of one fabric: the report's ``fabrics`` entry (``as_dict``)."""
 
