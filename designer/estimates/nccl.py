@@ -67,12 +67,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 from collections.abc import Iterable
 
 from designer.estimates.collective import CommPath, gpu_servers, main_server_type
 from designer.estimates.notes import Note, names, note
-from designer.estimates.results import NcclAllreduce
+from designer.estimates.results import AlgorithmRow, CollectivesBlock, NcclAllreduce, NcclRow, OperationFigures
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.index import DesignIndex
@@ -283,7 +282,7 @@ def best(system: NcclSystem, operation: str, size: float,
     return algorithm, protocol, t
 
 
-def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | None = None) -> dict[str, Any]:
+def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | None = None) -> NcclRow:
     """One line of an nccl-tests table: size, the algorithm chosen, time, algbw, busbw."""
     pick = best(system, operation, size, only)
     if pick is None or system.ranks <= 1:
@@ -301,23 +300,24 @@ def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | N
     }
 
 
-def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES) -> list[dict[str, Any]]:
+def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES) -> list[NcclRow]:
     return [row(system, operation, size) for size in sizes]
 
 
-def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[dict[str, Any]]:
+def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[AlgorithmRow]:
     """Each algorithm at ``size`` (its fastest protocol), as NCCL_ALGO=<name> would run it."""
-    out = []
+    out: list[AlgorithmRow] = []
     for algorithm in algorithms(system, operation):
         line = row(system, operation, size, only=[algorithm])
-        out.append({k: v for k, v in line.items() if k != "size_bytes"})
+        out.append({"algorithm": line["algorithm"], "protocol": line["protocol"], "time_us": line["time_us"],
+                    "algbw_gbytes_s": line["algbw_gbytes_s"], "busbw_gbytes_s": line["busbw_gbytes_s"]})
     return out
 
 
 # ---------------------------------------------------------------- the report's block
 
 
-def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> dict[str, Any]:
+def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> OperationFigures:
     points = curve(system, operation)
     peaks = [p["busbw_gbytes_s"] for p in points if p["busbw_gbytes_s"] is not None]
     return {
@@ -345,7 +345,7 @@ def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> NcclAllre
     )
 
 
-def collectives_block(system: NcclSystem | None, message_bytes: float) -> dict[str, Any]:
+def collectives_block(system: NcclSystem | None, message_bytes: float) -> CollectivesBlock:
     """The report's ``collectives`` block (None figures when there is nothing to estimate)."""
     if system is None:
         return {"gpus": 0, "operations": {}}

@@ -10,14 +10,14 @@ other figures carry their unit in the name (``_kw``, ``_tb``, ``_gbytes_s``, ``_
 Rows whose keys are fixed and that nobody computes on (a missing part, a capacity tier, a
 checklist item) are TypedDicts, passed through as they are.
 
-Still plain dicts: the collectives block (``designer/estimates/nccl.py``: its keys depend on
-whether there is a system to model) and the workload block (``designer/estimates/workload.py``).
+Still a plain dict: the workload block (``designer/estimates/workload.py``), whose parts are
+filled in as far as its inputs allow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from designer.estimates.notes import Note
 
@@ -92,6 +92,64 @@ class StageFigures(TypedDict):
     reused: StageReuse
     added: StageAdditions
     removed: StageReuse
+
+
+# ---------------------------------------------------------------- collectives (NCCL model)
+
+
+class AlgorithmRow(TypedDict):
+    """One collective at one size as NCCL would run it: the algorithm and protocol chosen, time
+    and bandwidths (None: nothing to run)."""
+
+    algorithm: str | None
+    protocol: str | None
+    time_us: float | None
+    algbw_gbytes_s: float | None
+    busbw_gbytes_s: float | None
+
+
+class NcclRow(TypedDict):
+    """One line of an nccl-tests table: the message size and an ``AlgorithmRow``'s figures."""
+
+    size_bytes: int
+    algorithm: str | None
+    protocol: str | None
+    time_us: float | None
+    algbw_gbytes_s: float | None
+    busbw_gbytes_s: float | None
+
+
+class OperationFigures(TypedDict):
+    """One collective operation: its algorithms, the figures at the message size (NCCL's pick and
+    each algorithm's), the peak bus bandwidth and the nccl-tests curve."""
+
+    algorithms: list[str]
+    at_message: NcclRow
+    by_algorithm: list[AlgorithmRow]
+    peak_busbw_gbytes_s: float | None
+    curve: list[NcclRow]
+
+
+class CollectivesBlock(TypedDict):
+    """The report's ``collectives`` block (``designer/estimates/nccl.py``); without GPU servers
+    only ``gpus`` (0) and ``operations`` (empty)."""
+
+    gpus: int
+    nodes: NotRequired[int]
+    gpus_per_node: NotRequired[int]
+    nics_per_node: NotRequired[int]
+    nic_gbytes_s: NotRequired[float]
+    nic_efficiency: NotRequired[float]
+    nic_achieved_gbytes_s: NotRequired[float]
+    nvlink_gbytes_s: NotRequired[float]
+    nvlink_efficiency: NotRequired[float]
+    nvlink_achieved_gbytes_s: NotRequired[float]
+    nvls: NotRequired[bool]
+    nvls_efficiency: NotRequired[float]
+    sharp: NotRequired[bool]
+    oversubscription: NotRequired[float]
+    message_bytes: NotRequired[float]
+    operations: dict[str, OperationFigures]
 
 
 # ---------------------------------------------------------------- all-reduce
@@ -468,7 +526,7 @@ class PlanningEstimates:
     notes: list[Note]
     tco: TcoEstimate
     allreduce: AllreduceEstimate
-    collectives: dict[str, Any]
+    collectives: CollectivesBlock
     scaling: ScalingEstimate
     storage: StorageEstimate
     workload: dict[str, Any]
@@ -487,7 +545,7 @@ class PlanningEstimates:
             "assumption_keys": [n.as_dict() for n in self.notes],
             "tco": self.tco.as_dict(),
             "allreduce": self.allreduce.as_dict(),
-            "collectives": self.collectives,
+            "collectives": dict(self.collectives),
             "scaling": self.scaling.as_dict(),
             "storage": self.storage.as_dict(),
             "workload": self.workload,
