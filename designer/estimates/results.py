@@ -10,8 +10,8 @@ other figures carry their unit in the name (``_kw``, ``_tb``, ``_gbytes_s``, ``_
 Rows whose keys are fixed and that nobody computes on (a missing part, a capacity tier, a
 checklist item) are TypedDicts, passed through as they are.
 
-Still a plain dict: the workload block (``designer/estimates/workload.py``), whose parts are
-filled in as far as its inputs allow.
+The workload block is a TypedDict too: every key is there from the start, its figures filled in
+as far as the design allows (``layout`` and what follows from it need GPU servers).
 """
 
 from __future__ import annotations
@@ -92,6 +92,113 @@ class StageFigures(TypedDict):
     reused: StageReuse
     added: StageAdditions
     removed: StageReuse
+
+
+# ---------------------------------------------------------------- workload
+
+
+class ModelShape(TypedDict):
+    layers: int
+    hidden_size: int
+    attention_heads: int
+    derived: bool  # derived from the parameter count, not given
+
+
+class BytesPerParameter(TypedDict):
+    weights: float
+    gradients: float
+    optimizer: float
+    total: float
+
+
+class ParallelLayout(TypedDict):
+    tensor_parallel: int
+    pipeline_parallel: int
+    data_parallel: int
+    gpus_used: int
+    chosen: bool  # chosen by the estimate (not every degree was given)
+
+
+class MemoryPerGpu(TypedDict):
+    """GB per GPU under the layout (3 places); ``fits``: within the GPU's memory."""
+
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    activations_no_recompute: float
+    activations_selective: float
+    activations_full_recompute: float
+    total: float
+    fits: bool
+
+
+class TensorParallelTraffic(TypedDict):
+    collectives: int
+    bytes_each: float
+    bytes_per_gpu: float
+    time_s: float | None
+    inside_scale_up_domain: bool
+
+
+class PipelineParallelTraffic(TypedDict):
+    bytes_per_gpu: float
+
+
+class DataParallelTraffic(TypedDict):
+    bytes_each: float
+    time_s: float | None
+
+
+class CommunicationPerStep(TypedDict):
+    tensor_parallel: TensorParallelTraffic
+    pipeline_parallel: PipelineParallelTraffic
+    data_parallel: DataParallelTraffic
+
+
+class CatalogServerFit(TypedDict):
+    """A GPU server of the catalog: the fewest of it whose GPUs hold the model states."""
+
+    server: str
+    gpus_per_server: int
+    gpu_memory_gb: float | None
+    min_gpus_for_states: int | None
+    min_servers: int | None
+    peak_tflops_per_gpu: float | None
+
+
+class WorkloadBlock(TypedDict):
+    """The report's ``workload`` block (``designer/estimates/workload.py``)."""
+
+    parameters_billion: float
+    tokens_billion: float
+    sequence_length: int
+    global_batch_sequences: int
+    micro_batch_sequences: int
+    precision: str
+    optimizer: str
+    zero_stage: int
+    recompute: str
+    model_shape: ModelShape
+    bytes_per_parameter: BytesPerParameter
+    model_states_gb: float
+    training_flops: float
+    gpu_model: str | None
+    gpu_memory_gb: float | None
+    peak_tflops_per_gpu: float | None
+    peak_source: str | None
+    mfu: float
+    min_gpus_for_states: int | None
+    gpus: int
+    layout: ParallelLayout | None
+    memory_per_gpu_gb: MemoryPerGpu | None
+    communication_per_step: CommunicationPerStep | None
+    tokens_per_step: int
+    steps: int
+    step_s: float | None
+    days_to_train: float | None
+    bottlenecks: list[str]
+    catalog: list[CatalogServerFit]
 
 
 # ---------------------------------------------------------------- collectives (NCCL model)
@@ -529,7 +636,7 @@ class PlanningEstimates:
     collectives: CollectivesBlock
     scaling: ScalingEstimate
     storage: StorageEstimate
-    workload: dict[str, Any]
+    workload: WorkloadBlock
     roce: RoceEstimate
     stages: list[StageFigures]
 
@@ -548,7 +655,7 @@ class PlanningEstimates:
             "collectives": dict(self.collectives),
             "scaling": self.scaling.as_dict(),
             "storage": self.storage.as_dict(),
-            "workload": self.workload,
+            "workload": dict(self.workload),
             "roce": self.roce.as_dict(),
             "stages": [dict(s) for s in self.stages],
         }
