@@ -152,7 +152,9 @@ def _rack(**fields) -> Rack:
 
 def test_add_rack_and_its_refusals(design):
     change = applied_and_undone(design, E.add_rack(_rack()))
-    assert change.scopes.everything
+    # its own scope and its room's, not a re-check of everything (issue 13: Add rack stalled)
+    assert not change.scopes.everything
+    assert change.scopes.racks == {"R03"} and change.scopes.rooms == {"Hall 1"}
     refused(design, E.add_rack(_rack(name="R01")), 'a rack named "R01" already exists')
     refused(design, E.add_rack(_rack(name="R04", room="Nowhere")), 'racks "R04".room', 'room "Nowhere" does not exist')
     refused(design, E.add_rack(_rack(name="R04", rack_type="rack-99u")), 'rack type "rack-99u" is not in the design')

@@ -12,7 +12,7 @@ from designer.estimates.roce import CHECKLIST, port_headroom_bytes
 from designer.estimates.summary import planning_estimates
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.estimates import RoceInputs
-from designer.report.i18n_estimates import ROCE_CHECKLIST_ZH
+from designer.estimates.notes_zh import ROCE_CHECKLIST_ZH
 
 
 def test_port_headroom_by_hand():

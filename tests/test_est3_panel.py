@@ -4,6 +4,8 @@ thread clears (issue 18). Headless: waits on the panel's signals, never sleeps."
 
 from __future__ import annotations
 
+import dataclasses
+import os
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from designer.estimates.summary import planning_estimates  # noqa: E402
 from designer.fabric.generate import GenerateSpec, generate  # noqa: E402
 from designer.model.io import load_design, save_design  # noqa: E402
 from designer.resources import example_design  # noqa: E402
-from designer.ui import estimates_panel  # noqa: E402
+from designer.ui import estimates_panel, isolated  # noqa: E402
 from designer.ui.document import DesignDocument  # noqa: E402
 from designer.ui.estimates_panel import EstimatesPanel  # noqa: E402
 
@@ -35,9 +37,10 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     server = next(d.name for d in design.devices if d.device_type == "nvidia-dgx-h100")
     cabled = len(snapshot.index.links_by_device[server])
     # what the UI thread does to the live context while a worker reads: refresh the index in
-    # place, drop the caches, build a new index
+    # place (a device's list replaced, DesignIndex.refresh_devices), drop the caches, build a
+    # new index
     live = ctx.index
-    live.links_by_device[server].clear()
+    live.links_by_device[server] = []
     live.devices_by_rack.clear()
     live.devices.clear()
     ctx.forget(fabrics={f.name for f in design.fabrics}, racks=set(), links=True)
@@ -50,6 +53,21 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     after = planning_estimates(snapshot, catalog, build_bom(design, catalog, snapshot.index))
     assert after.collectives == before.collectives and after.workload == before.workload
     assert after.tco.capex.total == before.tco.capex.total
+
+
+def test_a_snapshot_has_its_own_table_of_resolved_links(catalog):
+    """Sharing the live table, the worker cleared it for the snapshot's index and the UI
+    thread cleared it back: the snapshot's records are its own, the live ones stay."""
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=2, switch="nvidia-qm9700"), catalog)
+    ctx = Checker(design, catalog.cabling).ctx
+    live = ctx.links
+    assert len(live) > 0  # the checks resolved the links
+    rows = len(live)
+    snapshot = context_snapshot(ctx)
+    assert snapshot.links is not live and snapshot.links.index is snapshot.index
+    assert len(snapshot.links) == rows  # it starts from the live records
+    build_bom(design, catalog, snapshot.index)
+    assert ctx.links is live and live.index is ctx.index and len(live) == rows
 
 
 @pytest.fixture()
@@ -74,6 +92,8 @@ def test_a_big_design_is_estimated_over_a_snapshot_and_an_overtaken_result_is_dr
 
     monkeypatch.setattr(estimates_panel, "planning_estimates", recording)
     monkeypatch.setattr(doc.runner, "is_large", lambda design, fabric: True)
+    # in this process, so that `seen` records the contexts (a forked child's copy would not)
+    monkeypatch.setenv(isolated.NO_FORK_ENV, "1")
     with qtbot.waitSignal(panel.estimated, timeout=30000):
         panel.refresh()
         doc.changed.emit(None)  # an edit lands while the worker estimates: its result is stale
@@ -83,6 +103,23 @@ def test_a_big_design_is_estimated_over_a_snapshot_and_an_overtaken_result_is_dr
     assert "Collective communication (NCCL model)" in text and "8,589,934,592" in text
     assert "Training workload sizing" in text and "Storage tier" in text
     assert "No RoCE v2 fabric" in text
+
+
+@pytest.mark.skipif(not isolated.fork_available(), reason="no os.fork on this platform")
+def test_a_big_design_is_estimated_in_a_forked_child(panel, qtbot, monkeypatch):
+    """The pricing of a big design shares no interpreter lock with the UI thread: it runs in
+    a forked child and its estimates come back and are shown."""
+    real = estimates_panel.planning_estimates
+    def stamped(ctx, catalog, bom):  # the estimates, marked with the process that computed them
+        estimates = real(ctx, catalog, bom)
+        return dataclasses.replace(estimates, workload={**estimates.workload, "computed_in": os.getpid()})
+
+    monkeypatch.setattr(estimates_panel, "planning_estimates", stamped)
+    monkeypatch.setattr(panel.doc.runner, "is_large", lambda design, fabric: True)
+    with qtbot.waitSignal(panel.estimated, timeout=30000):
+        panel.refresh()
+    assert panel.estimates is not None and panel.estimates.workload["computed_in"] != os.getpid()
+    assert "Collective communication (NCCL model)" in panel.results.toPlainText()
 
 
 def test_the_workload_is_edited_in_the_panel_and_the_sizing_follows(panel, qtbot):

@@ -16,7 +16,7 @@ from designer.checks import Checker
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
 from designer.fabric.generate import GenerateSpec, generate
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.i18n_performance import PERFORMANCE_MESSAGES
 from designer.report.pdf import proposal_pdf
 from designer.report.performance import Table, performance_parts, poc_parts

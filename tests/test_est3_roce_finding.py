@@ -10,7 +10,7 @@ from designer.catalog import load_catalog
 from designer.checks import Checker
 from designer.checks.roce_rules import switch_headroom
 from designer.fabric.generate import GenerateSpec, generate
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,8 @@ from designer.estimates.summary import planning_estimates
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model import Device, DeviceType, GpuSpec, PortGroup, PowerSpec, Room, StorageSpec
 from designer.model.io import load_design
-from designer.report.i18n import Translator
-from designer.report.i18n_estimates import ESTIMATE_NOTES_ZH, PUE_SOURCES_ZH
+from designer.i18n import Translator
+from designer.estimates.notes_zh import ESTIMATE_NOTES_ZH, PUE_SOURCES_ZH
 from designer.resources import example_design
 from factories import SOURCE, server_type, small_design
 

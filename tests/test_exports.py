@@ -12,7 +12,8 @@ import pytest
 from conftest import run_cli
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design
-from designer.report.i18n import CODE_TITLES, INPUT_LABELS, MESSAGES, Translator
+from designer.i18n import Translator
+from designer.report.i18n_proposal import CODE_TITLES, INPUT_LABELS, MESSAGES
 from designer.report.json_report import build_report
 from designer.resources import example_design
 

@@ -75,7 +75,7 @@ def _sample_params(template: str | dict[str, str]) -> dict:
 
 
 def test_every_message_key_has_a_chinese_template_with_the_same_fields():
-    from designer.report.i18n import FINDINGS_ZH
+    from designer.checks.messages_zh import FINDINGS_ZH
 
     assert set(FINDINGS_ZH) == set(TEMPLATES)
     for key, template in TEMPLATES.items():
@@ -85,7 +85,8 @@ def test_every_message_key_has_a_chinese_template_with_the_same_fields():
 
 
 def test_every_chinese_template_renders_in_chinese():
-    from designer.report.i18n import FINDINGS_ZH, Translator
+    from designer.checks.messages_zh import FINDINGS_ZH
+    from designer.i18n import Translator
 
     t = Translator("zh")
     for key, template in TEMPLATES.items():
@@ -102,7 +103,7 @@ def test_every_chinese_template_renders_in_chinese():
 
 
 def test_chinese_numbers_lists_and_terms():
-    from designer.report.i18n import Translator
+    from designer.i18n import Translator
 
     zh, en = Translator("zh"), Translator("en")
     finding = {
@@ -125,7 +126,7 @@ def test_chinese_numbers_lists_and_terms():
 
 
 def test_a_finding_without_a_key_stays_as_written():
-    from designer.report.i18n import Translator
+    from designer.i18n import Translator
 
     old = {"message": "Rack A01 draws 46.0 kW", "hint": "move it"}  # a report from before the keys
     assert Translator("zh").finding_message(old) == "Rack A01 draws 46.0 kW"

@@ -29,7 +29,7 @@ def test_a_fabric_without_links_is_a_warning(catalog):
 
 
 def test_the_finding_is_said_in_chinese(catalog):
-    from designer.report.i18n_findings import FINDINGS_ZH
+    from designer.checks.messages_zh import FINDINGS_ZH
     from designer.report.i18n_proposal import CODE_TITLES
 
     assert "fabric_without_links" in FINDINGS_ZH and "hint.cable_or_remove_fabric" in FINDINGS_ZH

@@ -195,8 +195,8 @@ def test_unknown_share_in_a_liquid_cooled_rack_is_not_an_error(catalog):
 
 
 def test_liquid_finding_speaks_chinese(catalog):
-    from designer.report.i18n import Translator
-    from designer.report.i18n_findings import FINDINGS_ZH
+    from designer.i18n import Translator
+    from designer.checks.messages_zh import FINDINGS_ZH
     from designer.report.i18n_proposal import CODE_TITLES
 
     assert "液冷" in FINDINGS_ZH["rack_liquid_cooling_missing"]

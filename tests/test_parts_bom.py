@@ -12,7 +12,7 @@ from designer.catalog import load_catalog
 from designer.estimates.bom import NO_DEVICE_PN, Bom, BomLine, build_bom
 from designer.fabric.generate import GenerateSpec, generate
 from designer.report.bom_export import CSV_COLUMNS, bom_csv, bom_xlsx
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 
 @pytest.fixture(scope="module")

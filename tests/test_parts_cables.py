@@ -15,7 +15,7 @@ from designer.fabric.cabling import EndCage, Geometry, MediaSelector, stock_leng
 from designer.fabric.cable_counts import cable_summary
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.index import DesignIndex
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 sys.path.insert(0, str(Path(__file__).parent))
 from factories import small_design  # noqa: E402

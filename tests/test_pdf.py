@@ -14,7 +14,7 @@ from designer.errors import ExportError
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design, save_design
 from designer.report import exports, fonts
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.pdf import SECTION_KEYS, proposal_pdf
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.sections import elevations

@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design
-from designer.report.i18n import CODE_TITLES, Translator
+from designer.i18n import Translator
+from designer.report.i18n_proposal import CODE_TITLES
 from designer.report.json_report import build_report
 from designer.report.pdf import APPENDIX_KEYS, proposal_pdf
 from designer.resources import example_design

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design
 from designer.report.bom_export import CSV_COLUMNS, bom_csv, bom_xlsx
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.pdf import proposal_pdf
 from designer.resources import example_design
 from tests.conftest import run_cli

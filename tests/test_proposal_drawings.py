@@ -84,3 +84,34 @@ def test_chart_series_differ_by_dash_and_have_axis_titles(large):
     assert plot.lines[1].strokeDashArray  # the second dashed
     texts = {s.text for s in _strings(chart)}
     assert {"GPU utilisation", "Cost", "Build", "Cloud"} <= texts
+
+
+def test_detail_sheets_share_the_racks_evenly(large):
+    """Four rows of racks on two detail sheets are two and two, not three and one (a sheet
+    holding a single row was a half-empty page at 128 nodes)."""
+    room = large.report["rooms"][0]
+    width, height = large.landscape
+    details = [s for s in plan_sheets(large.index, room, (width, height - RESERVED_PT)) if s.labelled]
+    assert len(details) >= 2
+    counts = [len(s.boxes) for s in details]
+    assert min(counts) >= 0.5 * max(counts), counts
+    for sheet in details:  # every rack of a sheet inside its window
+        for box in sheet.boxes:
+            assert sheet.x0 <= box.x0 and box.x1 <= sheet.x1 and sheet.y0 <= box.y0 and box.y1 <= sheet.y1
+
+
+def test_rack_type_table_shares_the_last_elevation_page(large):
+    """The last page of rack-type elevations has free columns: the table of types goes there
+    instead of alone on a page of its own."""
+    from reportlab.platypus import PageBreak, Table
+
+    story = elevations.build(large)
+    types = elevations.rack_types(large.index, large.report["racks"])
+    assert len(types) % elevations.per_page(large)  # the case: a last page with free columns
+    body = story[next(i for i, f in enumerate(story) if type(f).__name__ == "SectionHeading"):]
+    breaks = sum(isinstance(f, PageBreak) for f in body)
+    assert breaks == elevations.page_count(large) - 1  # no page of its own for the table
+    last = story[-1]
+    assert isinstance(last, Table)
+    texts = repr(last._cellvalues)
+    assert "Racks of each type" in texts

@@ -127,3 +127,21 @@ def test_ghostscript_loads_no_font_of_its_own(pdf, tmp_path):
                           env={**os.environ, "FONTCONFIG_FILE": str(tmp_path / "none.conf")})
     log = done.stdout + done.stderr
     assert "Loading" not in log and "substitute" not in log.lower(), log
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_large_design_embeds_every_font(catalog, tmp_path, lang):
+    """A 128-node design draws what the example does not (rack types with their table beside the
+    last elevations, floor detail sheets, the unit diagram): no page may fall back to a font the
+    PDF does not carry (a platypus Table names Helvetica for its cells unless told otherwise)."""
+    from designer.model.io import load_design
+    from tests.conftest import run_cli
+
+    out = tmp_path / "x.json"
+    assert run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "128", "--switch", "nvidia-qm9700",
+                   "-o", str(out)).code == 0
+    fonts.clear_cache()
+    found = _fonts(proposal_pdf(load_design(out, catalog), catalog, lang))
+    assert found
+    for name, font in found.items():
+        assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} is not embedded"

@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from designer.estimates.bom import SPARED_SECTIONS, build_bom, spares_for
 from designer.model.io import load_design
 from designer.report.bom_export import bom_csv, bom_xlsx
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.resources import example_design
 from tests.conftest import run_cli
 

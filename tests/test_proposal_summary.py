@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from designer.estimates.bom import build_bom
 from designer.model.io import load_design
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.incomplete import total_text
 from designer.report.json_report import build_report
 from designer.report.pdf import proposal_pdf

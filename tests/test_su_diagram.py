@@ -15,7 +15,7 @@ from designer.model.index import DesignIndex
 from designer.model.io import load_design
 from designer.report.drawings.scalable_unit import RAIL_COLOURS, RAIL_LINE_W, unit_drawing, unit_plan, uplink_text
 from designer.report.fonts import font_set
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.pdf import proposal_pdf
 from designer.report.pdf.context import ProposalContext
 from designer.report.svg_export import drawings
@@ -193,3 +193,21 @@ def test_leaves_cabled_unlike_each_other_are_said_one_by_one(large):
     drawing = unit_drawing(uneven, WIDTH, t, font_set("en"))
     assert "…" in texts(drawing)  # eight leaves, three shown
     assert uneven.uplink_count == 7 * 32 + 8
+
+
+@pytest.mark.parametrize("servers", [32, 64, 128])
+def test_server_names_stay_readable(large, servers):
+    """A unit of many servers (64 in an SN5600 unit) keeps its names at 6 pt or more: when a
+    slot is too narrow for every name, every k-th server is named, the first and last always."""
+    plan = unit_plan(DesignIndex.build(large))
+    names = [f"node{n:03d}" for n in range(1, servers + 1)]
+    wide = dataclasses.replace(plan, servers=names, links=[])
+    drawing = unit_drawing(wide, WIDTH, Translator("en"), font_set("en"))
+    drawn = [n for n in _walk(drawing) if isinstance(n, String) and n.text in names]
+    assert drawn and min(n.fontSize for n in drawn) >= 6.0
+    shown = {n.text for n in drawn}
+    assert {names[0], names[-1]} <= shown
+    if servers <= 64:  # a slot of 556 / 64 = 8.7 pt holds a 6-pt name
+        assert shown == set(names)
+    else:
+        assert len(shown) < servers  # not every name: they would not fit at 6 pt

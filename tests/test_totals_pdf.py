@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from designer.model.estimates import Stage
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.pdf import proposal_pdf
 from test_totals_estimates import priced

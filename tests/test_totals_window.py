@@ -12,7 +12,7 @@ from designer.checks import Checker
 from designer.estimates.bom import build_bom
 from designer.estimates.summary import planning_estimates
 from designer.model.estimates import Stage
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from test_totals_estimates import priced
 
 pytest.importorskip("PySide6")

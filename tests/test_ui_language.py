@@ -9,12 +9,12 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFormLayout, QGroupBox
 
 from designer.model.io import dumps_design, load_design, save_design
-from designer.report.i18n import MESSAGES
-from designer.report.i18n_ui import UI_MESSAGES
+from designer.report.i18n_proposal import MESSAGES
 from designer.resources import example_design
 from designer.ui import language
 from designer.ui.document import DesignDocument
 from designer.ui.main_window import MainWindow
+from designer.ui.words import UI_MESSAGES
 
 RACK_A01_OVER_BUDGET_ZH = "机柜 A01 最大功耗 40.9 kW，超出 30.0 kW 预算 10.9 kW"
 RACK_A01_OVER_BUDGET_EN = "Rack A01 draws 40.9 kW at maximum, 10.9 kW over its 30.0 kW budget"
@@ -76,11 +76,17 @@ def test_every_ui_key_has_english_and_chinese_with_the_same_fields():
     assert same == {"app.title", "field.pue"}
 
 
-def test_slot_problems_say_in_english_what_the_model_says():
-    from designer.model.placement import SLOT_PROBLEMS
+def test_slot_problems_have_one_text_the_model_and_the_window_both_say():
+    from designer.model.placement import SLOT_PROBLEMS, slot_message
 
-    for key, english in SLOT_PROBLEMS.items():
-        assert UI_MESSAGES[f"slot.{key}"]["en"] == english
+    figures = {"rack": "A01", "low": 3, "high": 4, "height": 42, "other": "gpu-01"}
+    for key, texts in SLOT_PROBLEMS.items():
+        assert f"slot.{key}" not in UI_MESSAGES  # the window keeps no copy of the model's words
+        assert slot_message(key, figures) == texts["en"].format(**figures)  # the edit API's refusal
+        for lang in ("en", "zh"):
+            language.apply(lang)
+            assert language.slot_problem((key, figures)) == texts[lang].format(**figures)
+    assert language.slot_problem(("taken_unit", figures)) == "机柜 A01 的 U3 已被 gpu-01 占用"
 
 
 # -- switching --------------------------------------------------------------------------------

@@ -127,9 +127,12 @@ class CheckContext:
         return summary
 
     def forget(self, *, racks=(), devices=(), fabrics=(), links: bool = False, everything: bool = False) -> None:
-        # any edit may change what a link's ends resolve to (a port split, a device's
-        # type, a link's fabric); records are made again as the rules ask for them
-        self._links.clear()
+        # an edit of devices, links or fabrics may change what a link's ends resolve to (a
+        # port split, a device's type, a link's fabric): records are made again as the rules
+        # ask for them. Racks and rooms alone (one added, moved, deleted empty) change no
+        # link's ends: the records stay (clearing 200,000 of them held an Add rack 34 ms).
+        if devices or links or fabrics or everything:
+            self._links.clear()
         self._wanted.clear()
         if everything:
             self.index = DesignIndex.build(self.design)

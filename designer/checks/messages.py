@@ -1,20 +1,14 @@
 """English templates of the findings' messages and hints, by key.
 
 A rule names a key and passes the raw figures (``msg("rack_power_over_budget", draw_kw=46.0, ...)``);
-the English text is rendered here once, when the finding is made, and the report layer renders
-the same key and figures in another language (``designer/report/i18n.py``), so numbers are
-never parsed back out of English sentences.
+the English text is rendered here once, when the finding is made, and the Translator
+(``designer/i18n``) renders the same key and figures in another language, so numbers are
+never parsed back out of English sentences. The Chinese templates are in
+``messages_zh.py``; both are registered with ``designer.i18n`` (kind ``findings``) when this
+module is imported, so a Translator anywhere says every finding.
 
-Templates are ``str.format`` strings with named fields, and three additions that let
-each language phrase counts and lists its own way:
-
-- a template may be a dict of plural forms, ``{"one": ..., "other": ...}``, chosen by the
-  ``count`` field (CLDR categories: English has both, Chinese only "other");
-- a field made with ``names(items, limit)`` is a list of names, joined by the language;
-  the English format spec says how a cut list ends: ``{ports:and_more}`` gives
-  "a, b and 2 more", ``{leaves:ellipsis}`` gives "a, b ...";
-- ``{worst:ratio}`` writes an oversubscription (2.0 -> "2:1"), and the conversion ``!t``
-  marks a field whose value is a word the other language translates (``{tier!t}``).
+Templates are ``designer.i18n.templates``'s: ``str.format`` strings with named fields, plural
+forms chosen by ``count``, ``names(items, limit)`` lists, ``{worst:ratio}`` and ``{tier!t}``.
 
 The English output is a public contract (scripts and tests match on it): a template
 here must keep saying what it said (codes are the contract; wording may only get clearer).
@@ -22,14 +16,13 @@ here must keep saying what it said (codes are the contract; wording may only get
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterable
 
-from designer.fabric.plan import format_ratio
+from designer.i18n import register
+from designer.i18n.templates import Template, TemplateFormatter, names, plural_form
 
-Template = str | dict[str, str]
+__all__ = ["TEMPLATES", "Message", "Template", "TemplateFormatter", "english", "msg", "names", "plural_form"]
 
 TEMPLATES: dict[str, Template] = {
     # -- rack space ---------------------------------------------------------
@@ -275,54 +268,6 @@ def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
-def names(items: Iterable[str], limit: int | None = None) -> dict[str, Any]:
-    """A list field: the names shown (at most ``limit``) and how many are left out.
-    A plain dict so the finding's parameters stay JSON."""
-    items = list(items)
-    shown = items if limit is None else items[:limit]
-    return {"names": shown, "more": len(items) - len(shown)}
-
-
-def plural_form(template: Template, params: dict[str, Any]) -> str:
-    if isinstance(template, str):
-        return template
-    return template["one"] if params.get("count") == 1 and "one" in template else template["other"]
-
-
-class TemplateFormatter(string.Formatter):
-    """``str.format`` plus name lists, ratios and terms; English by default.
-    A language overrides ``number``, ``name_list`` and ``term``."""
-
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
-        if conversion == "t":
-            return self.term(value)
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, dict) and "names" in value:
-            return self.name_list(value["names"], value.get("more", 0), format_spec)
-        if format_spec == "ratio":
-            return format_ratio(value)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return self.number(value, format_spec)
-        return format(value, format_spec)
-
-    def number(self, value: float, spec: str) -> str:
-        return format(value, spec)
-
-    def name_list(self, items: list[str], more: int, style: str) -> str:
-        text = ", ".join(items)
-        if more:
-            text += " ..." if style == "ellipsis" else f" and {more} more"
-        return text
-
-    def term(self, value: Any) -> Any:
-        return value
-
-    def render(self, template: Template, params: dict[str, Any]) -> str:
-        return self.vformat(plural_form(template, params), (), params)
-
-
 _ENGLISH = TemplateFormatter()
 
 
@@ -336,3 +281,13 @@ TEMPLATES["rack_liquid_cooling_missing"] = (
     "Rack {rack} holds {count:,} x {part}, liquid-cooled (up to {max_kw:,.1f} kW; the share of its heat to liquid "
     "is not published), but the rack has no liquid cooling")
 TEMPLATES["hint.liquid_loop"] = "connect the rack to a coolant loop, and enter the part's liquid share from the vendor"
+
+
+# The findings' words in both languages, registered with the translator (designer/i18n) once
+# the catalogs above are complete.
+from designer.checks.messages_zh import FINDING_TERMS_ZH, FINDINGS_ZH  # noqa: E402
+
+register("checks.findings", {key: {"en": template, "zh": FINDINGS_ZH.get(key)} for key, template in TEMPLATES.items()},
+         kind="findings")
+register("checks.finding_terms", {word: {"en": word, "zh": zh} for word, zh in FINDING_TERMS_ZH.items()},
+         kind="template_terms")

@@ -5,10 +5,12 @@ assumed as a ``Note``: a key of ``NOTE_TEMPLATES`` and its figures. The report r
 each note in English once, as ``estimates.assumptions`` (a list of sentences), and
 carries the same notes, in the same order, as ``estimates.assumption_keys``
 (``[{"key", "params"}]``), so the proposal and the window can say them in another
-language (``designer/report/i18n_estimates.py``) without parsing figures out of English.
+language without parsing figures out of English: the Chinese templates are in
+``notes_zh.py``, and both are registered with ``designer.i18n`` (kind ``notes``) when this
+module is imported.
 
-Templates use the findings' formatter: ``str.format`` fields, and ``names(items)`` for a
-list of names (joined ", " in English). The English sentences are a public contract:
+Templates use the findings' formatter (``designer.i18n.templates``): ``str.format`` fields,
+and ``names(items)`` for a list of names (joined ", " in English). The English sentences are a public contract:
 a template here must keep rendering exactly what the report said before it.
 """
 
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from designer.checks.messages import Template, TemplateFormatter, names
+from designer.i18n import Template, TemplateFormatter, names, register
 
 __all__ = ["NOTE_TEMPLATES", "PUE_SOURCES", "Note", "english", "names", "note", "pue_source_english"]
 
@@ -137,3 +139,10 @@ def english(key: str, params: dict[str, Any]) -> str:
 
 def pue_source_english(source: str, params: dict[str, Any]) -> str:
     return _ENGLISH.render(PUE_SOURCES[source], params)
+
+
+# The assumptions in both languages, registered with the translator (designer/i18n).
+from designer.estimates.notes_zh import ESTIMATE_NOTES_ZH  # noqa: E402
+
+register("estimates.notes", {key: {"en": template, "zh": ESTIMATE_NOTES_ZH.get(key)}
+                             for key, template in NOTE_TEMPLATES.items()}, kind="notes")

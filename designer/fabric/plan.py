@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass, field
 
 from designer.errors import GenerationError
+from designer.i18n.templates import format_ratio  # the fabric writes its ratios as the findings do: "2:1"
 
 
 def parse_ratio(text: str | float) -> float:
@@ -47,12 +48,6 @@ def parse_ratio(text: str | float) -> float:
             hint="1:1 is already non-blocking; use 1:1 or more",
         )
     return value
-
-
-def format_ratio(value: float | None) -> str:
-    if value is None:
-        return "-"
-    return f"{value:.2f}".rstrip("0").rstrip(".") + ":1"
 
 
 @dataclass(frozen=True)

@@ -62,14 +62,27 @@ class DesignIndex:
     def refresh_devices(self, racks: set[str], devices: set[str], links_changed: bool = False) -> None:
         """Bring the look-ups up to date after devices moved between ``racks`` (or were
         added, removed or renamed) and, with ``links_changed``, after the links of
-        ``devices`` changed: passes over the devices (and the links), not a rebuild."""
+        ``devices`` changed: passes over the devices (and the links), not a rebuild.
+
+        A list in the maps is replaced, never changed in place: a snapshot that shares the
+        lists (``designer.estimates.snapshot``) keeps seeing the index as it was."""
         design = self.design
         self.devices = {d.name: d for d in design.devices}
         self.device_types = {t.slug: t for t in design.device_types}
         self.racks = {r.name: r for r in design.racks}
+        if racks:
+            # racks may have come or gone (with their rack types): the room look-up again
+            self.rack_types = {t.slug: t for t in design.rack_types}
+            by_room: dict[str, list[Rack]] = defaultdict(list)
+            for placed in design.racks:
+                by_room[placed.room].append(placed)
+            self.racks_by_room = by_room
         self.unracked = [d for d in design.devices if d.rack is None]
         for rack in racks:
-            self.devices_by_rack[rack] = []
+            if rack in self.racks:
+                self.devices_by_rack[rack] = []
+            else:
+                self.devices_by_rack.pop(rack, None)  # a rack that went
         for device in design.devices:
             if device.rack in racks:
                 self.devices_by_rack[device.rack].append(device)

@@ -18,7 +18,7 @@ room's PUE, so they add weight but no load.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from designer.model.device import Device
 from designer.model.hardware import DeviceType
@@ -135,5 +135,14 @@ def enclosure_weight_kg(index: DesignIndex, rack_name: str) -> float:
     return index.rack_type_of(index.racks[rack_name]).weight_kg or 0.0
 
 
-def design_load(index: DesignIndex) -> LoadSum:
-    return device_load(index, index.design.devices)
+def design_load(index: DesignIndex, rack_loads: Callable[[str], LoadSum] | None = None) -> LoadSum:
+    """Every device of the design, racked or not. ``rack_loads``: each rack's sum as its
+    owner keeps it (the checks' cache, ``CheckContext.rack_load``), so that a window
+    re-totalling after each edit adds up racks instead of 30,000 devices; the same sums."""
+    if rack_loads is None:
+        return device_load(index, index.design.devices)
+    total = LoadSum()
+    for rack_name in index.devices_by_rack:
+        total.merge(rack_loads(rack_name))
+    total.merge(device_load(index, index.unracked))
+    return total

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from designer.i18n import Translator, register
 from designer.model.device import Device
 from designer.model.index import DesignIndex
 
@@ -13,14 +14,33 @@ def faces_taken(full_depth: bool, face: str) -> tuple[str, ...]:
     return ("front", "rear") if full_depth else (face,)
 
 
-# Why a slot is refused, by key; the window says these in its own language from the
-# key and figures that ``slot_conflict`` returns.
-SLOT_PROBLEMS = {
-    "no_rack": "rack {rack} does not exist",
-    "out_of_bounds": "U{low}-U{high} does not fit rack {rack} ({height} U)",
-    "taken_unit": "U{low} of rack {rack} is taken by {other}",
-    "taken": "U{low}-U{high} of rack {rack} are taken by {other}",
+# Why a slot is refused, by key, in every language: the one text of each refusal. Registered
+# with designer.i18n as "slot.<key>"; the edit API's refusals say it in English
+# (``slot_message``), the window in its language, from the key and figures that
+# ``slot_conflict`` returns.
+SLOT_PROBLEMS: dict[str, dict[str, str]] = {
+    "no_rack": {"en": "rack {rack} does not exist", "zh": "机柜 {rack} 不存在"},
+    "out_of_bounds": {
+        "en": "U{low}-U{high} does not fit rack {rack} ({height} U)",
+        "zh": "U{low}-U{high} 超出机柜 {rack} 的范围（共 {height} U）",
+    },
+    "taken_unit": {
+        "en": "U{low} of rack {rack} is taken by {other}",
+        "zh": "机柜 {rack} 的 U{low} 已被 {other} 占用",
+    },
+    "taken": {
+        "en": "U{low}-U{high} of rack {rack} are taken by {other}",
+        "zh": "机柜 {rack} 的 U{low}-U{high} 已被 {other} 占用",
+    },
 }
+register("model.placement", {f"slot.{key}": texts for key, texts in SLOT_PROBLEMS.items()})
+
+
+def slot_message(key: str, figures: dict, lang: str = "en") -> str:
+    """Why a slot is refused (a ``SLOT_PROBLEMS`` key and its figures) in ``lang``."""
+    if key not in SLOT_PROBLEMS:
+        raise KeyError(f"slot problem {key!r} is not in designer.model.placement.SLOT_PROBLEMS")
+    return Translator(lang)(f"slot.{key}", **figures)
 
 
 def slot_conflict(
@@ -74,7 +94,7 @@ def slot_problem(
     if conflict is None:
         return None
     key, figures = conflict
-    return SLOT_PROBLEMS[key].format(**figures)
+    return slot_message(key, figures)
 
 
 def free_position(index: DesignIndex, rack_name: str, u_height: int, face: str, full_depth: bool,

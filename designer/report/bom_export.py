@@ -16,7 +16,7 @@ import csv
 import io
 
 from designer.estimates.bom import SECTIONS, Bom
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.i18n_terms import line_description
 from designer.report.incomplete import incomplete_note
 

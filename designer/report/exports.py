@@ -127,7 +127,7 @@ def export_documents(
         written.append(_emit(pdf_path, render(ctx), stdout))
     if bom_path is not None:
         from designer.report.bom_export import bom_csv, bom_xlsx
-        from designer.report.i18n import Translator
+        from designer.i18n import Translator
 
         writer = bom_csv if bom_path.suffix.lower() in (".csv", "") else bom_xlsx
         content = writer(materials, Translator(lang))

@@ -1,8 +1,8 @@
 """Words of the performance estimates (the proposal's performance section, the window's
 estimates panel) and of the POC acceptance appendix, in English and Simplified Chinese.
 
-Registered into the proposal's catalog (``i18n_proposal.MESSAGES``) at its end, so the
-``Translator`` finds them like any other word. Terms as elsewhere: 收敛比 (oversubscription),
+Merged into the proposal's catalog (``i18n_proposal.MESSAGES``) at its end, which registers
+them with ``designer.i18n``, so the ``Translator`` finds them like any other word. Terms as elsewhere: 收敛比 (oversubscription),
 集合通信, 检查点, 无损; nccl-tests' column names (algbw, busbw) stay as nccl-tests prints them.
 """
 

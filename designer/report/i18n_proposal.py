@@ -1,9 +1,12 @@
 """The proposal's words in English and Simplified Chinese: ``MESSAGES`` (headings,
 labels, sentences), ``CODE_TITLES`` (a short title per finding code) and
-``INPUT_LABELS`` (the estimate inputs' names). Data only; ``i18n.Translator`` reads it.
+``INPUT_LABELS`` (the estimate inputs' names). Registered with ``designer.i18n`` at the end
+of this module (``designer/report/__init__.py`` imports it), so ``Translator`` finds them.
 """
 
 from __future__ import annotations
+
+from designer.i18n import register
 
 MESSAGES: dict[str, dict[str, str]] = {
     # -- document ---------------------------------------------------------
@@ -713,3 +716,7 @@ CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without 
 from designer.report.i18n_su import SU_MESSAGES  # noqa: E402
 
 MESSAGES.update(SU_MESSAGES)
+
+register("report.proposal", MESSAGES)
+register("report.code_titles", CODE_TITLES, kind="code_titles")
+register("report.input_labels", INPUT_LABELS, kind="input_labels")

@@ -1,5 +1,5 @@
 """Words of the scalable-unit drawing (issue 16, item 6: "a rail/scalable-unit diagram of one
-unit"), in English and Simplified Chinese. Registered into the proposal's catalog
+unit"), in English and Simplified Chinese. Merged into the proposal's catalog
 (``i18n_proposal.MESSAGES``) at its end, like ``i18n_performance``. Terms as elsewhere:
 叶/脊/核心 for the tiers, 可扩展单元 for a scalable unit (SU), 轨道 for a rail.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from collections.abc import Iterable
 
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 MAX_NAMED = 4  # parts named in an "incomplete" note; the rest are counted
 

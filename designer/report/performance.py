@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
-from designer.report.i18n import Translator
-from designer.report.i18n_estimates import ROCE_CHECKLIST_ZH
+from designer.i18n import Translator
+from designer.estimates.notes_zh import ROCE_CHECKLIST_ZH
 
 OPERATIONS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
 

@@ -44,6 +44,10 @@ class Deferred:
     def pending(self) -> bool:
         return self.timer.isActive()
 
+    def cancel(self) -> None:
+        """Not wanted any more (something else asks for it again later)."""
+        self.timer.stop()
+
     def flush(self) -> None:
         """Run it now if it is waiting (before something that needs it done)."""
         if self.timer.isActive():

@@ -37,13 +37,14 @@ from designer.estimates.bom import build_bom
 from designer.estimates.snapshot import context_snapshot
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
+from designer.ui.isolated import forked
 from designer.ui import language
 from designer.ui.forms import Field, property_box
 
-# Labels are catalog keys (designer/report/i18n_ui.py), said in the window's language.
+# Labels are catalog keys (designer/ui/words.py), said in the window's language.
 COST = [
     Field("energy_price_per_kwh", "est.energy_price", "float", "/kWh", optional=False, decimals=3),
     Field("utilization", "est.utilization", "float", optional=False, maximum=1.0),
@@ -272,6 +273,11 @@ class EstimatesPanel(QWidget):
         self._build_inputs()
         self._timer.start()
 
+    @property
+    def estimating(self) -> bool:
+        """A refresh is due or its estimates are being computed (the benchmarks wait for it)."""
+        return self._timer.isActive() or self._running
+
     def _changed(self) -> None:
         self._generation += 1
         self._build_inputs()
@@ -393,7 +399,9 @@ class EstimatesPanel(QWidget):
             snapshot = context_snapshot(ctx)
             self._running = True
             self.results.setHtml(f"<i>{language.current()('est.estimating')}</i>")
-            doc.runner.run(lambda: work(snapshot), lambda estimates: self._show(estimates, generation))
+            # in a forked child (designer.ui.isolated): the pricing shares no interpreter lock
+            # with the UI thread, so the user's next drag is not slowed by it
+            doc.runner.run(lambda: forked(lambda: work(snapshot)), lambda estimates: self._show(estimates, generation))
         else:
             self._show(work(ctx), generation)
 

@@ -472,6 +472,9 @@ class FloorView(Canvas):
 
     def _on_change(self, change) -> None:
         self._changes = change if self._changes is None else self._changes.merge(change)
+        # the edit's findings asked for a recolour just before: drawing the edit asks again,
+        # once its racks are in place (else every rack is coloured twice, 35 ms each at 32k)
+        self._recolour_later.cancel()
         self._apply_later(self.doc.design)
 
     def _apply_changes(self) -> None:

@@ -16,7 +16,7 @@ from designer.ui.forms import Field, property_box, show_value
 from designer.ui.metrics import rack_figures
 
 
-# Labels are catalog keys (designer/report/i18n_ui.py), said in the window's language.
+# Labels are catalog keys (designer/ui/words.py), said in the window's language.
 RACK_FIELDS = [
     Field("name", "field.name", "text", optional=False),
     Field("room", "field.room", "text", optional=False),

@@ -4,16 +4,16 @@ One language for the whole application, the way Qt's own ``installTranslator`` w
 widgets take their words from ``current()`` when they build their texts, and each has a
 ``retranslate()`` that builds them again after a switch (keeping the design, the undo
 stack, the selection and the view in place). The words are in the Qt-free catalogs
-(``designer/report/i18n.py`` and ``i18n_ui.py``), so the window and the proposal say a
-term the same way.
+registered with ``designer.i18n`` (the window's ``designer/ui/words.py``, the proposal's,
+the model's slot refusals), so the window and the proposal say a term the same way.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QSettings, QTranslator
 
-from designer.model.placement import SLOT_PROBLEMS
-from designer.report.i18n import LANGUAGES, Translator
+from designer.i18n import LANGUAGES, Translator
+from designer.model.placement import slot_message
 
 SETTING = "language"
 DEFAULT = "en"
@@ -60,5 +60,4 @@ def slot_problem(conflict: tuple[str, dict] | None) -> str | None:
     if conflict is None:
         return None
     key, figures = conflict
-    assert key in SLOT_PROBLEMS, key
-    return _current(f"slot.{key}", **figures)
+    return slot_message(key, figures, _current.lang)

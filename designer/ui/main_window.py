@@ -357,7 +357,7 @@ class MainWindow(FileActions, QMainWindow):
             return
         ctx = doc.checker.ctx
         # the report's totals (every device, racked or not), not a sum over the racks
-        total = design_load(ctx.index)
+        total = design_load(ctx.index, ctx.rack_load)
         gpus, power = total.gpus, total.power_max_kw
         worst = None
         for fabric in doc.design.fabrics:

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from designer.checks.findings import SEVERITY_ORDER
 from designer.model.units import BTU_H_PER_W
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
-# metric -> its name in the catalog (designer/report/i18n_ui.py)
+# metric -> its name in the catalog (designer/ui/words.py)
 METRICS = {"power": "metric.power", "heat": "metric.heat", "weight": "metric.weight", "findings": "metric.findings"}
 
 

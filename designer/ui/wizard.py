@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from designer.errors import DesignerError
 from designer.fabric.generate import GenerateSpec, generate, uncabled_port_groups
 from designer.fabric.plan import parse_ratio
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.json_report import Report, report_parts
 from designer.ui import language
 

@@ -55,13 +55,17 @@ def _label(key: str, obj: Any, position: int | None = None) -> str:
 
 
 def _scopes(items: dict[str, list], stages_changed: bool) -> Scopes:
-    """What inserting or removing these objects touches."""
-    if items.get("site.rooms") or items.get("racks"):
+    """What inserting or removing these objects touches. A rack that comes or goes is its
+    own scope and its room's (capacity, floor), not a re-check of everything: adding one
+    rack to 1,600 re-checks one rack and one room."""
+    if items.get("site.rooms"):
         return Scopes(everything=True)
+    racks = items.get("racks", [])
     devices = items.get("devices", [])
     links = items.get("links", [])
     return Scopes.of(
-        racks=[d.rack for d in devices],
+        racks=[r.name for r in racks] + [d.rack for d in devices],
+        rooms=[r.room for r in racks],
         devices=[d.name for d in devices] + [e.device for l in links for e in (l.a, l.b)],
         fabrics=[d.fabric for d in devices] + [l.fabric for l in links],
         links=bool(devices or links),

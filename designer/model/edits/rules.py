@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.index import DesignIndex
-from designer.model.placement import SLOT_PROBLEMS, slot_conflict
+from designer.model.placement import slot_conflict, slot_message
 from designer.model.link import Fabric, Link
 from designer.model.rack import Rack
 from designer.model.site import Room
@@ -190,7 +190,7 @@ def device_fits(index: DesignIndex, device: Device, where_: str, strict: bool) -
                                  index.is_full_depth(device), ignore=device)
         if conflict is not None:
             key, figures = conflict
-            refuse(SLOT_PROBLEMS[key].format(**figures), field=f"{where_}.position_u",
+            refuse(slot_message(key, figures), field=f"{where_}.position_u",
                    hint="choose a free slot within the rack", code=f"slot.{key}", **figures)
 
 

@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from designer.model.index import DesignIndex
 from designer.report.drawings.common import INK, KIND_EDGE, KIND_FILL, LINE, MUTED, fit_text, label, legend_row
 from designer.report.fonts import FontSet
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 VIEW_W = 100.0  # width of one rack face, pt
 RAIL_W = 7.0  # rails each side: devices sit between them, zero-U PDUs on them (rear)

@@ -20,7 +20,7 @@ from designer.model.index import DesignIndex
 from designer.model.rack import Rack
 from designer.report.drawings.common import INK, LOAD_BANDS, MUTED, NO_BUDGET, label, legend_row, load_colour
 from designer.report.fonts import FontSet
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 MM_PER_PT = 25.4 / 72  # paper millimetres per point
 NICE_SCALES = (10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500, 750, 1000, 1250, 1500,
@@ -100,21 +100,28 @@ def plan_sheets(index: DesignIndex, room: dict[str, Any], space_pt: tuple[float,
     if not boxes or whole <= readable:
         return [Sheet(room, x0, y0, x1, y1, whole, boxes, True)]
     sheets = [Sheet(room, x0, y0, x1, y1, whole, boxes, False)]
-    # Detail windows: a grid over the racks' extent; each rack goes to the window holding
-    # its centre, and windows are cut a rack's size smaller than the page so that a rack
-    # reaching over the window's edge still fits on the sheet.
+    # Detail windows: a grid over the racks' centres, with as few cells as the labelling scale
+    # allows and the racks shared evenly between them (four rows of racks on two sheets are
+    # two and two, not three and one); each rack goes to the cell holding its centre, and each
+    # window is centred on its racks, cut a rack's size smaller than the page so that a rack
+    # reaching over the cell's edge still fits on the sheet.
     margin = max(max(b.x1 - b.x0, b.y1 - b.y0) for b in boxes) + 300.0
     page_w = space[0] * MM_PER_PT * readable
     page_h = space[1] * MM_PER_PT * readable
     core_w, core_h = max(page_w - 2 * margin, margin), max(page_h - 2 * margin, margin)
-    bx0, by0 = min(b.x0 for b in boxes), min(b.y0 for b in boxes)
+    centres = [b.centre for b in boxes]
+    cx0, cy0 = min(c[0] for c in centres), min(c[1] for c in centres)
+    span_x, span_y = max(c[0] for c in centres) - cx0, max(c[1] for c in centres) - cy0
+    cols, rows = int(span_x // core_w) + 1, int(span_y // core_h) + 1
+    cell_w, cell_h = span_x / cols or 1.0, span_y / rows or 1.0
     grid: dict[tuple[int, int], list[Box]] = {}
-    for box in boxes:
-        cx, cy = box.centre
-        grid.setdefault((int((cy - by0) // core_h), int((cx - bx0) // core_w)), []).append(box)
-    for (row, col), members in sorted(grid.items()):
-        wx0 = bx0 + col * core_w - margin
-        wy0 = by0 + row * core_h - margin
+    for box, (cx, cy) in zip(boxes, centres):
+        key = (min(int((cy - cy0) // cell_h), rows - 1), min(int((cx - cx0) // cell_w), cols - 1))
+        grid.setdefault(key, []).append(box)
+    for _, members in sorted(grid.items()):
+        mid_x = (min(b.x0 for b in members) + max(b.x1 for b in members)) / 2
+        mid_y = (min(b.y0 for b in members) + max(b.y1 for b in members)) / 2
+        wx0, wy0 = mid_x - page_w / 2, mid_y - page_h / 2
         sheets.append(Sheet(room, wx0, wy0, wx0 + page_w, wy0 + page_h, readable, members, True))
     return sheets
 

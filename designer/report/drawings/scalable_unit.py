@@ -15,6 +15,7 @@ cabled to it, or when the fabric is one switch.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -26,7 +27,7 @@ from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
 from designer.report.fonts import FontSet
 from designer.report.handover.fabric_view import natural
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 # One colour per rail (Tableau 10, told apart on paper and by most colour-blind readers);
 # past ten rails the colours repeat, dashed.
@@ -44,6 +45,8 @@ SERVER_H = 62.0
 FAN_H = 170.0  # between the servers' ports and the leaves: where the rail lines run
 BUNDLE_H = 58.0
 LEGEND_ROW = 11.0
+MIN_NAME_PT = 6.0  # server names no smaller than the floor plan's labels (issue 16: labels >= 6 pt)
+NAME_SLOT_PT = 6.5  # a server slot at least this wide holds its name written upwards at MIN_NAME_PT
 MAX_BUNDLE_LINES = 3  # leaves cabled unlike each other: the first ones' uplinks, then "…"
 HEIGHT = TITLE_H + SPINE_H + BUNDLE_H + LEAF_H + FAN_H + SERVER_H + 8
 
@@ -175,6 +178,19 @@ def uplink_text(plan: UnitPlan, t: Translator) -> list[str]:
     return lines
 
 
+def _named_servers(count: int, slot_pt: float) -> set[int]:
+    """Which of ``count`` servers ``slot_pt`` apart get their name written: all of them when
+    a name's line (NAME_SLOT_PT) fits a slot, else every step-th one, the first and the last
+    always, without two names closer than a step."""
+    step = max(1, math.ceil(NAME_SLOT_PT / slot_pt))
+    named = set(range(0, count, step))
+    last = count - 1
+    if count and last not in named:
+        named.discard(max(named))
+        named.add(last)
+    return named
+
+
 def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) -> Drawing:
     drawing = Drawing(width, HEIGHT)
     rails = plan.rails
@@ -225,10 +241,15 @@ def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) ->
     slot = area_w / max(1, len(plan.servers))
     server_w = max(4.0, min(60.0, slot * 0.78))
     server_x = {s: area_x + n * slot + (slot - server_w) / 2 for n, s in enumerate(plan.servers)}
-    for server, x in server_x.items():
+    # names stay at MIN_NAME_PT or more: when the slots are narrower than a name's line, every
+    # step-th server is named (the first and the last always), the boxes between them are not
+    size = max(MIN_NAME_PT, min(7.0, server_w - 2))
+    named = _named_servers(len(server_x), slot)
+    for n, (server, x) in enumerate(server_x.items()):
         drawing.add(Rect(x, server_y, server_w, SERVER_H, fillColor=KIND_FILL["server"],
                          strokeColor=KIND_EDGE["server"], strokeWidth=0.6))
-        size = max(4.5, min(7.0, server_w - 2))
+        if n not in named:
+            continue
         text = label(0, 0, server, fonts, size, width=SERVER_H - 6)
         group = Group(text)
         group.rotate(90)

@@ -16,7 +16,7 @@ from reportlab.graphics.shapes import Drawing, Line, Rect
 from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
 from designer.report.fonts import FontSet
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 
 MAX_BOXES = 8
 ROW_H = 62.0

@@ -2,11 +2,15 @@
 Chinese: ``HANDOVER_MESSAGES[key] = {"en": ..., "zh": ...}``, ``str.format`` fields.
 
 Kept beside the hand-over writers (the shared catalogs in ``designer/report/i18n*.py``
-belong to the proposal); ``say(lang, key, **fields)`` looks a word up and raises on a
-missing key so a test catches it rather than a reader seeing a raw key.
+belong to the proposal) and registered with ``designer.i18n`` under ``handover.<key>`` (the
+window's cable list has "cables.col.part" of its own); ``say(lang, key, **fields)`` says a
+word through the Translator and raises on a missing key so a test catches it rather than a
+reader seeing a raw key.
 """
 
 from __future__ import annotations
+
+from designer.i18n import Translator, register
 
 HANDOVER_MESSAGES: dict[str, dict[str, str]] = {
     "cables.title": {"en": "Cable schedule", "zh": "线缆清单"},
@@ -36,9 +40,8 @@ HANDOVER_MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+register("report.handover", {f"handover.{key}": texts for key, texts in HANDOVER_MESSAGES.items()})
+
+
 def say(lang: str, key: str, **fields: object) -> str:
-    try:
-        text = HANDOVER_MESSAGES[key][lang]
-    except KeyError:
-        raise KeyError(f"hand-over message {key!r} is not in the catalog for {lang!r}") from None
-    return text.format(**fields) if fields else text
+    return Translator(lang)(f"handover.{key}", **fields)

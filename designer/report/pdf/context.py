@@ -18,7 +18,7 @@ from designer.estimates.bom import Bom, build_bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.report.fonts import FontSet, font_set
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.json_report import build_report
 from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size

@@ -14,7 +14,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, P
 from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
 
 from designer.report.fonts import FontSet
-from designer.report.i18n import Translator
+from designer.i18n import Translator
 from designer.report.pdf.styles import (
     ACCENT,
     LANDSCAPE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from reportlab.platypus import KeepTogether, LongTable, PageBreak
+from reportlab.platypus import KeepTogether, LongTable, PageBreak, Table, TableStyle
 
 from designer.model.index import DesignIndex
 from designer.report.drawings.elevation import elevation_page, racks_per_row
@@ -20,6 +20,7 @@ from designer.report.pdf.document import DeferredDrawing
 
 HEADING_PT = 40.0  # the section heading on the first page; every page keeps the same drawing height
 MAX_FULL_PAGES = 4  # more pages than this of near-identical racks: one elevation per rack type
+GAP_PT = 12.0  # between the last page's elevations and the rack-type table beside them
 TABLE_NAMES = 40  # rack names listed per rack type in the table; the rest are counted
 
 
@@ -85,15 +86,45 @@ def build(ctx: ProposalContext) -> list:
             title = f"{chunk[0][0]['name']} – {chunk[-1][0]['name']}   ({page + 1}/{pages})"
         if page:
             story.append(PageBreak())
-        story.append(DeferredDrawing(elevation_page(ctx.index, shown, width, height - HEADING_PT, u_max, t, ctx.fonts,
-                                                    title=title, rack_titles=names)))
+        last = page == pages - 1
+        drawing_w = width * len(chunk) / n if by_type and last and len(chunk) < n else width
+        drawing = DeferredDrawing(elevation_page(ctx.index, shown, drawing_w, height - HEADING_PT, u_max, t,
+                                                 ctx.fonts, title=title, rack_titles=names))
+        if drawing_w < width:
+            # the last page of rack types has free columns: the table of types goes beside the
+            # drawings when it fits there, rather than alone on a page of its own
+            beside = _beside(ctx, groups, drawing, width - drawing_w - GAP_PT)
+            if beside is not None:
+                story.append(beside)
+                return story
+        story.append(drawing)
     if by_type:
-        story += [PageBreak(), _type_table(ctx, groups)]
+        story += [PageBreak(), KeepTogether(_type_table(ctx, groups, width))]
     return story
 
 
-def _type_table(ctx: ProposalContext, groups: list[list[dict[str, Any]]]):
-    """Which racks each drawn rack type is: type, count, rack type product, its racks."""
+def _beside(ctx: ProposalContext, groups: list[list[dict[str, Any]]], drawing: DeferredDrawing,
+            table_w: float) -> Table | None:
+    """The last elevations and the rack-type table side by side, or None when the table would
+    be taller than the drawings (or too narrow to read)."""
+    if table_w < 0.4 * ctx.landscape[0]:
+        return None
+    parts = _type_table(ctx, groups, table_w)
+    if sum(part.wrap(table_w, drawing.height)[1] + part.getSpaceBefore() + part.getSpaceAfter()
+           for part in parts) > drawing.height:
+        return None
+    row = Table([[drawing, parts]], colWidths=[drawing.width + GAP_PT, table_w])
+    # the font named too: a table sets its cells' font even around flowables (else Helvetica, never embedded)
+    row.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), ctx.fonts.regular),
+                             ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                             ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return row
+
+
+def _type_table(ctx: ProposalContext, groups: list[list[dict[str, Any]]], width: float):
+    """Which racks each drawn rack type is: type, count, rack type product, its racks, in a
+    table ``width`` wide (with its heading and introduction)."""
     t, s = ctx.t, ctx.styles
     data = [[s.cell_value(h) for h in (t("rack_type"), t("racks_count"), t("rack_model"), t("kw_each"),
                                        t("racks_of_type"))]]
@@ -107,7 +138,7 @@ def _type_table(ctx: ProposalContext, groups: list[list[dict[str, Any]]]):
         data.append([s.cell_value(t("rack_type_title", name=first["name"], count=t.int(len(group)))),
                      s.cell_value(t.int(len(group))), s.cell_value(ctx.part_name(rack.rack_type)),
                      s.cell_value(t.num(first["power_max_kw"])), s.p(listed, s.cell)])
-    width = ctx.landscape[0]
-    table = LongTable(data, colWidths=[width * f for f in (0.12, 0.07, 0.2, 0.08, 0.53)], repeatRows=1)
+    fractions = (0.12, 0.07, 0.2, 0.08, 0.53) if width >= 0.8 * ctx.landscape[0] else (0.15, 0.08, 0.27, 0.12, 0.38)
+    table = LongTable(data, colWidths=[width * f for f in fractions], repeatRows=1)
     table.setStyle(s.table_style())
-    return KeepTogether([ctx.h2(t("rack_types_heading")), s.p(t("rack_types_intro"), s.small), table])
+    return [ctx.h2(t("rack_types_heading")), s.p(t("rack_types_intro"), s.small), table]

@@ -1,9 +1,10 @@
 """Simplified Chinese templates of the findings' messages and hints, by the keys of
-``designer.checks.messages.TEMPLATES`` (same fields; the Translator renders them)."""
+``designer.checks.messages.TEMPLATES`` (same fields; the Translator renders them). Data only:
+``messages.py`` registers them with ``designer.i18n`` beside the English."""
 
 from __future__ import annotations
 
-from designer.checks.messages import Template
+from designer.i18n import Template
 
 # The findings' messages and hints in Chinese, by the keys of designer.checks.messages.TEMPLATES
 # (whose docstring explains the fields). One form each: Chinese nouns have no plural.

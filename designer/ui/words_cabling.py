@@ -1,7 +1,7 @@
 """Words of the window's cabling tools (issue 14) in English and Simplified Chinese: the
 port panel, the port picker, the cable list, Find, the elevation's capacity bars and
-legends, and why a cable is refused. Same form as ``i18n_ui.UI_MESSAGES`` (it is merged
-into it); every key has a dot. Port, device and part names and units are never
+legends, and why a cable is refused. Same form as ``words.UI_MESSAGES`` (it is merged
+into it and registered with it); every key has a dot. Port, device and part names and units are never
 translated."""
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Words of the designer window in English and Simplified Chinese.
 
-The window's own catalog, beside the proposal's (``designer/report/i18n.py``) and in the
-same form: ``UI_MESSAGES[key] = {"en": ..., "zh": ...}``, values with ``str.format``
-fields. ``Translator`` looks a key up in both, so the window reuses the proposal's words
-(section names, severities, "yes"/"no") and says a term the same way everywhere. Every key
-here has a dot ("menu.file") and no proposal key has one, so the two never collide.
+The window's own catalog, in the form of every catalog registered with ``designer.i18n``:
+``UI_MESSAGES[key] = {"en": ..., "zh": ...}``, values with ``str.format`` fields, and the
+cabling tools' words (``words_cabling.py``) merged in. Registered when this module is
+imported (``designer/ui/__init__.py`` imports it); it imports the report's words too, so the
+window reuses the proposal's (section names, severities, "yes"/"no") and says a term the
+same way everywhere. Every key here has a dot ("menu.file") and no proposal key has one;
+a key in two catalogs would be refused at registration.
 
 Kept Qt-free like the rest of the core: the window's language is a setting the core
 knows nothing about. Product, device and rack names and units (kW, kg, U, Gb/s) are never
@@ -13,6 +15,9 @@ Windows and KDE applications write them.
 """
 
 from __future__ import annotations
+
+import designer.report  # noqa: F401  (the proposal's words, which the window reuses, registered)
+from designer.i18n import register
 
 UI_MESSAGES: dict[str, dict[str, str]] = {
     # -- window, menus and actions -------------------------------------------------
@@ -137,20 +142,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "rack.total_space": {"en": "{used}/{total} U · {gpus} GPUs", "zh": "{used}/{total} U · {gpus} 块 GPU"},
     "face.front": {"en": "front", "zh": "正面"},
     "face.rear": {"en": "rear", "zh": "背面"},
-    # English as designer.model.placement.SLOT_PROBLEMS says it (a test holds them equal)
-    "slot.no_rack": {"en": "rack {rack} does not exist", "zh": "机柜 {rack} 不存在"},
-    "slot.out_of_bounds": {
-        "en": "U{low}-U{high} does not fit rack {rack} ({height} U)",
-        "zh": "U{low}-U{high} 超出机柜 {rack} 的范围（共 {height} U）",
-    },
-    "slot.taken_unit": {
-        "en": "U{low} of rack {rack} is taken by {other}",
-        "zh": "机柜 {rack} 的 U{low} 已被 {other} 占用",
-    },
-    "slot.taken": {
-        "en": "U{low}-U{high} of rack {rack} are taken by {other}",
-        "zh": "机柜 {rack} 的 U{low}-U{high} 已被 {other} 占用",
-    },
+    # why a slot is refused: "slot.<key>", registered by designer/model/placement.py (SLOT_PROBLEMS)
     "slot.drop_on_face": {"en": "drop it on a rack face", "zh": "请放到机柜的正面或背面上"},
     # -- topology -------------------------------------------------------------------
     "topo.fabric": {"en": "Fabric", "zh": "网络"},
@@ -484,6 +476,8 @@ UI_MESSAGES.update({
 })
 
 # the cabling tools' words (issue 14) live in a module of their own
-from designer.report.i18n_cabling import CABLING_MESSAGES  # noqa: E402
+from designer.ui.words_cabling import CABLING_MESSAGES  # noqa: E402
 
 UI_MESSAGES.update(CABLING_MESSAGES)
+
+register("ui.window", UI_MESSAGES)

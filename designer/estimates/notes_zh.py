@@ -1,5 +1,7 @@
 """Simplified Chinese templates of the estimates' assumptions, by the keys of
-``designer.estimates.notes.NOTE_TEMPLATES`` (same fields; the Translator renders them).
+``designer.estimates.notes.NOTE_TEMPLATES`` (same fields; the Translator renders them), and
+the lossless RoCE checklist's items. Data only: ``notes.py`` registers the templates with
+``designer.i18n`` beside the English.
 
 Terms as elsewhere in the proposal: 收敛比 (oversubscription), All-reduce, 集合通信,
 资本支出（CAPEX）, 维保, 折旧, 云租用, 检查点, 热层 / 温层 / 冷层, 典型功耗.
@@ -7,7 +9,7 @@ Terms as elsewhere in the proposal: 收敛比 (oversubscription), All-reduce, �
 
 from __future__ import annotations
 
-from designer.checks.messages import Template
+from designer.i18n import Template
 
 # Where the PUE comes from (``notes.PUE_SOURCES``), inside the PUE sentence's brackets.
 PUE_SOURCES_ZH: dict[str, str] = {

@@ -1,39 +1,34 @@
-"""Words of the proposal and the window in English and Simplified Chinese.
+"""``Translator(lang)``: the words of one language, looked up across the registered
+catalogs (``designer.i18n.catalog``), and numbers, money, dates and ratios formatted the
+way a reader of that language expects. Product and device names are never translated.
 
-A Qt-free message catalog (``i18n_proposal.py``): ``MESSAGES[key] = {"en": ..., "zh": ...}``, values with
-``str.format`` fields. ``Translator(lang)`` looks keys up (here and in the window's
-catalog, ``i18n_ui.UI_MESSAGES``) and formats numbers, money, dates and ratios the way a
-reader of that language expects. Product and device names
-are never translated. The checks' findings are said from their message key and figures
-(``FINDINGS_ZH``, same keys as ``designer.checks.messages.TEMPLATES``); their codes get a
-translated title. The estimates' assumptions likewise, from ``estimates.assumption_keys``
-(``ESTIMATE_NOTES_ZH``, same keys as ``designer.estimates.notes.NOTE_TEMPLATES``).
+The checks' findings are said from their message key and figures (the ``findings``
+catalog, registered by ``designer/checks/messages.py``); their codes get a translated
+title (``code_titles``). The estimates' assumptions likewise, from
+``estimates.assumption_keys`` (the ``notes`` catalog, registered by
+``designer/estimates/notes.py``).
 
-A key missing from the catalog is a programming error; ``Translator`` raises so a
-test catches it rather than a customer reading a raw key.
+A key missing from every catalog is a programming error (or a module whose words were
+never imported); ``Translator`` raises so a test catches it rather than a customer reading
+a raw key.
 """
 
 from __future__ import annotations
 
+import builtins
 import datetime as _dt
 import math
 from typing import Any
 
-from designer.checks.messages import TemplateFormatter
-from designer.estimates.notes import NOTE_TEMPLATES
-from designer.report.i18n_estimates import ESTIMATE_NOTES_ZH
-from designer.report.i18n_findings import FINDING_TERMS_ZH, FINDINGS_ZH
-
-# the catalogs live in their own modules; MESSAGES, CODE_TITLES and INPUT_LABELS stay importable from here
-from designer.report.i18n_proposal import CODE_TITLES, INPUT_LABELS, MESSAGES
-from designer.report.i18n_terms import fabric_name as _fabric_name
-from designer.report.i18n_terms import term as _term
-from designer.report.i18n_ui import UI_MESSAGES
-
-LANGUAGES = ("en", "zh")
+from designer.i18n import catalog
+from designer.i18n.catalog import LANGUAGES
+from designer.i18n.templates import TemplateFormatter
+from designer.i18n.terms import fabric_name as _fabric_name
+from designer.i18n.terms import term as _term
 
 # ISO 4217 codes a Chinese reader sees as words; others stay as codes.
-_CURRENCY_ZH = {"USD": "美元", "CNY": "元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元", "SGD": "新加坡元"}
+_CURRENCY_ZH = {"USD": "美元", "CNY": "元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元",
+                "SGD": "新加坡元"}
 
 
 class Translator:
@@ -49,11 +44,12 @@ class Translator:
         return self.lang == "zh"
 
     def __call__(self, key: str, **values: object) -> str:
-        # the proposal's words, else the window's (designer/report/i18n_ui.py; its keys have a dot)
-        try:
-            text = (MESSAGES.get(key) or UI_MESSAGES[key])[self.lang]
-        except KeyError:
-            raise KeyError(f"message {key!r} is not in the catalog for {self.lang!r}") from None
+        texts = catalog.entry(key)
+        if texts is None:
+            raise KeyError(f"message {key!r} is not in the catalog for {self.lang!r} (registered: "
+                           f"{', '.join(sorted(catalog.catalogs())) or 'none'}; the module holding it "
+                           "registers it when imported)")
+        text: str = texts[self.lang]
         return text.format(**values) if values else text
 
     def count(self, key: str, n: int) -> str:
@@ -64,12 +60,12 @@ class Translator:
 
     def input_label(self, key: str) -> str:
         """An estimate input's name; a field added later shows as its key until translated."""
-        labels = INPUT_LABELS.get(key)
+        labels = catalog.entry(key, "input_labels")
         return labels[self.lang] if labels else key
 
     def term(self, value: object) -> object:
         """A tool-written word ("infiniband", "ring", "DAC", "air") in this language
-        (``i18n_terms``); anything else, a name, unchanged."""
+        (``designer/i18n/terms.py``); anything else, a name, unchanged."""
         return _term(self.lang, value)
 
     def fabric(self, name: str) -> str:
@@ -77,10 +73,10 @@ class Translator:
         return _fabric_name(self.lang, name)
 
     def has(self, key: str) -> bool:
-        return key in MESSAGES or key in UI_MESSAGES
+        return catalog.entry(key) is not None
 
     def code_title(self, code: str) -> str:
-        titles = CODE_TITLES.get(code)
+        titles = catalog.entry(code, "code_titles")
         return titles[self.lang] if titles else code
 
     # -- findings -------------------------------------------------------------
@@ -96,9 +92,10 @@ class Translator:
         return self._finding_text(finding.get("hint_key"), finding.get("hint_params") or {}, finding["hint"])
 
     def _finding_text(self, key: str | None, params: dict[str, Any], english: str) -> str:
-        if not self.is_zh or key not in FINDINGS_ZH:
+        templates = catalog.entry(key, "findings") if key else None
+        if not self.is_zh or templates is None:
             return english
-        return _FindingFormatter(self).render(FINDINGS_ZH[key], params)
+        return _FindingFormatter(self).render(templates[self.lang], params)
 
     # -- estimates' assumptions ------------------------------------------------
 
@@ -116,13 +113,13 @@ class Translator:
         """One entry of ``estimates.assumption_keys`` ({key, params}) in this language; an
         unknown key gives ``english``, and without it raises."""
         key, params = item.get("key"), item.get("params") or {}
-        templates = ESTIMATE_NOTES_ZH if self.is_zh else NOTE_TEMPLATES
-        if key not in templates:
+        templates = catalog.entry(key, "notes") if isinstance(key, str) else None
+        if templates is None:
             if english is not None:
                 return english
             raise KeyError(f"estimate assumption {key!r} is not in the catalog for {self.lang!r}")
         formatter = _EstimateFormatter(self) if self.is_zh else TemplateFormatter()
-        return formatter.render(templates[key], params)
+        return formatter.render(templates[self.lang], params)
 
     # -- numbers ------------------------------------------------------------
     # Both languages group thousands with "," and use "." as the decimal mark (CLDR
@@ -138,7 +135,7 @@ class Translator:
     def int(self, value: float | None) -> str:
         return self.num(value, 0)
 
-    def pct(self, share: float | None, digits: int = 0) -> str:
+    def pct(self, share: float | None, digits: builtins.int = 0) -> str:
         """A share (0..1) as a percentage."""
         if share is None:
             return self("unknown")
@@ -147,7 +144,7 @@ class Translator:
     def ratio(self, value: float | None) -> str:
         return "–" if value is None else f"{value:.2f}:1"
 
-    def money(self, amount: float | None, currency: str, digits: int = 0) -> str:
+    def money(self, amount: float | None, currency: str, digits: builtins.int = 0) -> str:
         if amount is None:
             return self("price_not_published")
         number = f"{amount:,.{digits}f}"
@@ -177,12 +174,14 @@ class Translator:
             return ""
         if isinstance(value, str):
             try:
-                value = _dt.date.fromisoformat(value)
+                day = _dt.date.fromisoformat(value)
             except ValueError:
                 return value
+        else:
+            day = value
         if self.is_zh:
-            return f"{value.year}年{value.month}月{value.day}日"
-        return f"{value.day} {value.strftime('%B')} {value.year}"
+            return f"{day.year}年{day.month}月{day.day}日"
+        return f"{day.day} {day.strftime('%B')} {day.year}"
 
     def answer(self, answer: str) -> str:
         return self(answer) if answer in ("yes", "no", "partly", "unknown", "unanswered") else answer
@@ -207,9 +206,11 @@ class _FindingFormatter(TemplateFormatter):
         return "、".join(items) + (" 等" if more else "")
 
     def term(self, value: Any) -> Any:
-        return FINDING_TERMS_ZH.get(value, value)
+        # words that arrive as a template's field values ({tier!t}); anything else, a name, as written
+        said = catalog.entry(value, "template_terms") if isinstance(value, str) else None
+        return said[self.t.lang] if said else value
 
-    def get_value(self, key, args, kwargs):
+    def get_value(self, key: builtins.int | str, args: Any, kwargs: Any) -> Any:
         value = super().get_value(key, args, kwargs)
         if key == "fabric" and isinstance(value, str):
             # the Chinese templates say "{fabric}：…": "计算网络：…", a user's fabric "网络 east：…"

@@ -1,0 +1,80 @@
+"""Templates said from a key and raw figures: the findings' messages and the estimates'
+assumptions (``designer/checks/messages.py``, ``designer/estimates/notes.py``).
+
+Templates are ``str.format`` strings with named fields, and three additions that let
+each language phrase counts and lists its own way:
+
+- a template may be a dict of plural forms, ``{"one": ..., "other": ...}``, chosen by the
+  ``count`` field (CLDR categories: English has both, Chinese only "other");
+- a field made with ``names(items, limit)`` is a list of names, joined by the language;
+  the English format spec says how a cut list ends: ``{ports:and_more}`` gives
+  "a, b and 2 more", ``{leaves:ellipsis}`` gives "a, b ...";
+- ``{worst:ratio}`` writes an oversubscription (2.0 -> "2:1"), and the conversion ``!t``
+  marks a field whose value is a word the other language translates (``{tier!t}``).
+
+``TemplateFormatter`` says them in English; the Translator's formatters say them in another
+language (numbers, lists and terms its way).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+from typing import Any
+
+Template = str | dict[str, str]
+
+
+def format_ratio(value: float | None) -> str:
+    """An oversubscription ratio as the fabric and the findings write it: 2.0 -> "2:1", 1.33 -> "1.33:1"."""
+    if value is None:
+        return "-"
+    return f"{value:.2f}".rstrip("0").rstrip(".") + ":1"
+
+
+def names(items: Iterable[str], limit: int | None = None) -> dict[str, Any]:
+    """A list field: the names shown (at most ``limit``) and how many are left out.
+    A plain dict so the finding's parameters stay JSON."""
+    items = list(items)
+    shown = items if limit is None else items[:limit]
+    return {"names": shown, "more": len(items) - len(shown)}
+
+
+def plural_form(template: Template, params: dict[str, Any]) -> str:
+    if isinstance(template, str):
+        return template
+    return template["one"] if params.get("count") == 1 and "one" in template else template["other"]
+
+
+class TemplateFormatter(string.Formatter):
+    """``str.format`` plus name lists, ratios and terms; English by default.
+    A language overrides ``number``, ``name_list`` and ``term``."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t":
+            return self.term(value)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, dict) and "names" in value:
+            return self.name_list(value["names"], value.get("more", 0), format_spec)
+        if format_spec == "ratio":
+            return format_ratio(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return self.number(value, format_spec)
+        return format(value, format_spec)
+
+    def number(self, value: float, spec: str) -> str:
+        return format(value, spec)
+
+    def name_list(self, items: list[str], more: int, style: str) -> str:
+        text = ", ".join(items)
+        if more:
+            text += " ..." if style == "ellipsis" else f" and {more} more"
+        return text
+
+    def term(self, value: Any) -> Any:
+        return value
+
+    def render(self, template: Template, params: dict[str, Any]) -> str:
+        return self.vformat(plural_form(template, params), (), params)
