@@ -23,7 +23,10 @@ from designer.ui.deferred import Deferred
 from designer.errors import DesignerError
 from designer.model.site import room_origins
 from designer.ui.commands import MoveRack, MoveRow, PlaceRoom, SetProperty
+from designer.ui.legend import LegendOverlay, aisle_entries, severity_entries, share_entries
 from designer.ui.metrics import rack_figures, worst_by_object
+from designer.report.drawings.floorplan import aisles
+from designer.report.drawings.floorplan import footprint as plan_footprint
 
 GRID_MM = 100.0
 # level of detail, by how wide a 600 mm rack is on screen: below this the whole floor's
@@ -270,6 +273,8 @@ class FloorView(Canvas):
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setBackgroundBrush(QColor("#ffffff"))
         self.items_by_rack: dict[str, RackItem] = {}
+        self.aisle_items: list[QGraphicsRectItem] = []
+        self.legend = LegendOverlay(self.viewport())
         self.overview: FloorOverview | None = None
         self.detail = "full"  # "overview", "plain" (no labels) or "full"
         self.rebuild()
@@ -290,6 +295,47 @@ class FloorView(Canvas):
     def set_metric(self, metric: str) -> None:
         self.colour_metric = metric
         self.recolour()
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        """The colours of the chosen metric and of the aisles, in the viewport's corner."""
+        t = language.current()
+        colours = severity_entries(t) if self.colour_metric == "findings" else share_entries(t)
+        self.legend.show_sections(t("legend.title"), [(t(f"metric.{self.colour_metric}"), colours),
+                                                      (t("floor.aisles"), aisle_entries(t))])
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.legend.place()
+
+    def _draw_aisles(self) -> None:
+        """Cold and hot aisles between facing rows, worked out from the racks' facing as the
+        proposal's floor plan does (``designer.report.drawings.floorplan.aisles``), shaded on
+        each room's floor with their kind and width."""
+        for item in self.aisle_items:
+            if item.scene() is not None:
+                self.scene().removeItem(item)
+        self.aisle_items = []
+        index = self.doc.index
+        t = language.current()
+        for room_name, floor in self.room_items.items():
+            boxes = [plan_footprint(rack, index.rack_type_of(rack)) for rack in index.racks_by_room.get(room_name, [])
+                     if rack.rack_type in index.rack_types]
+            for aisle in aisles(boxes):
+                if not aisle.kind:
+                    continue
+                width, depth = aisle.x1 - aisle.x0, aisle.y1 - aisle.y0
+                band = QGraphicsRectItem(aisle.x0, aisle.y0, width, depth, floor)
+                band.setBrush(style.COLD_AISLE if aisle.kind == "cold" else style.HOT_AISLE)
+                band.setPen(Qt.NoPen)
+                band.setZValue(1)  # above the floor tiles
+                label = QGraphicsSimpleTextItem(
+                    f"{t(aisle.kind + '_aisle')} · {t.num(depth / 1000, 1)} {t('unit_m')}", band)
+                label.setFont(QFont("Sans", int(max(60, min(depth * 0.3, 240)))))
+                label.setBrush(QColor("#5f6b7a"))
+                box = label.boundingRect()
+                label.setPos(aisle.x0 + (width - box.width()) / 2, aisle.y0 + (depth - box.height()) / 2)
+                self.aisle_items.append(band)
 
     def rebuild(self) -> None:
         scene = self.scene()
@@ -330,6 +376,9 @@ class FloorView(Canvas):
         self._rooms_drawn = self._rooms_signature()
         for rack in design.racks:
             self._add_rack_item(rack, index)
+        self.aisle_items = []
+        self._draw_aisles()
+        self._show_legend()
         self.overview = FloorOverview(self)
         scene.addItem(self.overview)
         self.detail = "full"
@@ -425,7 +474,7 @@ class FloorView(Canvas):
                 continue
             figures = rack_figures(self.doc, name, worst)
             if self.colour_metric == "findings":
-                colour = style.SEVERITY_COLOURS.get(figures.worst, QColor("#6cbf6c"))
+                colour = style.SEVERITY_COLOURS.get(figures.worst, style.NO_FINDING)
                 value = t(f"level.{figures.worst or 'ok'}")
             else:
                 share = figures.share(self.colour_metric)
@@ -508,6 +557,7 @@ class FloorView(Canvas):
             if item.placed == placed and (at.x(), at.y()) == (rack.x_mm + ox, rack.y_mm + oy):
                 continue  # re-checked with everything else, but not moved: nothing to redraw
             item.placed = placed
+            touched = True  # moved or turned: the aisles and the scene's extent follow
             w, d = footprint(index.rack_type_of(rack), rack.facing)
             if item.rect().width() != w or item.rect().height() != d:
                 item.setRect(0, 0, w, d)
@@ -524,6 +574,7 @@ class FloorView(Canvas):
     def _settle_floor(self) -> None:
         if self.overview is None:
             return
+        self._draw_aisles()  # rows may have come, gone or turned
         self.overview.refresh()
         self._on_selection(self.doc.selection, reveal=False)
         self.setSceneRect(self.scene().itemsBoundingRect().adjusted(-800, -800, 800, 800))

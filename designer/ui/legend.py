@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsScene, QLabel, QWidget
 
 from designer.ui import style
 
@@ -68,3 +70,48 @@ def add_legend(scene: QGraphicsScene, x: float, y: float, sections: list[tuple[s
         cursor += 4
     frame.setRect(QRectF(x, y, width + 24, cursor - y + 2))
     return frame
+
+
+def severity_entries(t) -> list[tuple[QColor, str, str]]:
+    """The colours of a rack's worst finding (the floor plan's "Worst finding" metric)."""
+    return [(style.SEVERITY_COLOURS["error"], t("level.error"), "fill"),
+            (style.SEVERITY_COLOURS["warning"], t("level.warning"), "fill"),
+            (style.SEVERITY_COLOURS["info"], t("level.info"), "fill"),
+            (style.NO_FINDING, t("level.ok"), "fill")]
+
+
+def aisle_entries(t) -> list[tuple[QColor, str, str]]:
+    return [(style.COLD_AISLE, t("cold_aisle"), "fill"), (style.HOT_AISLE, t("hot_aisle"), "fill")]
+
+
+class LegendOverlay(QLabel):
+    """A legend fixed to a corner of a view's viewport (the floor plan is seen from 1:20 to a
+    whole hall: a legend in the scene would be unreadable at one end of that range)."""
+
+    MARGIN = 10
+
+    def __init__(self, viewport: QWidget) -> None:
+        super().__init__(viewport)
+        self.setTextFormat(Qt.RichText)
+        self.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.setStyleSheet("QLabel { background: rgba(255, 255, 255, 235); border: 1px solid #c7cbd1;"
+                           " padding: 4px 6px; font-size: 8pt; }")
+        self.sections: list[tuple[str, list]] = []
+
+    def show_sections(self, title: str, sections: list[tuple[str, list]]) -> None:
+        self.sections = sections
+        rows = [f"<b>{escape(title)}</b>"]
+        for name, entries in sections:
+            rows.append(f"<br><i>{escape(name)}</i>")
+            for colour, words, _kind in entries:
+                rows.append(f"<br><span style='background-color:{colour.name()}'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
+                            f"&nbsp;{escape(words)}")
+        self.setText("".join(rows))
+        self.adjustSize()
+        self.place()
+
+    def place(self) -> None:
+        """Bottom-left of the viewport."""
+        parent = self.parentWidget()
+        if parent is not None:
+            self.move(self.MARGIN, max(0, parent.height() - self.height() - self.MARGIN))

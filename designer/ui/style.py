@@ -16,6 +16,10 @@ ROOM_FILL = QColor("#f4f5f7")
 ROOM_EDGE = QColor("#9aa0a6")
 TILE_LINE = QColor("#e3e5e8")
 SELECTION = QColor("#1a73e8")
+NO_FINDING = QColor("#6cbf6c")  # a rack without findings, on the "Worst finding" floor colours
+# the proposal's aisle colours (designer/report/drawings/floorplan.py), so window and PDF agree
+COLD_AISLE = QColor("#e3effa")
+HOT_AISLE = QColor("#fbe6e0")
 FREE_SLOT = QColor(60, 180, 90, 110)
 BLOCKED_SLOT = QColor(210, 50, 40, 120)
 

@@ -134,6 +134,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "figures.of_limit": {"en": "{value} / {limit} {unit} ({share})", "zh": "{value} / {limit} {unit}（{share}）"},
     "figures.no_limit": {"en": "{value} {unit} (no limit set)", "zh": "{value} {unit}（未设限值）"},
     # -- floor plan and rack elevations ----------------------------------------------
+    "floor.aisles": {"en": "Aisles (from the racks' facing)", "zh": "通道（按机柜朝向）"},
     "floor.room": {"en": "{room}  ({width} m x {depth} m)", "zh": "{room}（{width} 米 × {depth} 米）"},
     "rack.title": {"en": "Rack {name}  ({units} U)", "zh": "机柜 {name}（{units} U）"},
     "rack.zero_u": {"en": "{name} (zero-U, feed {feed})", "zh": "{name}（零 U，供电回路 {feed}）"},

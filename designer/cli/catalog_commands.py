@@ -13,6 +13,7 @@ import yaml
 from designer.catalog import Catalog
 from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
 from designer.catalog.netbox import ImportResult, import_netbox_file
+from designer.cli.common import load_catalog_warned
 from designer.errors import CatalogError
 from designer.model.hardware import DeviceType, RackType
 from designer.model.io import write_atomic
@@ -37,15 +38,14 @@ def port_summary(device_type: DeviceType) -> str:
 
 
 def _catalog(args: argparse.Namespace) -> Catalog:
-    from designer.cli import load_catalog_warned
-
     return load_catalog_warned(args.catalog)
 
 
 def _list(args: argparse.Namespace) -> int:
     catalog = _catalog(args)
     rows = []
-    for entry in sorted([*catalog.device_types.values(), *catalog.rack_types.values()], key=_sort_key):
+    entries: list[DeviceType | RackType] = [*catalog.device_types.values(), *catalog.rack_types.values()]
+    for entry in sorted(entries, key=_sort_key):
         kind = "rack" if isinstance(entry, RackType) else entry.kind
         if args.kind and kind != args.kind:
             continue
@@ -80,7 +80,8 @@ def _sort_key(entry: DeviceType | RackType) -> tuple[int, str]:
 
 
 def _summary_json(kind: str, entry: DeviceType | RackType) -> dict:
-    data = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer, "model": entry.model}
+    data: dict[str, object] = {"slug": entry.slug, "kind": kind, "manufacturer": entry.manufacturer,
+                               "model": entry.model}
     data["u_height"] = entry.u_height
     data["weight_kg"] = entry.weight_kg
     if isinstance(entry, DeviceType):

@@ -1,0 +1,64 @@
+"""What the commands share: standard input and output, JSON printing, and loading the
+catalog and the design named on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from designer.errors import DesignerError
+
+
+def _print_json(value: Any) -> None:
+    json.dump(value, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+STDIO = "-"
+
+
+def _read_stdin() -> bytes:
+    stream = sys.stdin
+    if stream is None:
+        raise DesignerError("no standard input to read", file=STDIO, hint="name a file instead of '-'")
+    return stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+
+
+def _base_dir(file: str) -> Path | None:
+    """The project file's folder (relative paths in it, e.g. the company logo, are read
+    from there); none for a design read from standard input."""
+    return None if file == STDIO else Path(file).parent
+
+
+def _write_stdout(content: bytes) -> None:
+    """One file to standard output, as bytes where the stream takes them."""
+    if hasattr(sys.stdout, "buffer"):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(content)
+        sys.stdout.buffer.flush()
+    else:
+        sys.stdout.write(content.decode("utf-8", errors="replace"))
+
+
+def load_catalog_warned(paths):
+    """The catalog, its loading warnings (raw devicetype-library files converted) on stderr."""
+    from designer.catalog import load_catalog
+
+    catalog = load_catalog(paths)
+    for warning in catalog.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return catalog
+
+
+def _load(args: argparse.Namespace):
+    from designer.model.io import load_design
+
+    catalog = load_catalog_warned(args.catalog)
+    if args.file == STDIO:
+        from designer.model.io import parse_design
+
+        return parse_design(_read_stdin(), "<stdin>", catalog), catalog
+    return load_design(args.file, catalog), catalog
