@@ -37,7 +37,7 @@ def _estimates(catalog, nodes: int, **communication):
         setattr(design.estimates.communication, key, value)
     checker = Checker(design, catalog.cabling)
     block = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
-    return json.loads(json.dumps(block))
+    return json.loads(json.dumps(block.as_dict()))  # as a script reads the report
 
 
 # ---------------------------------------------------------------- the acceptance figures

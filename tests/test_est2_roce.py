@@ -38,13 +38,13 @@ def _estimates(**roce):
 
 def test_headroom_is_summed_per_switch_against_its_buffer():
     est = _estimates(switch_buffer_mb={"nvidia-sn5600": 2.0})
-    (leaf,) = est["roce"]["switches"]
-    assert leaf["type"] == "nvidia-sn5600" and leaf["ports"] == 32 and leaf["unknown_ports"] == 0
-    assert leaf["headroom_mb"] == pytest.approx(2.561, abs=1e-3)  # 32 ports of ~80 kB
-    assert leaf["exceeds_buffer"] is True and est["roce"]["switches_over_buffer"] == [leaf["switch"]]
+    (leaf,) = est.roce.switches
+    assert leaf.type == "nvidia-sn5600" and leaf.ports == 32 and leaf.unknown_ports == 0
+    assert leaf.headroom_mb == pytest.approx(2.561, abs=1e-3)  # 32 ports of ~80 kB
+    assert leaf.exceeds_buffer is True and est.roce.switches_over_buffer == [leaf.switch]
     roomy = _estimates(switch_buffer_mb={"nvidia-sn5600": 100.0})
-    assert roomy["roce"]["switches"][0]["exceeds_buffer"] is False
-    assert "roce.buffer_unpublished" not in [k["key"] for k in roomy["assumption_keys"]]
+    assert roomy.roce.switches[0].exceeds_buffer is False
+    assert "roce.buffer_unpublished" not in [n.key for n in roomy.notes]
 
 
 def test_no_roce_fabric_no_block_and_the_checklist_in_both_languages():
@@ -52,6 +52,6 @@ def test_no_roce_fabric_no_block_and_the_checklist_in_both_languages():
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=2, switch="nvidia-qm9700"), catalog)
     checker = Checker(design, catalog.cabling)
     est = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
-    assert est["roce"] == {"fabrics": [], "switches": [], "switches_over_buffer": [], "checklist": []}
+    assert est.roce.as_dict() == {"fabrics": [], "switches": [], "switches_over_buffer": [], "checklist": []}
     assert set(ROCE_CHECKLIST_ZH) == set(CHECKLIST)
-    assert [item["key"] for item in _estimates()["roce"]["checklist"]] == list(CHECKLIST)
+    assert [item["key"] for item in _estimates().roce.checklist] == list(CHECKLIST)

@@ -119,7 +119,7 @@ def test_the_report_sizes_the_bundled_example_and_the_catalog():
     design = load_design(example_design(), catalog)
     checker = Checker(design, catalog.cabling)
     est = json.loads(json.dumps(planning_estimates(checker.ctx, catalog, build_bom(design, catalog,
-                                                                                   checker.ctx.index))))
+                                                                                   checker.ctx.index)).as_dict()))
     w = est["workload"]
     assert (w["gpus"], w["gpu_memory_gb"], w["model_states_gb"]) == (128, 80.0, 112.0)
     assert w["memory_per_gpu_gb"]["fits"] is True
@@ -135,7 +135,8 @@ def test_scaling_points_also_say_the_efficiency_with_nccls_all_reduce():
     design = load_design(example_design(), catalog)
     checker = Checker(design, catalog.cabling)
     est = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
-    last = est["scaling"]["points"][-1]
-    assert (last["nodes"], last["algorithm_nccl"]) == (16, "sharp")
-    assert last["efficiency_nccl"] == pytest.approx(1 / (1 + 14e9 / (450e9 * 275 / 450) + 41e-6), abs=1e-3)
-    assert last["efficiency_nccl"] > last["efficiency"]  # the single-ring model's 0.8869
+    last = est.scaling.points[-1]
+    assert last.nccl is not None and (last.nodes, last.nccl.algorithm) == (16, "sharp")
+    assert last.nccl.efficiency == pytest.approx(1 / (1 + 14e9 / (450e9 * 275 / 450) + 41e-6), abs=1e-3)
+    assert last.efficiency is not None and last.nccl.efficiency > last.efficiency  # the single-ring model's 0.8869
+    assert {"efficiency_nccl", "algorithm_nccl"} <= set(last.as_dict())

@@ -4,6 +4,7 @@ thread clears (issue 18). Headless: waits on the panel's signals, never sleeps."
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -50,8 +51,8 @@ def test_a_snapshot_keeps_its_figures_while_the_live_context_is_cleared_and_refr
     assert all(snapshot.known_fabric_analysis(name) is analysis for name, analysis in analyses.items())
     assert type_counts(snapshot) == counts and snapshot.index.devices
     after = planning_estimates(snapshot, catalog, build_bom(design, catalog, snapshot.index))
-    assert after["collectives"] == before["collectives"] and after["workload"] == before["workload"]
-    assert after["tco"]["capex"]["total"] == before["tco"]["capex"]["total"]
+    assert after.collectives == before.collectives and after.workload == before.workload
+    assert after.tco.capex.total == before.tco.capex.total
 
 
 def test_a_snapshot_has_its_own_table_of_resolved_links(catalog):
@@ -109,12 +110,15 @@ def test_a_big_design_is_estimated_in_a_forked_child(panel, qtbot, monkeypatch):
     """The pricing of a big design shares no interpreter lock with the UI thread: it runs in
     a forked child and its estimates come back and are shown."""
     real = estimates_panel.planning_estimates
-    monkeypatch.setattr(estimates_panel, "planning_estimates",
-                        lambda ctx, catalog, bom: {**real(ctx, catalog, bom), "computed_in": os.getpid()})
+    def stamped(ctx, catalog, bom):  # the estimates, marked with the process that computed them
+        estimates = real(ctx, catalog, bom)
+        return dataclasses.replace(estimates, workload={**estimates.workload, "computed_in": os.getpid()})
+
+    monkeypatch.setattr(estimates_panel, "planning_estimates", stamped)
     monkeypatch.setattr(panel.doc.runner, "is_large", lambda design, fabric: True)
     with qtbot.waitSignal(panel.estimated, timeout=30000):
         panel.refresh()
-    assert panel.estimates["computed_in"] != os.getpid()
+    assert panel.estimates is not None and panel.estimates.workload["computed_in"] != os.getpid()
     assert "Collective communication (NCCL model)" in panel.results.toPlainText()
 
 
@@ -126,7 +130,7 @@ def test_the_workload_is_edited_in_the_panel_and_the_sizing_follows(panel, qtbot
         editor.setValue(70.0)
         editor.editingFinished.emit()
     assert panel.doc.design.estimates.workload.parameters_billion == 70.0
-    assert panel.estimates["workload"]["model_states_gb"] == pytest.approx(1120.0)  # 70 B x 16 bytes
+    assert panel.estimates.workload["model_states_gb"] == pytest.approx(1120.0)  # 70 B x 16 bytes
     assert "70.0 B parameters" in panel.results.toPlainText()
 
 
@@ -152,5 +156,5 @@ def test_the_optimizer_is_chosen_in_words_and_the_states_follow(panel, qtbot):
         combo.setCurrentIndex(combo.findData("sgd"))
     assert panel.doc.design.estimates.workload.optimizer == "sgd"
     # SGD with momentum, mixed precision: 2 + 2 + 8 bytes a parameter (ZeRO, Rajbhandari et al. 2020)
-    assert panel.estimates["workload"]["bytes_per_parameter"]["total"] == 12.0
+    assert panel.estimates.workload["bytes_per_parameter"]["total"] == 12.0
     assert "12 bytes per parameter, 84 GB in all" in panel.results.toPlainText()

@@ -54,9 +54,9 @@ def test_every_word_is_said_in_both_languages():
 
 def test_the_curve_is_the_reports_row_for_row(two_nodes):
     _design, estimates = two_nodes
-    collectives, *_ = performance_parts(estimates, Translator("en"))
+    collectives, *_ = performance_parts(estimates.as_dict(), Translator("en"))
     peaks, curve = _tables(collectives)
-    points = estimates["collectives"]["operations"]["all_reduce"]["curve"]
+    points = estimates.collectives["operations"]["all_reduce"]["curve"]
     assert curve.header == ["size (B)", "time (us)", "algbw (GB/s)", "busbw (GB/s)", "algorithm"]
     assert len(curve.rows) == len(points) == 31  # nccl-tests -b 8 -e 8G -f 2
     assert curve.rows[0][0] == "8" and curve.rows[-1][0] == "8,589,934,592"
@@ -69,17 +69,17 @@ def test_the_curve_is_the_reports_row_for_row(two_nodes):
 
 def test_workload_storage_tier_and_roce_parts(two_nodes):
     _design, estimates = two_nodes
-    _c, workload, storage, roce = performance_parts(estimates, Translator("en"))
+    _c, workload, storage, roce = performance_parts(estimates.as_dict(), Translator("en"))
     rows = dict(_tables(workload)[0].rows)
     assert rows["Model states (weights, gradients, optimizer)"] == "16 bytes per parameter, 112 GB in all"
-    layout = estimates["workload"]["layout"]
+    layout = estimates.workload["layout"]
     assert rows["Parallel layout"].startswith(
         f"TP {layout['tensor_parallel']} x PP {layout['pipeline_parallel']} x DP {layout['data_parallel']}")
     storage_rows = dict(_tables(storage)[0].rows)
     assert storage_rows["Tier reached"] == "tier-a"  # no storage system: 0 GB/s reaches only the 0 GB/s tier
     assert [row[3] for row in _tables(storage)[1].rows] == ["yes", "no"]
     assert roce.items == ["No RoCE v2 fabric: no PFC headroom or ECN settings to plan."] and not roce.bullets
-    zh = performance_parts(estimates, Translator("zh"))
+    zh = performance_parts(estimates.as_dict(), Translator("zh"))
     assert [p.title for p in zh] == ["集合通信（NCCL 模型）", "训练任务规模测算", "存储分级", "无损 RoCE v2：每台交换机的 PFC 预留缓存"]
 
 
@@ -88,8 +88,8 @@ def test_the_roce_checklist_in_both_languages(catalog):
     design.estimates.roce.switch_buffer_mb = {"nvidia-sn5600": 2.0}
     checker = Checker(design, catalog.cabling)
     estimates = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
-    roce_en = performance_parts(estimates, Translator("en"))[-1]
-    roce_zh = performance_parts(estimates, Translator("zh"))[-1]
+    roce_en = performance_parts(estimates.as_dict(), Translator("en"))[-1]
+    roce_zh = performance_parts(estimates.as_dict(), Translator("zh"))[-1]
     (table,) = _tables(roce_en)
     assert table.rows == [["1 x nvidia-sn5600", "32", "2.56", "2.0", "1"]]  # one leaf, over its 2 MB
     assert len(roce_en.bullets) == len(roce_zh.bullets) == 6 and roce_en.bullets[0].startswith("PFC enabled")

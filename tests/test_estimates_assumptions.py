@@ -108,14 +108,19 @@ SCENARIOS = {
 
 
 @pytest.fixture(scope="module")
-def estimates(catalog):
+def estimates(typed_estimates):
     """Each scenario's ``estimates``, through JSON as a script (or the PDF export) reads them."""
+    return {name: json.loads(json.dumps(block.as_dict())) for name, block in typed_estimates.items()}
+
+
+@pytest.fixture(scope="module")
+def typed_estimates(catalog):
+    """Each scenario's estimates as ``planning_estimates`` returns them (the window's panel reads these)."""
     out = {}
     for name, make in SCENARIOS.items():
         design = make(catalog)
         checker = Checker(design, catalog.cabling)
-        block = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
-        out[name] = json.loads(json.dumps(block))
+        out[name] = planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
     return out
 
 
@@ -259,10 +264,10 @@ def test_a_report_without_keys_keeps_its_english_sentences(estimates):
         Translator("zh").assumption(unknown)
 
 
-def test_the_window_says_the_assumptions_in_its_language(estimates):
+def test_the_window_says_the_assumptions_in_its_language(typed_estimates):
     from designer.ui.estimates_panel import render_html
 
-    block = estimates["example"]
+    block = typed_estimates["example"]
     chinese = render_html(block, Translator("zh"))
     assert "<h3>假设</h3>" in chinese
     assert "按 5 年直线折旧，硬件、安装与机房改造费用均按此折旧" in chinese

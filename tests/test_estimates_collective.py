@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -21,6 +22,7 @@ from designer.estimates.collective import (
     ring_allreduce_s,
     tree_allreduce_s,
 )
+from designer.fabric.results import FabricAnalysis, LinkCounts, Span, TierCounts, TierRatios
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.io import load_design
 from designer.resources import example_design
@@ -80,13 +82,20 @@ def test_inter_node_bandwidth_share_efficiency_and_oversubscription():
     assert path.at(oversubscription=0.5).inter_gbytes_s == pytest.approx(45.0)  # under 1: no gain
 
 
+def _analysis(name: str, role: str, leaf: float | None) -> FabricAnalysis:
+    """A fabric analysis with only its name, role and worst leaf ratio measured."""
+    return FabricAnalysis(
+        name=name, role=role, protocol=None, target_oversubscription=None, tiers=2, endpoints=0,
+        endpoint_bandwidth_gbps=0.0, switches=TierCounts(0, 0, 0, 0), links=LinkCounts(0, 0, 0, 0, 0),
+        duplicate_links=0, link_speeds={}, oversubscription=TierRatios(leaf=leaf, spine=None),
+        leaves_without_uplinks=[], bisection_gbps=0.0, bisection_method="clos", ecmp_paths=Span(None, None),
+        ecmp_next_hops=Span(None, None), partitioned=False, max_hops=0, pods=1, port_use=[], failure=None)
+
+
 def test_worst_leaf_ratio_of_the_compute_fabrics_only():
-    analyses = [
-        {"name": "compute", "role": "compute", "oversubscription": {"leaf": 1.5, "spine": None}},
-        {"name": "storage", "role": "storage", "oversubscription": {"leaf": 3.0, "spine": None}},
-    ]
+    analyses = [_analysis("compute", "compute", 1.5), _analysis("storage", "storage", 3.0)]
     assert compute_oversubscription(analyses) == (1.5, "compute")
-    single_switch = [{"name": "compute", "role": "compute", "oversubscription": {"leaf": None, "spine": None}}]
+    single_switch = [_analysis("compute", "compute", None)]
     assert compute_oversubscription(single_switch) == (1.0, "compute")
     assert compute_oversubscription([]) == (1.0, None)
 
@@ -105,25 +114,25 @@ def test_bundled_example_allreduce(example):
     path, notes = cluster_path(design, index, analyses)
     assert notes == []
     block = allreduce_estimate(design.estimates.communication, path, "compute")
-    assert (block["gpus"], block["nodes"], block["gpus_per_node"]) == (128, 16, 8)
-    assert block["intra_bandwidth_gbytes_s"] == 450.0  # 900 GB/s NVLink 4, both directions
-    assert block["inter_bandwidth_gbytes_s"] == 45.0  # 50 GB/s x 0.9, 1:1 fabric
-    assert block["oversubscription"] == 1.0
+    assert (block.gpus, block.nodes, block.gpus_per_node) == (128, 16, 8)
+    assert block.intra_bandwidth_gbytes_s == 450.0  # 900 GB/s NVLink 4, both directions
+    assert block.inter_bandwidth_gbytes_s == 45.0  # 50 GB/s x 0.9, 1:1 fabric
+    assert block.oversubscription == 1.0
     # 1,024 MB over 16 x 8 GPUs, hierarchical:
     #   reduce-scatter: 7/8 x 1.024 GB / 450 GB/s + 7 x 2 us = 1.991111 + 0.014 = 2.005111 ms
     #   ring between 16 servers of 0.128 GB: 2 x 15/16 x 0.128 / 45 + 30 x 6 us = 5.333333 + 0.18 = 5.513333 ms
     #   all-gather 2.005111 ms; total 9.523556 ms
     # ring over 128 GPUs at the slowest hop: 2 x 127/128 x 1.024 / 45 + 254 x 6 us = 45.155556 + 1.524 ms
     # tree: 2 x 7 x 6 us + 2 x 1.024 / 45 = 0.084 + 45.511111 ms
-    times = {row["name"]: row["time_ms"] for row in block["algorithms"]}
+    times = {row.name: row.time_ms for row in block.algorithms}
     assert times["hierarchical"] == pytest.approx(9.523556, abs=1e-4)
     assert times["ring"] == pytest.approx(46.679556, abs=1e-4)
     assert times["tree"] == pytest.approx(45.595111, abs=1e-4)
-    assert block["fastest"] == "hierarchical"
-    hierarchical = next(row for row in block["algorithms"] if row["name"] == "hierarchical")
+    assert block.fastest == "hierarchical"
+    hierarchical = next(row for row in block.algorithms if row.name == "hierarchical")
     # algbw 1.024 GB / 9.523556 ms = 107.523 GB/s; busbw x 2 x 127/128 = 213.366 GB/s
-    assert hierarchical["algbw_gbytes_s"] == pytest.approx(107.523, abs=1e-3)
-    assert hierarchical["busbw_gbytes_s"] == pytest.approx(213.366, abs=1e-3)
+    assert hierarchical.algbw_gbytes_s == pytest.approx(107.523, abs=1e-3)
+    assert hierarchical.busbw_gbytes_s == pytest.approx(213.366, abs=1e-3)
 
 
 def test_measured_oversubscription_slows_the_fabric():
@@ -145,13 +154,13 @@ def test_no_compute_fabric_leaves_the_time_unknown(example):
     times = allreduce_times_s(path, GB)
     assert all(math.isinf(t) for t in times.values())
     block = allreduce_estimate(design.estimates.communication, path, None)
-    assert block["fastest"] is None
-    assert all(row["time_ms"] is None for row in block["algorithms"])
+    assert block.fastest is None
+    assert all(row.time_ms is None for row in block.algorithms)
 
 
 def test_an_uncabled_compute_fabric_is_estimated_from_the_ports_and_says_so(example):
     design, index, analyses = example
-    uncabled = [dict(a, endpoints=0) if a["role"] == "compute" else a for a in analyses]
+    uncabled = [replace(a, endpoints=0) if a.role == "compute" else a for a in analyses]
     path, notes = cluster_path(design, index, uncabled)
     assert [n.english for n in notes] == ["compute fabric compute has no servers cabled yet: the estimates assume "
                                           "every compute port cabled at its speed, non-blocking"]

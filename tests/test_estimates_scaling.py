@@ -56,16 +56,16 @@ def test_one_server_by_hand():
 def test_curve_of_the_inputs():
     inputs = ScalingInputs(model_parameters_billion=7.0, bytes_per_gradient=2.0, step_compute_s=1.0, overlap=0.0)
     block = scaling_estimate(inputs, PATH.at(oversubscription=1.5))
-    assert block["gradient_mb"] == 14000.0
-    assert [p["nodes"] for p in block["points"]] == [1, 2, 4, 8, 16]
-    assert [p["gpus"] for p in block["points"]] == [8, 16, 32, 64, 128]
-    first, second = block["points"][0], block["points"][1]
+    assert block.gradient_mb == 14000.0
+    assert [p.nodes for p in block.points] == [1, 2, 4, 8, 16]
+    assert [p.gpus for p in block.points] == [8, 16, 32, 64, 128]
+    first, second = block.points[0], block.points[1]
     # one server never crosses the fabric: the ratio makes no difference
-    assert first["efficiency"] == first["efficiency_1to1"] == first["efficiency_2to1"]
-    assert second["efficiency_1to1"] == pytest.approx(0.9146, abs=1e-4)
-    assert second["efficiency_2to1"] == pytest.approx(0.8832, abs=1e-4)
-    for point in block["points"][1:]:
+    assert first.efficiency == first.efficiency_1to1 == first.efficiency_2to1
+    assert second.efficiency_1to1 == pytest.approx(0.9146, abs=1e-4)
+    assert second.efficiency_2to1 == pytest.approx(0.8832, abs=1e-4)
+    for point in block.points[1:]:
         # the measured 1.5:1 sits between the two reference ratios
-        assert point["efficiency_2to1"] < point["efficiency"] < point["efficiency_1to1"]
-    measured = [p["efficiency"] for p in block["points"]]
+        assert point.efficiency_2to1 < point.efficiency < point.efficiency_1to1
+    measured = [p.efficiency for p in block.points]
     assert measured == sorted(measured, reverse=True), "more servers never scale better"

@@ -49,14 +49,14 @@ def test_bundled_example_storage():
     design = load_design(example_design(), catalog)
     ctx = CheckContext(design, catalog.cabling)
     block, _notes = storage_estimate(ctx, design.estimates.storage, design.estimates.scaling)
-    assert block["read_required_gbytes_s"] == pytest.approx(12.8)
+    assert block.read_required_gbytes_s == pytest.approx(12.8)
     # WEKApod Nitro: 568 GB/s read (its 16 x 400 Gb/s storage ports carry 800 GB/s), 256 GB/s write
-    assert block["read_available_gbytes_s"] == pytest.approx(568.0)
-    assert block["read_sufficient"] is True
-    assert block["checkpoint_size_tb"] == pytest.approx(0.098)
-    assert block["checkpoint_write_s"] == pytest.approx(0.383, abs=1e-3)
-    assert block["usable_capacity_tb"] == pytest.approx(484.0)
-    assert [t["tier"] for t in block["tiers"]] == ["hot", "warm", "cold"]
+    assert block.read_available_gbytes_s == pytest.approx(568.0)
+    assert block.read_sufficient is True
+    assert block.checkpoint_size_tb == pytest.approx(0.098)
+    assert block.checkpoint_write_s == pytest.approx(0.383, abs=1e-3)
+    assert block.usable_capacity_tb == pytest.approx(484.0)
+    assert [t["tier"] for t in block.tiers] == ["hot", "warm", "cold"]
 
 
 def test_unpublished_write_bandwidth_leaves_the_checkpoint_time_unknown(catalog):
@@ -70,7 +70,7 @@ def test_unpublished_write_bandwidth_leaves_the_checkpoint_time_unknown(catalog)
     ctx = CheckContext(design, catalog.cabling)
     block, notes = storage_estimate(ctx, StorageInputs(), ScalingInputs())
     # reads limited by the ports: min(40, 2 x 200 / 8 = 50) = 40 GB/s
-    assert block["read_available_gbytes_s"] == pytest.approx(40.0)
-    assert block["checkpoint_write_s"] is None
-    assert block["write_unknown_types"] == ["test-storage"]
+    assert block.read_available_gbytes_s == pytest.approx(40.0)
+    assert block.checkpoint_write_s is None
+    assert block.write_unknown_types == ["test-storage"]
     assert any("checkpoint time unknown" in n.english for n in notes)

@@ -86,41 +86,41 @@ def test_bundled_example_tco(example):
     block, notes = tco_estimate(design, index, bom)
     # hardware CAPEX is the bill of materials (its own tests check the lines)
     hardware = bom.total
-    assert block["capex"]["hardware"] == pytest.approx(hardware)
+    assert block.capex.hardware == pytest.approx(hardware)
     assert hardware >= 16 * 300_000 + 12 * 32_000
-    assert block["capex"]["complete"] is False
-    assert "weka-wekapod-nitro-8" in block["capex"]["unpriced_parts"]
+    assert block.capex.complete is False
+    assert "weka-wekapod-nitro-8" in block.capex.unpriced_parts
     assert any("count as zero" in n.english for n in notes)
     # typical IT load 183.26 kW (test_report's hand sum); room Hall 1 PUE 1.3
-    assert block["it_load_kw"] == pytest.approx(183.26)
-    assert block["pue"] == 1.3 and block["pue_source"] == "room Hall 1"
+    assert block.it_load_kw == pytest.approx(183.26)
+    assert block.pue == 1.3 and block.pue_source == "room Hall 1"
     # energy: 183.26 kW x 0.7 x 1.3 x 8,760 h x 0.12 = 175,305.05 a year
     energy = 183.26 * 0.7 * 1.3 * 8760 * 0.12
-    assert block["opex_per_year"]["energy"] == pytest.approx(175_305.05, abs=0.01)
+    assert block.opex_per_year.energy == pytest.approx(175_305.05, abs=0.01)
     # maintenance 8 % of CAPEX
-    assert block["opex_per_year"]["maintenance"] == pytest.approx(0.08 * hardware)
+    assert block.opex_per_year.maintenance == pytest.approx(0.08 * hardware)
     # cloud: 2.5 x 128 x 8,760 x 0.7 x 3 = 5,886,720
-    assert block["cloud_total"] == pytest.approx(5_886_720)
+    assert block.cloud_total == pytest.approx(5_886_720)
     # build: CAPEX x 3/5 + 3 x (energy + maintenance)
-    assert block["build_total"] == pytest.approx(hardware * 3 / 5 + 3 * (energy + 0.08 * hardware), abs=0.01)
-    levels = [row["utilization"] for row in block["by_utilization"]]
+    assert block.build_total == pytest.approx(hardware * 3 / 5 + 3 * (energy + 0.08 * hardware), abs=0.01)
+    levels = [row.utilization for row in block.by_utilization]
     assert levels == [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]
-    at_input = next(row for row in block["by_utilization"] if row["utilization"] == 0.7)
-    assert at_input["build_total"] == block["build_total"]
-    assert at_input["cloud_total"] == block["cloud_total"]
+    at_input = next(row for row in block.by_utilization if row.utilization == 0.7)
+    assert at_input.build_total == block.build_total
+    assert at_input.cloud_total == block.cloud_total
     # u* = (CAPEX x 3/5 + 3 x maintenance) / (2.5 x 128 x 8,760 x 3 - 183.26 x 1.3 x 8,760 x 0.12 x 3)
     fixed = hardware * 3 / 5 + 3 * 0.08 * hardware
     per_utilization = 2.5 * 128 * 8760 * 3 - 183.26 * 1.3 * 8760 * 0.12 * 3
     # the WEKApod is unpriced, so the report states no break-even (tests/test_totals_estimates.py);
     # the model's own figure from the partial CAPEX is the hand solution
-    assert block["break_even_utilization"] is None and block["break_even_status"] == "capex_incomplete"
-    model = tco_inputs(design, index, bom, block["it_load_kw"], block["gpus"])[0]
+    assert block.break_even_utilization is None and block.break_even_status == "capex_incomplete"
+    model = tco_inputs(design, index, bom, block.it_load_kw, block.gpus)[0]
     u_star = model.break_even_utilization()
     assert u_star == pytest.approx(fixed / per_utilization, abs=1e-4)
-    below = [r for r in block["by_utilization"] if r["utilization"] < u_star]
-    above = [r for r in block["by_utilization"] if r["utilization"] > u_star]
-    assert all(r["build_total"] > r["cloud_total"] for r in below)
-    assert all(r["build_total"] < r["cloud_total"] for r in above)
+    below = [r for r in block.by_utilization if r.utilization < u_star]
+    above = [r for r in block.by_utilization if r.utilization > u_star]
+    assert all(r.build_total > r.cloud_total for r in below)
+    assert all(r.build_total < r.cloud_total for r in above)
 
 
 def test_pue_comes_from_the_inputs_then_the_room_then_the_default():
@@ -139,5 +139,5 @@ def test_a_design_price_overrides_the_catalog(example):
     priced.estimates.cost.prices["weka-wekapod-nitro-8"] = Price(amount=1_000_000, estimate=False)
     catalog = load_catalog(include_user=False)
     block, _notes = tco_estimate(priced, DesignIndex.build(priced), build_bom(priced, catalog))
-    assert block["capex"]["hardware"] == pytest.approx(bom.total + 1_000_000)
-    assert "weka-wekapod-nitro-8" not in block["capex"]["unpriced_parts"]
+    assert block.capex.hardware == pytest.approx(bom.total + 1_000_000)
+    assert "weka-wekapod-nitro-8" not in block.capex.unpriced_parts

@@ -8,9 +8,11 @@ import re
 
 import pytest
 
+from designer.checks import Checker
+from designer.estimates.bom import build_bom
+from designer.estimates.summary import planning_estimates
 from designer.model.estimates import Stage
 from designer.i18n import Translator
-from designer.report.json_report import build_report
 from test_totals_estimates import priced
 
 pytest.importorskip("PySide6")
@@ -21,11 +23,17 @@ def plain(markup: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).replace("&gt;", ">")
 
 
+def panel_estimates(design, catalog):
+    """The estimates as the window's panel computes them (``EstimatesPanel.refresh``)."""
+    checker = Checker(design, catalog.cabling)
+    return planning_estimates(checker.ctx, catalog, build_bom(design, catalog, checker.ctx.index))
+
+
 @pytest.fixture(scope="module")
 def estimates(catalog):
     design = priced()
     design.stages = [Stage(name="One", racks=["R02"]), Stage(name="Two", racks=["R01", "R02"])]
-    return build_report(design, catalog=catalog)["estimates"]
+    return panel_estimates(design, catalog)
 
 
 def test_the_panel_marks_incomplete_totals_and_states_no_break_even(estimates):
@@ -58,7 +66,7 @@ def test_in_chinese(estimates):
 
 
 def test_a_complete_capex_shows_plain_totals_and_its_break_even(catalog):
-    estimates = build_report(priced(switch=30_000), catalog=catalog)["estimates"]
+    estimates = panel_estimates(priced(switch=30_000), catalog)
     text = plain(render_html(estimates, Translator("en")))
     assert "CAPEX USD 480,000" in text
     assert "Break-even utilisation 21 %" in text  # 403,200 / (2,102,400 - 169,890.74), tests/test_totals_estimates

@@ -218,8 +218,8 @@ def test_topology_paths_and_failure(window):
     assert count == 512
     assert {"cmp-spine01", "cmp-spine02"} <= switches
     impact = topo.fail("cmp-spine01")
-    assert impact["bandwidth_lost_pct"] == 50.0
-    assert impact["endpoints_cut_off"] == 0
+    assert impact.bandwidth_lost_pct == 50.0
+    assert impact.endpoints_cut_off == 0
 
 
 def test_topology_tier_labels_count_cables_as_the_analysis_does(window):
@@ -231,7 +231,7 @@ def test_topology_tier_labels_count_cables_as_the_analysis_does(window):
     lines = [item.text() for item in topo.view.scene().items() if isinstance(item, QGraphicsSimpleTextItem)]
     spine_line = next(line for line in lines if line.lower().startswith("spine"))
     # the aggregation switches' own management cables are endpoint cables, not leaf-spine ones
-    assert f"· {analysis['links']['leaf_spine']} links" in spine_line, spine_line
+    assert f"· {analysis.links.leaf_spine} links" in spine_line, spine_line
 
 
 def test_palette_search(window):
@@ -292,17 +292,17 @@ def test_screenshot_refuses_an_unknown_rack(tmp_path):
 def test_estimates_panel_updates_live(window, qtbot):
     panel = window.estimates
     qtbot.waitUntil(lambda: panel.estimates is not None, timeout=10000)
-    before = panel.estimates["tco"]["cloud_total"]
+    before = panel.estimates.tco.cloud_total
     editor = panel.editors[("cost", None, "cloud_price_per_gpu_hour")]
     editor.setValue(5.0)
     editor.editingFinished.emit()
     assert window.doc.design.estimates.cost.cloud_price_per_gpu_hour == 5.0
-    qtbot.waitUntil(lambda: panel.estimates["tco"]["cloud_total"] == pytest.approx(2 * before), timeout=10000)
+    qtbot.waitUntil(lambda: panel.estimates.tco.cloud_total == pytest.approx(2 * before), timeout=10000)
     assert "Break-even utilisation" in panel.results.toPlainText()
     window.doc.undo_stack.undo()
     assert window.doc.design.estimates.cost.cloud_price_per_gpu_hour == 2.5
     report = json.loads(run_cli("report", window.doc.path, "--json").out)
-    qtbot.waitUntil(lambda: panel.estimates["tco"]["cloud_total"] == report["estimates"]["tco"]["cloud_total"],
+    qtbot.waitUntil(lambda: panel.estimates.tco.cloud_total == report["estimates"]["tco"]["cloud_total"],
                     timeout=10000)
 
 
@@ -369,7 +369,7 @@ def test_growth_stages_are_edited_in_the_estimates_panel(window, qtbot):
     devices.setText("")
     racks.editingFinished.emit()
     assert doc.design.stages[0].racks == ["A01", "A02"]
-    qtbot.waitUntil(lambda: panel.estimates is not None and panel.estimates["stages"][0]["gpus"] == 64, timeout=10000)
+    qtbot.waitUntil(lambda: panel.estimates is not None and panel.estimates.stages[0]["gpus"] == 64, timeout=10000)
     name, date, racks, devices = panel.stage_editors[0]
     racks.setText("A01, Z99")
     racks.editingFinished.emit()

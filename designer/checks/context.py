@@ -10,6 +10,7 @@ from typing import Any
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
+from designer.fabric.results import FabricAnalysis
 from designer.fabric.cabling import Geometry, MediaSelector
 from designer.fabric.graph import fabric_links
 from designer.fabric.link_table import LinkTable
@@ -49,7 +50,7 @@ class CheckContext:
         self._loads: dict[str, LoadSum] = {}
         self._summaries: dict[str | None, RackSummary] = {}
         self._cable_lanes: Counter | None = None
-        self._analyses: dict[str, dict[str, Any]] = {}
+        self._analyses: dict[str, FabricAnalysis] = {}
         self._fabric_links: dict | None = None
         self._geometry: Geometry | None = None
         self._links = LinkTable(self.index)
@@ -64,7 +65,7 @@ class CheckContext:
             self._loads[rack_name] = load
         return load
 
-    def fabric_analysis(self, fabric_name: str) -> dict[str, Any]:
+    def fabric_analysis(self, fabric_name: str) -> FabricAnalysis:
         found = self._analyses.get(fabric_name)
         if found is None:
             if self._fabric_links is None:
@@ -80,11 +81,11 @@ class CheckContext:
             self._cable_lanes = Counter(link.cable_id for link in self.design.links if link.cable_id)
         return self._cable_lanes
 
-    def known_fabric_analysis(self, fabric_name: str) -> dict[str, Any] | None:
+    def known_fabric_analysis(self, fabric_name: str) -> FabricAnalysis | None:
         """The analysis if it is already at hand (never starts one)."""
         return self._analyses.get(fabric_name)
 
-    def set_fabric_analysis(self, fabric_name: str, analysis: dict[str, Any]) -> None:
+    def set_fabric_analysis(self, fabric_name: str, analysis: FabricAnalysis) -> None:
         """Analyses may be computed elsewhere (a worker thread) and handed in."""
         self._analyses[fabric_name] = analysis
 

@@ -9,6 +9,7 @@ from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
 from designer.checks.roce_rules import roce_headroom
+from designer.fabric.results import FabricAnalysis, SinglePoint
 from designer.model.hardware import split_lane
 
 
@@ -17,10 +18,10 @@ def check_fabric(ctx: CheckContext, fabric_name: str) -> list[Finding]:
     return [f for rule in FABRIC_RULES for f in rule(ctx, fabric_name, analysis)]
 
 
-def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
-    target = analysis.get("target_oversubscription")
-    if analysis["leaves_without_uplinks"]:
-        leaves = analysis["leaves_without_uplinks"]
+def oversubscription(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
+    target = analysis.target_oversubscription
+    if analysis.leaves_without_uplinks:
+        leaves = analysis.leaves_without_uplinks
         yield finding(
             "error", "OVERSUBSCRIPTION_ABOVE_TARGET", [*leaves, name],
             msg("leaves_without_uplinks", fabric=name, count=len(leaves), leaves=names(leaves, 6)),
@@ -28,13 +29,12 @@ def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[F
         )
     if target is None:
         return
-    for tier in ("leaf", "spine"):
-        worst = analysis["oversubscription"][tier]
+    for tier, worst in (("leaf", analysis.oversubscription.leaf), ("spine", analysis.oversubscription.spine)):
         if worst is None or worst <= target + 1e-3:
             continue
-        offenders = [p for p in analysis["port_use"] if p["tier"] == tier and p["oversubscription"] and
-                     p["oversubscription"] > target + 1e-3]
-        switches = [p["switch"] for p in sorted(offenders, key=lambda p: -p["oversubscription"])]
+        offenders = [(p.switch, p.oversubscription) for p in analysis.port_use
+                     if p.tier == tier and p.oversubscription and p.oversubscription > target + 1e-3]
+        switches = [switch for switch, _ratio in sorted(offenders, key=lambda p: -p[1])]
         yield finding(
             "warning", "OVERSUBSCRIPTION_ABOVE_TARGET", [*switches[:20], name],
             msg("oversubscription_above_target", fabric=name, tier=tier, worst=worst, count=len(switches),
@@ -43,9 +43,9 @@ def oversubscription(ctx: CheckContext, name: str, analysis: dict) -> Iterator[F
         )
 
 
-def without_links(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
+def without_links(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
     """A fabric no cable belongs to: declared (perhaps with switches) but never cabled."""
-    if sum(analysis["links"].values()) or analysis.get("duplicate_links"):
+    if analysis.links.total() or analysis.duplicate_links:
         return
     yield finding(
         "warning", "FABRIC_WITHOUT_LINKS", [name],
@@ -54,8 +54,8 @@ def without_links(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Find
     )
 
 
-def partition(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
-    if analysis.get("partitioned"):
+def partition(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
+    if analysis.partitioned:
         yield finding(
             "error", "FABRIC_PARTITIONED", [name],
             msg("fabric_partitioned", fabric=name),
@@ -63,20 +63,19 @@ def partition(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]
         )
 
 
-def single_points(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
-    failure = analysis.get("failure") or {}
-    spofs = failure.get("single_points_of_failure", [])
+def single_points(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
+    spofs = analysis.failure.single_points_of_failure if analysis.failure else []
     if not spofs:
         return
     # Management networks hang single-port BMCs and host ports on one switch by design:
     # note it; in the compute and storage fabrics it costs training time, so warn.
-    severity: Severity = "info" if analysis.get("role") in ("oob", "inband") else "warning"
-    groups: dict[tuple, list[dict]] = defaultdict(list)
+    severity: Severity = "info" if analysis.role in ("oob", "inband") else "warning"
+    groups: dict[tuple[str, str | None], list[SinglePoint]] = defaultdict(list)
     for spof in spofs:
-        groups[(spof["kind"], spof["tier"])].append(spof)
+        groups[(spof.kind, spof.tier)].append(spof)
     for (kind, tier), items in groups.items():
-        cut = sum(s["endpoints_cut_off"] for s in items)
-        objects = [s["object"] for s in items]
+        cut = sum(s.endpoints_cut_off for s in items)
+        objects = [s.object for s in items]
         # switches come with their tier, cables (kind "link") without one
         splits = len(items) == 1 and not cut
         if kind == "link":
@@ -90,10 +89,10 @@ def single_points(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Find
         )
 
 
-def ports_exhausted(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
+def ports_exhausted(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
     # a switch shared by two fabrics spends ports on both: count its ports over every link
-    full = [p["switch"] for p in analysis["port_use"]
-            if p["ports_total"] and switching_ports_used(ctx.index, p["switch"]) >= p["ports_total"]]
+    full = [p.switch for p in analysis.port_use
+            if p.ports_total and switching_ports_used(ctx.index, p.switch) >= p.ports_total]
     if full:
         yield finding(
             "info", "SWITCH_PORTS_EXHAUSTED", [*full[:50], name],

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
 from designer.checks.messages import msg, names
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import RoceInputs
 from designer.model.index import DesignIndex
@@ -97,7 +98,7 @@ def switch_headroom(design: Design, index: DesignIndex, inputs: RoceInputs | Non
     return Headroom(switches, unknown_speeds, no_length)
 
 
-def roce_headroom(ctx: CheckContext, name: str, analysis: dict) -> Iterator[Finding]:
+def roce_headroom(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Iterator[Finding]:
     """ROCE_HEADROOM_EXCEEDS_BUFFER: per switch type, the switches of RoCE fabric ``name`` whose
     summed headroom is above the buffer the user gave for that type. A switch on several RoCE
     fabrics is reported with the first of them (by name), once."""

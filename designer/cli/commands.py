@@ -12,13 +12,13 @@ from designer.errors import DesignerError
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from designer.report.json_report import build_report
+    from designer.report.json_report import report_parts
     from designer.report.text import format_report
 
     design, catalog = _load(args)
-    report = build_report(design, catalog=catalog)
+    report = report_parts(design, catalog=catalog)
     if args.json:
-        _print_json(report)
+        _print_json(report.as_dict())
     else:
         sys.stdout.write(format_report(report))
     return 0
@@ -154,8 +154,8 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
     grouped = fabric_links(index)
     fabrics = []
     for fabric in (fabric_counts(index, f.name, grouped.get(f.name, [])) for f in design.fabrics):
-        fabrics.append({"name": fabric["name"], "endpoints": fabric["endpoints"], "switches": dict(fabric["switches"]),
-                        "leaf_spine_links": fabric["links"]["leaf_spine"]})
+        fabrics.append({"name": fabric.name, "endpoints": fabric.endpoints, "switches": fabric.switches.as_dict(),
+                        "leaf_spine_links": fabric.links.leaf_spine})
     return {
         "file": file, "name": design.name, "servers": kinds.get("server", 0), "gpus": load.gpus,
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from designer.catalog import Catalog
 from designer.fabric.cable_counts import cable_summary
@@ -135,11 +135,19 @@ def spares_for(quantity: int, pct: float) -> int:
     return math.ceil(quantity * pct / 100 - 1e-9)
 
 
-def _ordering(entry: Any, part_number: str | None) -> dict[str, str | None]:
+class Ordering(TypedDict):
+    """How a BomLine is ordered: manufacturer, part number and (when there is none) the reason."""
+
+    manufacturer: str | None
+    part_number: str | None
+    part_number_note: str | None
+
+
+def _ordering(entry: Any, part_number: str | None) -> Ordering:
     """manufacturer, part_number and (when there is none) the reason, for a BomLine."""
     note = None if part_number else (getattr(entry, "part_number_note", None) or NO_DEVICE_PN)
-    return {"manufacturer": getattr(entry, "manufacturer", None), "part_number": part_number,
-            "part_number_note": note}
+    return Ordering(manufacturer=getattr(entry, "manufacturer", None), part_number=part_number,
+                    part_number_note=note)
 
 
 def _merge(lines: list[BomLine]) -> list[BomLine]:
@@ -213,7 +221,7 @@ def build_bom(
         if price is None:
             price, source = _price(design, part, product.list_price if product else None)
         if product is None:
-            ordering = {"manufacturer": None, "part_number": None, "part_number_note": NO_PART}
+            ordering = Ordering(manufacturer=None, part_number=None, part_number_note=NO_PART)
         else:
             ordering = _ordering(product, product.part_number_at(row["length_m"], top))
             if ordering["part_number"] is None and product.part_number_note is None:
@@ -228,7 +236,7 @@ def build_bom(
                        else row["type"])
         price, source = _price(design, part, module.list_price if module else None)
         ordering = (_ordering(module, module.orderable_part_number) if module is not None
-                    else {"manufacturer": None, "part_number": None, "part_number_note": NO_PART})
+                    else Ordering(manufacturer=None, part_number=None, part_number_note=NO_PART))
         bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source, **ordering,
                                  spec={"kind": "transceiver", "module": module, "type": row["type"]}))
     bom.lines = _merge(bom.lines)

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 from collections.abc import Iterable
 
 from designer.estimates.notes import Note, note
+from designer.estimates.results import AllreduceAlgorithm, AllreduceEstimate
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.hardware import DeviceType
@@ -163,18 +164,18 @@ def fastest(times: dict[str, float]) -> str | None:
     return min(finite, key=lambda k: (finite[k], ALGORITHMS.index(k))) if finite else None
 
 
-def compute_oversubscription(analyses: Iterable[dict[str, Any]]) -> tuple[float, str | None]:
+def compute_oversubscription(analyses: Iterable[FabricAnalysis]) -> tuple[float, str | None]:
     """Worst measured leaf oversubscription over the compute fabrics (1.0 when none is
     measured: a single switch, or no compute fabric), and the fabric it comes from."""
     worst, where = 1.0, None
     for analysis in analyses:
-        if analysis.get("role") != "compute":
+        if analysis.role != "compute":
             continue
-        leaf = (analysis.get("oversubscription") or {}).get("leaf")
+        leaf = analysis.oversubscription.leaf
         if where is None:
-            where = analysis["name"]
+            where = analysis.name
         if leaf is not None and leaf > worst:
-            worst, where = leaf, analysis["name"]
+            worst, where = leaf, analysis.name
     return worst, where
 
 
@@ -212,7 +213,8 @@ def model_notes(inputs: CommunicationInputs) -> list[Note]:
     ]
 
 
-def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> tuple[CommPath, list[Note]]:
+def cluster_path(design: Design, index: DesignIndex,
+                 analyses: Iterable[FabricAnalysis]) -> tuple[CommPath, list[Note]]:
     """The cluster's collective path, and the assumptions it rests on (``Note``s; ``.english`` says them).
 
     With several GPU server types the GPUs per server are those of the type holding the
@@ -246,7 +248,7 @@ def cluster_path(design: Design, index: DesignIndex, analyses: Iterable[dict[str
     if nodes > 1 and fabric is None:
         notes.append(note("allreduce.no_compute_fabric"))
         node_fabric = [0.0]
-    elif nodes > 1 and not any(a.get("role") == "compute" and a.get("endpoints") for a in analyses):
+    elif nodes > 1 and not any(a.role == "compute" and a.endpoints for a in analyses):
         # early in a design the servers are placed before the cables are drawn: estimate
         # the fabric the ports promise, and say so
         notes.append(note("allreduce.fabric_uncabled", fabric=fabric))
@@ -269,37 +271,37 @@ def _r(value: float | None, digits: int = 3) -> float | None:
     return None if value is None or not math.isfinite(value) else round(value, digits)
 
 
-def allreduce_rows(path: CommPath, message_bytes: float) -> tuple[list[dict[str, Any]], str | None]:
+def allreduce_rows(path: CommPath, message_bytes: float) -> tuple[list[AllreduceAlgorithm], str | None]:
     times = allreduce_times_s(path, message_bytes)
     rows = []
     for name, time_s in times.items():
         algbw = algbw_gbytes_s(message_bytes, time_s) if math.isfinite(time_s) else None
-        rows.append({
-            "name": name,
-            "time_ms": _r(time_s * 1e3, 4) if math.isfinite(time_s) else None,
-            "algbw_gbytes_s": _r(algbw),
-            "busbw_gbytes_s": _r(busbw_gbytes_s(algbw, path.gpus)),
-        })
+        rows.append(AllreduceAlgorithm(
+            name=name,
+            time_ms=_r(time_s * 1e3, 4) if math.isfinite(time_s) else None,
+            algbw_gbytes_s=_r(algbw),
+            busbw_gbytes_s=_r(busbw_gbytes_s(algbw, path.gpus)),
+        ))
     return rows, fastest(times) if path.gpus > 1 else None
 
 
-def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabric: str | None) -> dict[str, Any]:
+def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabric: str | None) -> AllreduceEstimate:
     """The report's ``allreduce`` block for ``path`` (from ``cluster_path``)."""
     message_bytes = inputs.message_mb * BYTES_PER_MB
     rows, best = allreduce_rows(path, message_bytes)
-    return {
-        "message_mb": inputs.message_mb,
-        "gpus": path.gpus,
-        "nodes": path.nodes,
-        "gpus_per_node": path.gpus_per_node,
-        "intra_bandwidth_gbytes_s": _r(path.intra_gbytes_s),
-        "node_fabric_gbytes_s_per_gpu": _r(path.node_fabric_gbytes_s),
-        "link_efficiency": path.link_efficiency,
-        "inter_bandwidth_gbytes_s": _r(path.inter_gbytes_s),
-        "oversubscription": _r(path.oversubscription),
-        "compute_fabric": compute_fabric,
-        "alpha_intra_us": inputs.alpha_intra_us,
-        "alpha_inter_us": inputs.alpha_inter_us,
-        "algorithms": rows,
-        "fastest": best,
-    }
+    return AllreduceEstimate(
+        message_mb=inputs.message_mb,
+        gpus=path.gpus,
+        nodes=path.nodes,
+        gpus_per_node=path.gpus_per_node,
+        intra_bandwidth_gbytes_s=_r(path.intra_gbytes_s),
+        node_fabric_gbytes_s_per_gpu=_r(path.node_fabric_gbytes_s),
+        link_efficiency=path.link_efficiency,
+        inter_bandwidth_gbytes_s=_r(path.inter_gbytes_s),
+        oversubscription=_r(path.oversubscription),
+        compute_fabric=compute_fabric,
+        alpha_intra_us=inputs.alpha_intra_us,
+        alpha_inter_us=inputs.alpha_inter_us,
+        algorithms=rows,
+        fastest=best,
+    )

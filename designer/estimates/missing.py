@@ -9,21 +9,20 @@ partial sum as the whole.
 
 from __future__ import annotations
 
-from typing import Any
-
 from designer.estimates.bom import Bom
+from designer.estimates.results import MissingPart
 
 
-def missing_parts(bom: Bom) -> list[dict[str, Any]]:
+def missing_parts(bom: Bom) -> list[MissingPart]:
     """The unpriced lines of ``bom`` as the report lists them: part, description, section,
     quantity and why the price is missing (its ``price_source``)."""
     return [
-        {
-            "part": line.part,
-            "description": line.description,
-            "section": line.section,
-            "quantity": line.quantity,
-            "price_source": line.price_source,
-        }
+        MissingPart(
+            part=line.part,
+            description=line.description,
+            section=line.section,
+            quantity=line.quantity,
+            price_source=line.price_source,
+        )
         for line in bom.unpriced
     ]

@@ -67,11 +67,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 from collections.abc import Iterable
 
 from designer.estimates.collective import CommPath, gpu_servers, main_server_type
 from designer.estimates.notes import Note, names, note
+from designer.estimates.results import AlgorithmRow, CollectivesBlock, NcclAllreduce, NcclRow, OperationFigures
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.index import DesignIndex
@@ -88,12 +88,13 @@ CURVE_SIZES = tuple(8 * 2**k for k in range(31))
 
 # ---------------------------------------------------------------- constants [TUNE]
 # Latencies in microseconds, per protocol (LL, Simple).
-BASE_LAT_US = {"ring": {"LL": 6.6, "Simple": 8.4}, "tree": {"LL": 6.8, "Simple": 0.0}}
-NVLINK_HOP_US = {"ring": {"LL": 0.6, "Simple": 3.4}, "tree": {"LL": 0.6, "Simple": 28.0},
-                 "nvls": 23.0, "nvls_tree": 23.0, "collnet": 3.7}
-NET_HOP_US = {"ring": {"LL": 2.7, "Simple": 14.0}, "tree": {"LL": 5.0, "Simple": 28.0},
-              "nvls": 18.0, "nvls_tree": 14.0, "collnet": 31.0}
-NET_OVERHEAD_US = {"LL": 1.0, "Simple": 3.0}  # per inter-node ring step, Intel host; x3 for Simple
+BASE_LAT_US: dict[str, dict[str, float]] = {"ring": {"LL": 6.6, "Simple": 8.4}, "tree": {"LL": 6.8, "Simple": 0.0}}
+NVLINK_HOP_US: dict[str, dict[str, float]] = {"ring": {"LL": 0.6, "Simple": 3.4}, "tree": {"LL": 0.6, "Simple": 28.0}}
+NET_HOP_US: dict[str, dict[str, float]] = {"ring": {"LL": 2.7, "Simple": 14.0}, "tree": {"LL": 5.0, "Simple": 28.0}}
+# NVLS, NVLS tree and CollNet run the Simple protocol only: one figure each
+NVLINK_HOP_SIMPLE_US: dict[str, float] = {"nvls": 23.0, "nvls_tree": 23.0, "collnet": 3.7}
+NET_HOP_SIMPLE_US: dict[str, float] = {"nvls": 18.0, "nvls_tree": 14.0, "collnet": 31.0}
+NET_OVERHEAD_US: dict[str, float] = {"LL": 1.0, "Simple": 3.0}  # per inter-node ring step, Intel host; x3 for Simple
 COLLNET_ARITY_US = 0.4  # per GPU of a node, CollNet Direct's serialisation
 # Bandwidth refinements [TUNE].
 LL_SHARE_RING_ALLREDUCE = 1 / 4
@@ -195,14 +196,15 @@ def latency_us(system: NcclSystem, operation: str, algorithm: str, protocol: str
         return BASE_LAT_US["tree"][protocol] + 2 * (
             (g - 1) * NVLINK_HOP_US["tree"][protocol] + log2_nodes * NET_HOP_US["tree"][protocol])
     if algorithm == "nvls":
-        return NVLINK_HOP_US["nvls"]
+        return NVLINK_HOP_SIMPLE_US["nvls"]
     if algorithm == "nvls_tree":
-        return NVLINK_HOP_US["nvls_tree"] + 2 * log2_nodes * NET_HOP_US["nvls_tree"]
+        return NVLINK_HOP_SIMPLE_US["nvls_tree"] + 2 * log2_nodes * NET_HOP_SIMPLE_US["nvls_tree"]
     if algorithm == "sharp":
         if system.nvls:  # NCCL's NVLS algorithm across nodes, the fabric reducing between them
-            return NVLINK_HOP_US["nvls"] + NET_HOP_US["nvls"]
+            return NVLINK_HOP_SIMPLE_US["nvls"] + NET_HOP_SIMPLE_US["nvls"]
         # CollNet Direct
-        return 2 * (min(1, g - 1) * NVLINK_HOP_US["collnet"] + (g - 1) * COLLNET_ARITY_US) + NET_HOP_US["collnet"]
+        return (2 * (min(1, g - 1) * NVLINK_HOP_SIMPLE_US["collnet"] + (g - 1) * COLLNET_ARITY_US)
+                + NET_HOP_SIMPLE_US["collnet"])
     if algorithm == "p2p":
         # Assumed (NCCL publishes no model for it): the sends to every peer overlap, so one
         # ring Simple base latency and one hop over the slowest link.
@@ -280,7 +282,7 @@ def best(system: NcclSystem, operation: str, size: float,
     return algorithm, protocol, t
 
 
-def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | None = None) -> dict[str, Any]:
+def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | None = None) -> NcclRow:
     """One line of an nccl-tests table: size, the algorithm chosen, time, algbw, busbw."""
     pick = best(system, operation, size, only)
     if pick is None or system.ranks <= 1:
@@ -298,23 +300,24 @@ def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | N
     }
 
 
-def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES) -> list[dict[str, Any]]:
+def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES) -> list[NcclRow]:
     return [row(system, operation, size) for size in sizes]
 
 
-def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[dict[str, Any]]:
+def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[AlgorithmRow]:
     """Each algorithm at ``size`` (its fastest protocol), as NCCL_ALGO=<name> would run it."""
-    out = []
+    out: list[AlgorithmRow] = []
     for algorithm in algorithms(system, operation):
         line = row(system, operation, size, only=[algorithm])
-        out.append({k: v for k, v in line.items() if k != "size_bytes"})
+        out.append({"algorithm": line["algorithm"], "protocol": line["protocol"], "time_us": line["time_us"],
+                    "algbw_gbytes_s": line["algbw_gbytes_s"], "busbw_gbytes_s": line["busbw_gbytes_s"]})
     return out
 
 
 # ---------------------------------------------------------------- the report's block
 
 
-def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> dict[str, Any]:
+def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> OperationFigures:
     points = curve(system, operation)
     peaks = [p["busbw_gbytes_s"] for p in points if p["busbw_gbytes_s"] is not None]
     return {
@@ -326,23 +329,23 @@ def operation_block(system: NcclSystem, operation: str, message_bytes: float) ->
     }
 
 
-def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> dict[str, Any]:
+def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> NcclAllreduce:
     """The all-reduce of ``message_bytes`` as NCCL would run it (the ``allreduce`` block's
     ``nccl`` key): the algorithm and protocol chosen, time in ms, algbw and busbw."""
     if system is None or system.ranks <= 1:
-        return {"algorithm": None, "protocol": None, "time_ms": None if system is None else 0.0,
-                "algbw_gbytes_s": None, "busbw_gbytes_s": None}
+        return NcclAllreduce(algorithm=None, protocol=None, time_ms=None if system is None else 0.0,
+                             algbw_gbytes_s=None, busbw_gbytes_s=None)
     line = row(system, "all_reduce", message_bytes)
-    return {
-        "algorithm": line["algorithm"],
-        "protocol": line["protocol"],
-        "time_ms": None if line["time_us"] is None else round(line["time_us"] / 1e3, 4),
-        "algbw_gbytes_s": line["algbw_gbytes_s"],
-        "busbw_gbytes_s": line["busbw_gbytes_s"],
-    }
+    return NcclAllreduce(
+        algorithm=line["algorithm"],
+        protocol=line["protocol"],
+        time_ms=None if line["time_us"] is None else round(line["time_us"] / 1e3, 4),
+        algbw_gbytes_s=line["algbw_gbytes_s"],
+        busbw_gbytes_s=line["busbw_gbytes_s"],
+    )
 
 
-def collectives_block(system: NcclSystem | None, message_bytes: float) -> dict[str, Any]:
+def collectives_block(system: NcclSystem | None, message_bytes: float) -> CollectivesBlock:
     """The report's ``collectives`` block (None figures when there is nothing to estimate)."""
     if system is None:
         return {"gpus": 0, "operations": {}}

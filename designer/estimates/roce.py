@@ -12,10 +12,10 @@ published figure, by switch type). Speeds without a response time in
 
 from __future__ import annotations
 
-from typing import Any
 
 from designer.checks.roce_rules import PAUSE_FRAME_BITS, port_headroom_bytes, roce_fabrics, switch_headroom
 from designer.estimates.notes import Note, names, note
+from designer.estimates.results import ChecklistItem, RoceEstimate, RoceSwitch
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 
@@ -32,37 +32,35 @@ CHECKLIST = {
 }
 
 
-def roce_estimate(design: Design, index: DesignIndex) -> tuple[dict[str, Any], list[Note]]:
+def roce_estimate(design: Design, index: DesignIndex) -> tuple[RoceEstimate, list[Note]]:
     inputs = design.estimates.roce
     fabrics = roce_fabrics(design)
     if not fabrics:
-        return {"fabrics": [], "switches": [], "switches_over_buffer": [], "checklist": []}, []
+        return RoceEstimate(fabrics=[], switches=[], switches_over_buffer=[], checklist=[]), []
     headroom = switch_headroom(design, index, inputs)
     unknown_speeds, no_length = headroom.unknown_speeds, headroom.no_length
-    per_switch = {name: {"switch": row.switch, "type": row.type, "ports": row.ports, "headroom_mb": row.headroom_mb,
-                         "unknown_ports": row.unknown_ports} for name, row in headroom.switches.items()}
     switches = []
     over = []
-    for name in sorted(per_switch):
-        row = per_switch[name]
-        row["headroom_mb"] = round(row["headroom_mb"], 4)
-        buffer = inputs.switch_buffer_mb.get(row["type"])
-        row["buffer_mb"] = buffer
-        row["exceeds_buffer"] = None if buffer is None else row["headroom_mb"] > buffer
-        if row["exceeds_buffer"]:
+    for name in sorted(headroom.switches):
+        row = headroom.switches[name]
+        headroom_mb = round(row.headroom_mb, 4)
+        buffer = inputs.switch_buffer_mb.get(row.type)
+        exceeds = None if buffer is None else headroom_mb > buffer
+        if exceeds:
             over.append(name)
-        switches.append(row)
+        switches.append(RoceSwitch(switch=row.switch, type=row.type, ports=row.ports, headroom_mb=headroom_mb,
+                                   unknown_ports=row.unknown_ports, buffer_mb=buffer, exceeds_buffer=exceeds))
     notes = [note("roce.headroom", mtu_bytes=inputs.mtu_bytes, cable_delay_ns_per_m=inputs.cable_delay_ns_per_m)]
-    missing = sorted({row["type"] for row in switches if row["buffer_mb"] is None})
+    missing = sorted({row.type for row in switches if row.buffer_mb is None})
     if missing:
         notes.append(note("roce.buffer_unpublished", parts=names(missing)))
     if unknown_speeds:
         notes.append(note("roce.response_unknown", speeds=names(sorted(unknown_speeds))))
     if no_length:
         notes.append(note("roce.no_length", count=no_length))
-    return {
-        "fabrics": fabrics,
-        "switches": switches,
-        "switches_over_buffer": over,
-        "checklist": [{"key": key, "text": text} for key, text in CHECKLIST.items()],
-    }, notes
+    return RoceEstimate(
+        fabrics=fabrics,
+        switches=switches,
+        switches_over_buffer=over,
+        checklist=[ChecklistItem(key=key, text=text) for key, text in CHECKLIST.items()],
+    ), notes

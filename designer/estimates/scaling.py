@@ -16,11 +16,11 @@ different leaves (the worst placement a scheduler can give a job).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from designer.estimates.collective import BYTES_PER_MB, CommPath, allreduce_times_s, fastest
 from designer.estimates.nccl import NcclSystem, best
 from designer.estimates.notes import Note, note
+from designer.estimates.results import NcclEfficiency, ScalingEstimate, ScalingPoint
 from designer.model.estimates import ScalingInputs
 
 BYTES_PER_BILLION_PARAMETERS = 1e9
@@ -73,7 +73,7 @@ def nccl_efficiency(system: NcclSystem | None, nodes: int, gradient_bytes: float
     return compute_s / step_s(compute_s, pick[2], overlap), pick[0]
 
 
-def scaling_estimate(inputs: ScalingInputs, path: CommPath, system: NcclSystem | None = None) -> dict[str, Any]:
+def scaling_estimate(inputs: ScalingInputs, path: CommPath, system: NcclSystem | None = None) -> ScalingEstimate:
     """The report's ``scaling`` block; with ``system`` each point also says its efficiency with
     the all-reduce as NCCL runs it (``efficiency_nccl``, ``algorithm_nccl``)."""
     gradient_bytes = inputs.model_parameters_billion * BYTES_PER_BILLION_PARAMETERS * inputs.bytes_per_gradient
@@ -84,28 +84,29 @@ def scaling_estimate(inputs: ScalingInputs, path: CommPath, system: NcclSystem |
                             inputs.overlap)
         two, _ = efficiency(path.at(nodes=nodes, oversubscription=2.0), gradient_bytes, inputs.step_compute_s,
                             inputs.overlap)
-        point = {
-            "nodes": nodes,
-            "gpus": nodes * path.gpus_per_node,
-            "algorithm": algorithm,
-            "efficiency": _r(measured),
-            "efficiency_1to1": _r(one),
-            "efficiency_2to1": _r(two),
-        }
+        by_nccl = None
         if system is not None and system.gpus_per_node == path.gpus_per_node:
             nccl, nccl_algorithm = nccl_efficiency(system, nodes, gradient_bytes, inputs.step_compute_s,
                                                    inputs.overlap)
-            point["efficiency_nccl"], point["algorithm_nccl"] = _r(nccl), nccl_algorithm
-        points.append(point)
-    return {
-        "model_parameters_billion": inputs.model_parameters_billion,
-        "bytes_per_gradient": inputs.bytes_per_gradient,
-        "gradient_mb": round(gradient_bytes / BYTES_PER_MB, 3),
-        "step_compute_s": inputs.step_compute_s,
-        "overlap": inputs.overlap,
-        "oversubscription": round(path.oversubscription, 3),
-        "points": points,
-    }
+            by_nccl = NcclEfficiency(_r(nccl), nccl_algorithm)
+        points.append(ScalingPoint(
+            nodes=nodes,
+            gpus=nodes * path.gpus_per_node,
+            algorithm=algorithm,
+            efficiency=_r(measured),
+            efficiency_1to1=_r(one),
+            efficiency_2to1=_r(two),
+            nccl=by_nccl,
+        ))
+    return ScalingEstimate(
+        model_parameters_billion=inputs.model_parameters_billion,
+        bytes_per_gradient=inputs.bytes_per_gradient,
+        gradient_mb=round(gradient_bytes / BYTES_PER_MB, 3),
+        step_compute_s=inputs.step_compute_s,
+        overlap=inputs.overlap,
+        oversubscription=round(path.oversubscription, 3),
+        points=points,
+    )
 
 
 def _r(value: float | None) -> float | None:

@@ -16,12 +16,13 @@ whole design and are not split across stages. A stage with unpriced parts has
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from collections.abc import Iterable
 
 from designer.catalog import Catalog
 from designer.estimates.bom import build_bom
 from designer.estimates.missing import missing_parts
+from designer.estimates.results import StageFigures
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import Stage
 from designer.model.index import DesignIndex
@@ -56,13 +57,14 @@ def sub_design(design: Design, devices: Iterable[str], racks: Iterable[str]) -> 
     })
 
 
-def switch_tiers(index: DesignIndex, analyses: Iterable[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
+def switch_tiers(index: DesignIndex, analyses: Iterable[FabricAnalysis]) -> dict[str, tuple[str, str | None]]:
     """Switch -> (tier, fabric), from the fabric analyses (the cabling), else the device's own hints."""
-    tiers = {d.name: (d.tier, d.fabric) for d in index.design.devices if d.tier is not None}
+    tiers: dict[str, tuple[str, str | None]] = {d.name: (d.tier, d.fabric) for d in index.design.devices
+                                                if d.tier is not None}
     for analysis in analyses:
-        for row in analysis.get("port_use", ()):
-            if row["tier"] in TIERS:
-                tiers[row["switch"]] = (row["tier"], analysis["name"])
+        for row in analysis.port_use:
+            if row.tier in TIERS:
+                tiers[row.switch] = (row.tier, analysis.name)
     return tiers
 
 
@@ -70,20 +72,20 @@ def _kinds(index: DesignIndex, names: Iterable[str]) -> dict[str, int]:
     return dict(sorted(Counter(index.type_of(index.devices[n]).kind for n in names).items()))
 
 
-def _room_kw(index: DesignIndex, names: Iterable[str]) -> Counter:
-    by_room: Counter = Counter()
+def _room_kw(index: DesignIndex, names: Iterable[str]) -> dict[str, float]:
+    by_room: dict[str, float] = {}
     for name in names:
         device = index.devices[name]
         room = index.racks[device.rack].room if device.rack is not None else "(no rack)"
-        by_room[room] += device_load(index, [device]).power_max_kw
+        by_room[room] = by_room.get(room, 0.0) + device_load(index, [device]).power_max_kw
     return by_room
 
 
 def stage_figures(
     design: Design, index: DesignIndex, catalog: Catalog, tiers: dict[str, tuple[str, str | None]]
-) -> list[dict[str, Any]]:
+) -> list[StageFigures]:
     """The report's ``stages`` list."""
-    rows = []
+    rows: list[StageFigures] = []
     before_devices: list[str] = []
     before_racks: list[str] = []
     for stage in design.stages:
@@ -96,7 +98,8 @@ def stage_figures(
         added = [n for n in devices if n not in previous]
         removed = [n for n in before_devices if n not in set(devices)]
         room_kw = _room_kw(index, devices)
-        room_kw.subtract(_room_kw(index, before_devices))
+        for room, kw in _room_kw(index, before_devices).items():
+            room_kw[room] = room_kw.get(room, 0.0) - kw
         added_switches = Counter(tiers[n][0] for n in added if n in tiers)
         by_fabric: dict[str, dict[str, int]] = {}
         for name in added:

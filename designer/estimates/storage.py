@@ -14,11 +14,11 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from designer.checks.context import CheckContext
 from designer.checks.design_rules import storage_bandwidth_gbytes_s, type_counts
 from designer.estimates.notes import Note, names, note
+from designer.estimates.results import CapacityTier, CheckpointFigures, ReadTier, StorageEstimate
 from designer.model.estimates import ScalingInputs, StorageInputs
 
 BYTES_PER_TB = 1e12
@@ -46,14 +46,15 @@ def write_seconds(size_tb: float, write_gbytes_s: float | None) -> float | None:
     return size_tb * BYTES_PER_TB / BYTES_PER_GB / write_gbytes_s
 
 
-def capacity_tiers(inputs: StorageInputs, checkpoint_tb: float) -> list[dict[str, Any]]:
+def capacity_tiers(inputs: StorageInputs, checkpoint_tb: float) -> list[CapacityTier]:
     checkpoints_tb = inputs.checkpoints_kept * checkpoint_tb
     capacities = {
         "hot": inputs.dataset_tb * inputs.hot_share + checkpoints_tb,
         "warm": inputs.dataset_tb * (1.0 - inputs.hot_share),
         "cold": inputs.archive_copies * (inputs.dataset_tb + checkpoints_tb),
     }
-    return [{"tier": tier, "capacity_tb": round(tb, 3), "media": TIER_MEDIA[tier]} for tier, tb in capacities.items()]
+    return [CapacityTier(tier=tier, capacity_tb=round(tb, 3), media=TIER_MEDIA[tier])
+            for tier, tb in capacities.items()]
 
 
 def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list[str], list[str]]:
@@ -88,7 +89,7 @@ def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list
 
 def storage_estimate(
     ctx: CheckContext, inputs: StorageInputs, scaling: ScalingInputs
-) -> tuple[dict[str, Any], list[Note]]:
+) -> tuple[StorageEstimate, list[Note]]:
     """The report's ``storage`` block and its assumptions."""
     available, gpus, no_read = storage_bandwidth_gbytes_s(ctx)
     required = read_required_gbytes_s(gpus, inputs.samples_per_second_per_gpu, inputs.sample_size_mb)
@@ -103,35 +104,35 @@ def storage_estimate(
     hot_tb = tiers[0]["capacity_tb"]
     nodes = gpu_server_count(ctx)
     per_node = inputs.read_per_node_gbytes_s
-    tier_rows = [{"tier": name, "read_per_node_gbytes_s": value, "read_required_gbytes_s": round(value * nodes, 3),
-                  "reached": available >= value * nodes}
+    tier_rows = [ReadTier(tier=name, read_per_node_gbytes_s=value, read_required_gbytes_s=round(value * nodes, 3),
+                          reached=available >= value * nodes)
                  for name, value in sorted(inputs.read_tiers_per_node_gbytes_s.items(), key=lambda kv: kv[1])]
     if not tier_rows:
         notes.append(note("storage.tiers_unset"))
-    reached = [row["tier"] for row in tier_rows if row["reached"]]
-    return {
-        "gpus": gpus,
-        "read_required_gbytes_s": round(required, 3),
-        "read_available_gbytes_s": round(available, 3),
-        "read_sufficient": available >= required,
-        "read_unknown_types": no_read,
-        "checkpoint_size_tb": round(checkpoint_tb, 4),
-        "write_available_gbytes_s": None if write is None else round(write, 3),
-        "write_unknown_types": no_write,
-        "checkpoint_write_s": None if write is None else round(write_seconds(checkpoint_tb, write), 3),
-        "usable_capacity_tb": None if usable_tb is None else round(usable_tb, 3),
-        "capacity_unknown_types": no_capacity,
-        "hot_tier_fits": None if usable_tb is None else usable_tb >= hot_tb,
-        "tiers": tiers,
-        # additions (issue 12): per-node demand, named read tiers, per-node availability
-        "gpu_servers": nodes,
-        "read_available_per_node_gbytes_s": round(available / nodes, 3) if nodes else None,
-        "read_per_node_gbytes_s": per_node,
-        "read_required_per_node_basis_gbytes_s": None if per_node is None else round(per_node * nodes, 3),
-        "read_sufficient_per_node_basis": None if per_node is None else available >= per_node * nodes,
-        "read_tiers": tier_rows,
-        "read_tier_reached": reached[-1] if reached else None,
-    }, notes
+    reached = [row.tier for row in tier_rows if row.reached]
+    write_s = None if write is None else write_seconds(checkpoint_tb, write)
+    return StorageEstimate(
+        gpus=gpus,
+        read_required_gbytes_s=round(required, 3),
+        read_available_gbytes_s=round(available, 3),
+        read_sufficient=available >= required,
+        read_unknown_types=no_read,
+        checkpoint_size_tb=round(checkpoint_tb, 4),
+        write_available_gbytes_s=None if write is None else round(write, 3),
+        write_unknown_types=no_write,
+        checkpoint_write_s=None if write_s is None else round(write_s, 3),
+        usable_capacity_tb=None if usable_tb is None else round(usable_tb, 3),
+        capacity_unknown_types=no_capacity,
+        hot_tier_fits=None if usable_tb is None else usable_tb >= hot_tb,
+        tiers=tiers,
+        gpu_servers=nodes,
+        read_available_per_node_gbytes_s=round(available / nodes, 3) if nodes else None,
+        read_per_node_gbytes_s=per_node,
+        read_required_per_node_basis_gbytes_s=None if per_node is None else round(per_node * nodes, 3),
+        read_sufficient_per_node_basis=None if per_node is None else available >= per_node * nodes,
+        read_tiers=tier_rows,
+        read_tier_reached=reached[-1] if reached else None,
+    ), notes
 
 
 def gpu_server_count(ctx: CheckContext) -> int:
@@ -140,10 +141,10 @@ def gpu_server_count(ctx: CheckContext) -> int:
 
 
 def checkpoint_from_workload(parameters_billion: float, bytes_per_parameter: float,
-                             write_gbytes_s: float | None) -> dict[str, Any]:
+                             write_gbytes_s: float | None) -> CheckpointFigures:
     """A checkpoint of the workload's model (weights and optimizer states, not gradients:
     14 bytes a parameter for mixed-precision Adam) and its write time at ``write_gbytes_s``."""
     size_tb = checkpoint_size_tb(parameters_billion, bytes_per_parameter)
     seconds = write_seconds(size_tb, write_gbytes_s)
-    return {"bytes_per_parameter": bytes_per_parameter, "size_tb": round(size_tb, 4),
-            "write_s": None if seconds is None else round(seconds, 3)}
+    return CheckpointFigures(bytes_per_parameter=bytes_per_parameter, size_tb=round(size_tb, 4),
+                             write_s=None if seconds is None else round(seconds, 3))

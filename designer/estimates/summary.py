@@ -1,4 +1,4 @@
-"""All planning estimates of a design as one dict: the report's ``estimates`` key.
+"""All planning estimates of a design as one record: the report's ``estimates`` key is its ``as_dict()``.
 
 ``assumptions`` says every assumption behind the figures in English (a public contract);
 ``assumption_keys`` holds the same assumptions, in the same order, as ``{"key", "params"}``
@@ -10,7 +10,7 @@ bill of materials the caller built, so nothing is analysed or priced twice.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from designer.catalog import Catalog
 from designer.checks.context import CheckContext
@@ -23,6 +23,7 @@ from designer.estimates.collective import (
     model_notes,
 )
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
+from designer.estimates.results import PlanningEstimates
 from designer.estimates.roce import roce_estimate
 from designer.estimates.scaling import scaling_estimate, scaling_notes
 from designer.estimates.stages import stage_figures, switch_tiers
@@ -31,7 +32,7 @@ from designer.estimates.tco import tco_estimate
 from designer.estimates.workload import catalog_fit, workload_estimate
 
 
-def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[str, Any]:
+def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> PlanningEstimates:
     design, index = ctx.design, ctx.index
     inputs = design.estimates
     analyses = [ctx.fabric_analysis(f.name) for f in design.fabrics]
@@ -41,8 +42,8 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
     system, sharp_switches = cluster_system(design, index, path, compute_fabric)
     message_bytes = inputs.communication.message_mb * 1e6
-    allreduce = allreduce_estimate(inputs.communication, path, compute_fabric)
-    allreduce["nccl"] = nccl_allreduce(system, message_bytes)
+    allreduce = replace(allreduce_estimate(inputs.communication, path, compute_fabric),
+                        nccl=nccl_allreduce(system, message_bytes))
     gpu_model, gpu_memory = main_gpu(index)
     workload, workload_notes = workload_estimate(inputs.workload, system, gpu_model, gpu_memory,
                                                  catalog_fit(inputs.workload, list(catalog.device_types.values())))
@@ -60,18 +61,17 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> dict[st
         *roce_notes,
     ]
     bytes_per_checkpoint = workload["bytes_per_parameter"]["weights"] + workload["bytes_per_parameter"]["optimizer"]
-    storage["checkpoint_from_workload"] = checkpoint_from_workload(
-        inputs.workload.parameters_billion, bytes_per_checkpoint, storage["write_available_gbytes_s"])
-    return {
-        "currency": design.project.currency,
-        "assumptions": [n.english for n in notes],
-        "assumption_keys": [n.as_dict() for n in notes],
-        "tco": tco,
-        "allreduce": allreduce,
-        "collectives": collectives_block(system, message_bytes),
-        "scaling": scaling_estimate(inputs.scaling, path, system),
-        "storage": storage,
-        "workload": workload,
-        "roce": roce,
-        "stages": stage_figures(design, index, catalog, switch_tiers(index, analyses)),
-    }
+    storage = replace(storage, checkpoint_from_workload=checkpoint_from_workload(
+        inputs.workload.parameters_billion, bytes_per_checkpoint, storage.write_available_gbytes_s))
+    return PlanningEstimates(
+        currency=design.project.currency,
+        notes=notes,
+        tco=tco,
+        allreduce=allreduce,
+        collectives=collectives_block(system, message_bytes),
+        scaling=scaling_estimate(inputs.scaling, path, system),
+        storage=storage,
+        workload=workload,
+        roce=roce,
+        stages=stage_figures(design, index, catalog, switch_tiers(index, analyses)),
+    )

@@ -32,6 +32,7 @@ from typing import Any
 
 from designer.estimates.bom import Bom
 from designer.estimates.missing import missing_parts
+from designer.estimates.results import CapexFigures, OpexFigures, TcoEstimate, UtilizationPoint
 from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -175,7 +176,7 @@ def _break_even_status(value: float | None, capex_complete: bool) -> str:
     return "stated" if capex_complete else "capex_incomplete"
 
 
-def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str, Any], list[Note]]:
+def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[TcoEstimate, list[Note]]:
     """The report's ``tco`` block and its assumptions."""
     load = design_load(index)
     tco, pue_source, pue_params = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus)
@@ -200,57 +201,55 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[dict[str
     break_even = tco.break_even_utilization()
     break_even_full = tco.break_even_utilization(full_capex=True)
     status, status_full = _break_even_status(break_even, complete), _break_even_status(break_even_full, complete)
-    return {
-        "capex": {
-            "hardware": _money(tco.hardware),
-            "installation": _money(tco.installation),
-            "facility": _money(tco.facility),
-            "total": _money(tco.capex),
-            "complete": complete,
-            "unpriced_parts": unpriced,
-            "missing_parts": missing,
-        },
-        "opex_per_year": {
-            "energy": _money(tco.energy_per_year(u)),
-            "maintenance": _money(tco.maintenance_per_year),
-            "staff": _money(tco.staff_per_year),
-            "space": _money(tco.space_per_year),
-            "total": _money(tco.opex_per_year(u)),
-            "complete": opex_complete,
-            "missing_parts": [] if opex_complete else missing,
-        },
-        "it_load_kw": round(tco.it_load_kw, 3),
-        "pue": round(tco.pue, 3),
-        "pue_source": pue_source_english(pue_source, pue_params),
-        "energy_price_per_kwh": tco.energy_price_per_kwh,
-        "energy_kwh_per_year": round(tco.it_load_kw * u * tco.pue * HOURS_PER_YEAR, 1),
-        "utilization": u,
-        "gpus": tco.gpus,
-        "cloud_price_per_gpu_hour": tco.cloud_price_per_gpu_hour,
-        "horizon_years": tco.horizon_years,
-        "depreciation_years": tco.depreciation_years,
-        "depreciation_in_horizon": _money(tco.depreciation_in_horizon),
-        "residual_value": _money(tco.residual_value),
-        "build_total": _money(build),
-        "build_total_full_capex": _money(tco.build_total(u, full_capex=True)),
-        "cloud_total": _money(cloud),
-        "build_cost_per_gpu_hour": _money(build / gpu_hours) if gpu_hours else None,
-        "break_even_utilization": _share(break_even) if status == "stated" else None,
-        "break_even_utilization_full_capex": _share(break_even_full) if status_full == "stated" else None,
-        "break_even_status": status,
-        "break_even_status_full_capex": status_full,
-        # every build-side figure above (depreciation, residual value, build totals, cost per
-        # GPU-hour, break-even) and in ``by_utilization`` includes the CAPEX: complete as it is
-        "complete": complete,
-        "missing_parts": missing,
-        "by_utilization": [
-            {
-                "utilization": level,
-                "build_total": _money(tco.build_total(level)),
-                "build_total_full_capex": _money(tco.build_total(level, full_capex=True)),
-                "cloud_total": _money(tco.cloud_total(level)),
-                "complete": complete,
-            }
+    return TcoEstimate(
+        capex=CapexFigures(
+            hardware=_money(tco.hardware),
+            installation=_money(tco.installation),
+            facility=_money(tco.facility),
+            total=_money(tco.capex),
+            complete=complete,
+            unpriced_parts=unpriced,
+            missing_parts=missing,
+        ),
+        opex_per_year=OpexFigures(
+            energy=_money(tco.energy_per_year(u)),
+            maintenance=_money(tco.maintenance_per_year),
+            staff=_money(tco.staff_per_year),
+            space=_money(tco.space_per_year),
+            total=_money(tco.opex_per_year(u)),
+            complete=opex_complete,
+            missing_parts=[] if opex_complete else missing,
+        ),
+        it_load_kw=round(tco.it_load_kw, 3),
+        pue=round(tco.pue, 3),
+        pue_source=pue_source_english(pue_source, pue_params),
+        energy_price_per_kwh=tco.energy_price_per_kwh,
+        energy_kwh_per_year=round(tco.it_load_kw * u * tco.pue * HOURS_PER_YEAR, 1),
+        utilization=u,
+        gpus=tco.gpus,
+        cloud_price_per_gpu_hour=tco.cloud_price_per_gpu_hour,
+        horizon_years=tco.horizon_years,
+        depreciation_years=tco.depreciation_years,
+        depreciation_in_horizon=_money(tco.depreciation_in_horizon),
+        residual_value=_money(tco.residual_value),
+        build_total=_money(build),
+        build_total_full_capex=_money(tco.build_total(u, full_capex=True)),
+        cloud_total=_money(cloud),
+        build_cost_per_gpu_hour=_money(build / gpu_hours) if gpu_hours else None,
+        break_even_utilization=_share(break_even) if status == "stated" else None,
+        break_even_utilization_full_capex=_share(break_even_full) if status_full == "stated" else None,
+        break_even_status=status,
+        break_even_status_full_capex=status_full,
+        complete=complete,
+        missing_parts=missing,
+        by_utilization=[
+            UtilizationPoint(
+                utilization=level,
+                build_total=_money(tco.build_total(level)),
+                build_total_full_capex=_money(tco.build_total(level, full_capex=True)),
+                cloud_total=_money(tco.cloud_total(level)),
+                complete=complete,
+            )
             for level in UTILIZATION_LEVELS
         ],
-    }, notes
+    ), notes

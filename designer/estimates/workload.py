@@ -40,6 +40,7 @@ from typing import Any
 
 from designer.estimates.nccl import NcclSystem, best
 from designer.estimates.notes import Note, note
+from designer.estimates.results import CatalogServerFit, MemoryPerGpu, WorkloadBlock
 from designer.model.estimates import WorkloadInputs
 
 BYTES_PER_GB = 1e9
@@ -189,8 +190,8 @@ def workload_estimate(
     system: NcclSystem | None,
     gpu_model: str | None,
     memory_gb: float | None,
-    catalog_servers: list[dict[str, Any]],
-) -> tuple[dict[str, Any], list[Note]]:
+    catalog_servers: list[CatalogServerFit],
+) -> tuple[WorkloadBlock, list[Note]]:
     """The report's ``workload`` block and its assumptions."""
     n = inputs.parameters_billion * 1e9
     tokens = inputs.tokens_billion * 1e9
@@ -209,7 +210,7 @@ def workload_estimate(
     if peak is None:
         notes.append(note("workload.peak_unknown", gpu=gpu_model or "?"))
     layout = choose_layout(inputs, gpus, domain, mem, shape) if gpus else None
-    block: dict[str, Any] = {
+    block: WorkloadBlock = {
         "parameters_billion": inputs.parameters_billion,
         "tokens_billion": inputs.tokens_billion,
         "sequence_length": inputs.sequence_length,
@@ -244,8 +245,18 @@ def workload_estimate(
         return block, notes
     t, p, d, fits = layout
     used = t * p * d
-    memory = {k: round(v, 3) for k, v in memory_per_gpu(inputs, t, p, d, shape).items()}
-    memory["fits"] = fits
+    per_gpu = memory_per_gpu(inputs, t, p, d, shape)
+    memory: MemoryPerGpu = {
+        "weights": round(per_gpu["weights"], 3),
+        "gradients": round(per_gpu["gradients"], 3),
+        "optimizer": round(per_gpu["optimizer"], 3),
+        "activations": round(per_gpu["activations"], 3),
+        "activations_no_recompute": round(per_gpu["activations_no_recompute"], 3),
+        "activations_selective": round(per_gpu["activations_selective"], 3),
+        "activations_full_recompute": round(per_gpu["activations_full_recompute"], 3),
+        "total": round(per_gpu["total"], 3),
+        "fits": fits,
+    }
     block["layout"] = {"tensor_parallel": t, "pipeline_parallel": p, "data_parallel": d, "gpus_used": used,
                        "chosen": not (inputs.tensor_parallel and inputs.pipeline_parallel and inputs.data_parallel)}
     block["memory_per_gpu_gb"] = memory
@@ -282,10 +293,10 @@ def workload_estimate(
     return block, notes
 
 
-def catalog_fit(inputs: WorkloadInputs, device_types: list[Any]) -> list[dict[str, Any]]:
+def catalog_fit(inputs: WorkloadInputs, device_types: list[Any]) -> list[CatalogServerFit]:
     """Which GPU servers of the catalog, how many: the fewest servers whose GPUs hold the model
     states, and whether the tensor parallelism that needs fits in one server's NVLink domain."""
-    out = []
+    out: list[CatalogServerFit] = []
     for device_type in sorted(device_types, key=lambda t: t.slug):
         if device_type.kind != "server" or not device_type.gpus or device_type.gpu_count <= 0:
             continue

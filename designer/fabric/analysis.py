@@ -15,18 +15,29 @@ Definition (also in the README):
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
-
 from designer.fabric.bisection import FlowBisection, bisection_gbps, bisection_measure, is_regular_clos
 from designer.fabric.ecmp import count_paths, ecmp_figures
 from designer.fabric.failures import failure_analysis, loss_pct
 from designer.fabric.graph import build_fabric_graph, fabric_links
+from designer.fabric.results import (
+    LINK_CLASSES,
+    FabricAnalysis,
+    FabricCounts,
+    LinkCounts,
+    LinkSpeed,
+    PortUse,
+    Span,
+    TierCounts,
+    TierRatios,
+    WhatIfFailed,
+)
 from designer.fabric.topology import TIER_RANK, Topology, build_topology
 from designer.model.index import DesignIndex
 
 # Re-exported: designer.ui, designer.report and the tests import these from here since the split.
 __all__ = [
     "TIER_RANK",
+    "FabricAnalysis",
     "FlowBisection",
     "analyse_fabric",
     "analyse_fabrics",
@@ -64,21 +75,23 @@ def classify_links(graph, topo) -> tuple[Counter, Counter]:
     return link_classes, link_speeds
 
 
-def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> FabricCounts:
     """What ``designer new`` prints of a fabric, the same figures as the report's analysis
     (endpoints, switches per tier, links per class) without its path and failure work."""
     graph = build_fabric_graph(index, fabric_name, links)
     topo = build_topology(index, graph)
     classes, _speeds = classify_links(graph, topo)
-    return {
-        "name": fabric_name,
-        "endpoints": len(graph.endpoints),
-        "switches": {tier: len(topo.of_tier(tier)) for tier in ("leaf", "spine", "core", "other")},
-        "links": {key: classes[key] for key in ("endpoint_leaf", "leaf_spine", "spine_core", "other")},
-    }
+    return FabricCounts(
+        name=fabric_name,
+        endpoints=len(graph.endpoints),
+        switches=TierCounts(leaf=len(topo.of_tier("leaf")), spine=len(topo.of_tier("spine")),
+                            core=len(topo.of_tier("core")), other=len(topo.of_tier("other"))),
+        links=LinkCounts(endpoint_leaf=classes["endpoint_leaf"], leaf_spine=classes["leaf_spine"],
+                         spine_core=classes["spine_core"], other=classes["other"], unresolved=len(graph.unresolved)),
+    )
 
 
-def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[str, Any]:
+def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> FabricAnalysis:
     graph = build_fabric_graph(index, fabric_name, links)
     topo = build_topology(index, graph)
     fabric = index.fabrics.get(fabric_name)
@@ -98,64 +111,63 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> dict[st
     ecmp = ecmp_figures(topo)
     endpoint_bw = sum(topo.figures[l].down_gbps for l in topo.of_tier("leaf"))
     tier_count = 1 if not topo.of_tier("spine") else (3 if topo.of_tier("core") else 2)
-    return {
-        "name": fabric_name,
-        "role": fabric.role if fabric else None,
-        "protocol": fabric.protocol if fabric else None,
-        "target_oversubscription": fabric.target_oversubscription if fabric else None,
-        "tiers": tier_count if graph.switches else 0,
-        "endpoints": len(graph.endpoints),
-        "endpoint_bandwidth_gbps": round(endpoint_bw, 3),
-        "switches": {
-            "leaf": len(topo.of_tier("leaf")),
-            "spine": len(topo.of_tier("spine")),
-            "core": len(topo.of_tier("core")),
-            "other": len(topo.of_tier("other")),
-        },
-        "links": {
-            "endpoint_leaf": link_classes["endpoint_leaf"],
-            "leaf_spine": link_classes["leaf_spine"],
-            "spine_core": link_classes["spine_core"],
-            "other": link_classes["other"],
-            "unresolved": len(graph.unresolved),
-        },
-        # beside ``links``, not in it: scripts sum ``links`` per tier against ``link_speeds``
-        "duplicate_links": len(graph.duplicates),
-        "link_speeds": {
+    return FabricAnalysis(
+        name=fabric_name,
+        role=fabric.role if fabric else None,
+        protocol=fabric.protocol if fabric else None,
+        target_oversubscription=fabric.target_oversubscription if fabric else None,
+        tiers=tier_count if graph.switches else 0,
+        endpoints=len(graph.endpoints),
+        endpoint_bandwidth_gbps=round(endpoint_bw, 3),
+        switches=TierCounts(
+            leaf=len(topo.of_tier("leaf")),
+            spine=len(topo.of_tier("spine")),
+            core=len(topo.of_tier("core")),
+            other=len(topo.of_tier("other")),
+        ),
+        links=LinkCounts(
+            endpoint_leaf=link_classes["endpoint_leaf"],
+            leaf_spine=link_classes["leaf_spine"],
+            spine_core=link_classes["spine_core"],
+            other=link_classes["other"],
+            unresolved=len(graph.unresolved),
+        ),
+        duplicate_links=len(graph.duplicates),
+        link_speeds={
             key: [
-                {"speed_gbps": speed, "count": count}
+                LinkSpeed(speed_gbps=speed, count=count)
                 for (cls, speed), count in sorted(link_speeds.items(), key=lambda kv: -kv[0][1])
                 if cls == key
             ]
-            for key in ("endpoint_leaf", "leaf_spine", "spine_core", "other")
+            for key in LINK_CLASSES
         },
-        "oversubscription": {"leaf": worst("leaf"), "spine": worst("spine")},
-        "leaves_without_uplinks": no_uplink,
-        "bisection_gbps": round(bisection, 3),
-        "bisection_method": measure.method,
-        "ecmp_paths": {"min": ecmp.paths_min, "max": ecmp.paths_max},
-        "ecmp_next_hops": {"min": ecmp.next_hops_min, "max": ecmp.next_hops_max},
-        "partitioned": ecmp.partitioned,
-        "max_hops": ecmp.max_hops,
-        "pods": len(topo.pods) if topo.of_tier("core") else (1 if graph.switches else 0),
-        "port_use": [
-            {
-                "switch": fig.name,
-                "tier": fig.tier,
-                "ports_total": fig.ports_total,
-                "ports_used": fig.ports_used,
-                "lanes_used": fig.lanes_used,
-                "down_gbps": round(fig.down_gbps, 3),
-                "up_gbps": round(fig.up_gbps, 3),
-                "oversubscription": None if fig.oversubscription is None else round(fig.oversubscription, 3),
-            }
+        oversubscription=TierRatios(leaf=worst("leaf"), spine=worst("spine")),
+        leaves_without_uplinks=no_uplink,
+        bisection_gbps=round(bisection, 3),
+        bisection_method=measure.method,
+        ecmp_paths=Span(ecmp.paths_min, ecmp.paths_max),
+        ecmp_next_hops=Span(ecmp.next_hops_min, ecmp.next_hops_max),
+        partitioned=ecmp.partitioned,
+        max_hops=ecmp.max_hops,
+        pods=len(topo.pods) if topo.of_tier("core") else (1 if graph.switches else 0),
+        port_use=[
+            PortUse(
+                switch=fig.name,
+                tier=fig.tier,
+                ports_total=fig.ports_total,
+                ports_used=fig.ports_used,
+                lanes_used=fig.lanes_used,
+                down_gbps=round(fig.down_gbps, 3),
+                up_gbps=round(fig.up_gbps, 3),
+                oversubscription=None if fig.oversubscription is None else round(fig.oversubscription, 3),
+            )
             for fig in sorted(topo.figures.values(), key=lambda f: (TIER_RANK[f.tier], f.name))
         ],
-        "failure": failure_analysis(topo, bisection, measure) if graph.switches else None,
-    }
+        failure=failure_analysis(topo, bisection, measure) if graph.switches else None,
+    )
 
 
-def analyse_fabrics(index: DesignIndex) -> list[dict[str, Any]]:
+def analyse_fabrics(index: DesignIndex) -> list[FabricAnalysis]:
     grouped = fabric_links(index)
     results = []
     for fabric in index.design.fabrics:
@@ -190,25 +202,24 @@ def shortest_paths(topo: Topology, source: str, target: str) -> tuple[int, set[s
     return sigma[target], switches, edges
 
 
-def what_if_failed(index: DesignIndex, fabric_name: str, links: list, failed: set[str]) -> dict[str, Any]:
+def what_if_failed(index: DesignIndex, fabric_name: str, links: list, failed: set[str]) -> WhatIfFailed:
     """The fabric's figures with ``failed`` switches (and their cables) taken out."""
     before = analyse_fabric(index, fabric_name, links)
     kept = [l for l in links if l.a.device not in failed and l.b.device not in failed]
     after = analyse_fabric(index, fabric_name, kept)
-    lost = loss_pct(before["bisection_gbps"], after["bisection_gbps"])
-    attached_before = before["endpoints"]
-    return {
-        "failed": sorted(failed),
-        "bisection_before_gbps": before["bisection_gbps"],
-        "bisection_after_gbps": after["bisection_gbps"],
-        "bandwidth_lost_pct": round(lost, 2),
-        "endpoints_cut_off": attached_before - after["endpoints"] + _stranded(after),
-        "ecmp_paths_after": after["ecmp_paths"],
-        "oversubscription_after": after["oversubscription"],
-    }
+    lost = loss_pct(before.bisection_gbps, after.bisection_gbps)
+    return WhatIfFailed(
+        failed=sorted(failed),
+        bisection_before_gbps=before.bisection_gbps,
+        bisection_after_gbps=after.bisection_gbps,
+        bandwidth_lost_pct=round(lost, 2),
+        endpoints_cut_off=before.endpoints - after.endpoints + _stranded(after),
+        ecmp_paths_after=after.ecmp_paths,
+        oversubscription_after=after.oversubscription,
+    )
 
 
-def _stranded(analysis: dict[str, Any]) -> int:
-    failure = analysis.get("failure") or {}
-    return 0 if not analysis.get("partitioned") else max(
-        (s["endpoints_cut_off"] for s in failure.get("single_points_of_failure", [])), default=0)
+def _stranded(analysis: FabricAnalysis) -> int:
+    if not analysis.partitioned or analysis.failure is None:
+        return 0
+    return max((s.endpoints_cut_off for s in analysis.failure.single_points_of_failure), default=0)

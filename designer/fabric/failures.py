@@ -8,9 +8,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Literal
 
 from designer.fabric.bisection import ClosBisection, MaxFlowBisection, bisection_measure
+from designer.fabric.results import FailureFigures, SinglePoint, WorstFailure
 from designer.fabric.topology import TIER_RANK, Topology
 
 
@@ -148,9 +149,8 @@ class FailureCase:
     bandwidth_lost_pct: float
     endpoints_cut_off: int
 
-    def as_dict(self, key: str = "switch") -> dict[str, Any]:
-        return {key: self.object, "bandwidth_lost_pct": round(self.bandwidth_lost_pct, 2),
-                "endpoints_cut_off": self.endpoints_cut_off}
+    def worst(self, kind: Literal["switch", "link"] = "switch") -> WorstFailure:
+        return WorstFailure(self.object, round(self.bandwidth_lost_pct, 2), self.endpoints_cut_off, kind)
 
 
 def loss_pct(before: float, after: float) -> float:
@@ -158,7 +158,7 @@ def loss_pct(before: float, after: float) -> float:
 
 
 def failure_analysis(topo: Topology, bisection: float,
-                     measure: ClosBisection | MaxFlowBisection | None = None) -> dict[str, Any]:
+                     measure: ClosBisection | MaxFlowBisection | None = None) -> FailureFigures:
     measure = measure or bisection_measure(topo)
     reach = Reachability(topo)
     total_endpoints = len(topo.graph.endpoints)
@@ -193,7 +193,7 @@ def failure_analysis(topo: Topology, bisection: float,
         uplinks = tuple(sorted((topo.figures[n].up_gbps, bw) for n, (_c, bw) in topo.adjacency[switch].items()))
         return (uplinks, is_cut_point(switch), wiring(switch))
 
-    result: dict[str, Any] = {}
+    worst: dict[str, WorstFailure | None] = {}
     for tier in ("leaf", "spine", "core"):
         cases = []
         seen: set[tuple] = set()
@@ -203,14 +203,12 @@ def failure_analysis(topo: Topology, bisection: float,
                 continue
             seen.add(key)
             cases.append(FailureCase(switch, loss_pct(bisection, measure.switch_failed(switch)), cut_off(switch)))
-        result[tier] = _worst(cases)
+        worst[tier] = _worst(cases)
 
-    result["link"] = _worst_link(topo, reach, bisection, measure)
-    spofs = []
+    spofs: list[SinglePoint] = []
     if single_switch and total_endpoints:
         (only,) = topo.graph.switches
-        spofs.append({"object": only, "kind": "switch", "tier": topo.tiers[only],
-                      "endpoints_cut_off": total_endpoints, "splits_fabric": False})
+        spofs.append(SinglePoint(only, "switch", topo.tiers[only], total_endpoints, False))
     else:
         # A single point of failure cuts endpoints off or splits the switches in two
         # (then endpoints may still reach each other only within their own part).
@@ -218,27 +216,28 @@ def failure_analysis(topo: Topology, bisection: float,
             if is_cut_point(switch):
                 n = cut_off(switch)
                 if n or switch in reach.articulation:
-                    spofs.append({"object": switch, "kind": "switch", "tier": topo.tiers[switch],
-                                  "endpoints_cut_off": n, "splits_fabric": switch in reach.articulation})
+                    spofs.append(SinglePoint(switch, "switch", topo.tiers[switch], n, switch in reach.articulation))
         for a, b in reach.bridges():
-            spofs.append({"object": f"{a} - {b}", "kind": "link", "tier": None,
-                          "endpoints_cut_off": reach.link_failure(a, b), "splits_fabric": True})
-    result["single_points_of_failure"] = spofs
-    # Homing counts switches, not cables: two cables to one leaf still leave the
-    # endpoint on that one leaf.
-    result["single_homed_endpoints"] = sum(1 for s in topo.graph.endpoint_switches.values() if len(set(s)) == 1)
-    return result
+            spofs.append(SinglePoint(f"{a} - {b}", "link", None, reach.link_failure(a, b), True))
+    return FailureFigures(
+        leaf=worst["leaf"], spine=worst["spine"], core=worst["core"],
+        link=_worst_link(topo, reach, bisection, measure),
+        single_points_of_failure=spofs,
+        # Homing counts switches, not cables: two cables to one leaf still leave the
+        # endpoint on that one leaf.
+        single_homed_endpoints=sum(1 for s in topo.graph.endpoint_switches.values() if len(set(s)) == 1),
+    )
 
 
-def _worst(cases: list[FailureCase]) -> dict[str, Any] | None:
+def _worst(cases: list[FailureCase]) -> WorstFailure | None:
     if not cases:
         return None
     worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
-    return worst.as_dict()
+    return worst.worst()
 
 
 def _worst_link(topo: Topology, reach: Reachability, bisection: float,
-                measure: ClosBisection | MaxFlowBisection) -> dict[str, Any] | None:
+                measure: ClosBisection | MaxFlowBisection) -> WorstFailure | None:
     """The single cable whose loss hurts most: an endpoint's only cable, else the uplink
     of the leaf with the fewest uplinks."""
     cases = []
@@ -265,4 +264,4 @@ def _worst_link(topo: Topology, reach: Reachability, bisection: float,
     if not cases:
         return None
     worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
-    return worst.as_dict("link")
+    return worst.worst("link")

@@ -83,9 +83,8 @@ def export_documents(
     ``spares_pct``: spare cables and optics in percent, instead of the project's
     ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path.
     ``cable_schedule``: the PDF ends with the cable schedule (labels by ``label_scheme``)."""
-    from designer.estimates.bom import build_bom
     from designer.model.index import DesignIndex
-    from designer.report.json_report import build_report
+    from designer.report.json_report import report_parts
 
     pdf_path = Path(pdf) if pdf else None
     bom_path = Path(bom) if bom else None
@@ -110,8 +109,9 @@ def export_documents(
         # as if the project said so: the BOM, the CAPEX and every total in the proposal agree
         design = design.model_copy(update={"project": design.project.model_copy(update={"spares_pct": spares_pct})})
     index = DesignIndex.build(design)
-    report = build_report(design, index, catalog=catalog)
-    materials = build_bom(design, catalog, index, (report["cables"], report["transceivers"]))
+    parts = report_parts(design, index, catalog=catalog)
+    report = parts.as_dict()
+    materials = parts.bom  # priced from the report's own cable and optic counts, built once
     written: list[Path] = []
     ctx = None
     if pdf_path is not None or svg_dir is not None:

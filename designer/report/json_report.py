@@ -1,30 +1,165 @@
-"""The report: every figure the CLI, the window and the PDF show, as one dict.
+"""The report: every figure the CLI, the window and the PDF show.
 
-``designer report FILE --json`` prints exactly this. Its keys are a public contract
-(users script against them): extend, never rename.
+``report_parts`` gathers them as a typed :class:`Report` (fabric analyses, estimates, BOM
+and findings as their own records; the racks, rooms, rows and totals as TypedDicts);
+``build_report`` is its ``as_dict()``, which ``designer report FILE --json`` prints exactly.
+Its keys are a public contract (users script against them): extend, never rename.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from designer.catalog import Catalog, load_catalog
 from designer.checks import Checker, checklist
 from designer.checks.context import CheckContext
 from designer.checks.rack_rules import floor_area_m2
-from designer.estimates.bom import build_bom
+from designer.checks.findings import Finding
+from designer.estimates.bom import Bom, build_bom
+from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
 from designer.fabric.cable_counts import cable_summary
+from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load
+
+
+class LoadFigures(TypedDict):
+    power_max_kw: float | None
+    power_typical_kw: float | None
+    heat_kw: float | None
+    heat_btu_h: float | None
+
+
+class DesignInfo(TypedDict):
+    name: str
+    format_version: int
+    customer: str | None
+    author: str | None
+    revision: str | None
+
+
+class Totals(LoadFigures):
+    servers: int
+    gpus: int
+    switches: int
+    storage_nodes: int
+    racks: int
+    devices: int
+    links: int
+    weight_kg: float | None
+    equipment_weight_kg: float | None
+    enclosure_weight_kg: float | None
+    facility_power_kw: float | None  # None unless every room holding racks has a PUE
+
+
+class PowerByKind(TypedDict):
+    server: float | None
+    switch: float | None
+    storage: float | None
+    other: float | None
+
+
+class RackFigures(LoadFigures):
+    name: str
+    room: str
+    row: str
+    rack_type: str
+    u_used: int
+    u_total: int
+    heat_air_kw: float | None
+    heat_liquid_kw: float | None
+    power_budget_kw: float | None
+    weight_kg: float | None
+    enclosure_weight_kg: float | None
+    total_weight_kg: float | None
+    static_load_kg: float | None
+    gpus: int
+    devices: int
+    cooling_air_kw: float | None
+    cooling_liquid_kw: float | None
+    floor_load_kg_m2: float | None
+
+
+class RoomFigures(LoadFigures):
+    name: str
+    width_mm: float
+    depth_mm: float
+    area_m2: float | None
+    racks: int
+    gpus: int
+    heat_air_kw: float | None
+    heat_liquid_kw: float | None
+    weight_kg: float | None
+    power_capacity_kw: float | None
+    cooling_air_kw: float | None
+    cooling_liquid_kw: float | None
+    floor_load_rating_kg_m2: float | None
+    pue: float | None
+    facility_power_kw: float | None
+
+
+class RowFigures(LoadFigures):
+    room: str
+    row: str
+    racks: int
+    gpus: int
+    power_budget_kw: float | None
+    weight_kg: float | None
+
+
+class UnknownFigure(TypedDict):
+    figure: str
+    device_types: list[str]
+    used_instead: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Every figure of a design; ``as_dict()`` is the ``report --json`` document, key for key."""
+
+    design: DesignInfo
+    totals: Totals
+    power_max_kw_by_kind: PowerByKind
+    racks: list[RackFigures]
+    rooms: list[RoomFigures]
+    rows: list[RowFigures]
+    fabrics: list[FabricAnalysis]
+    cables: list[dict[str, Any]]
+    transceivers: list[dict[str, Any]]
+    findings: list[Finding]
+    checklist: list[dict[str, Any]]
+    unknowns: list[UnknownFigure]
+    bom: Bom
+    estimates: PlanningEstimates
+
+    def as_dict(self) -> dict[str, Any]:
+        # copies (one level): the document is the caller's to change, the report stays as it was
+        return {
+            "design": dict(self.design),
+            "totals": dict(self.totals),
+            "power_max_kw_by_kind": dict(self.power_max_kw_by_kind),
+            "racks": [dict(r) for r in self.racks],
+            "rooms": [dict(r) for r in self.rooms],
+            "rows": [dict(r) for r in self.rows],
+            "fabrics": [f.as_dict() for f in self.fabrics],
+            "cables": [dict(c) for c in self.cables],
+            "transceivers": [dict(t) for t in self.transceivers],
+            "findings": [f.as_dict() for f in self.findings],
+            "checklist": [dict(c) for c in self.checklist],
+            "unknowns": [dict(u) for u in self.unknowns],
+            "bom": self.bom.as_dict(),
+            "estimates": self.estimates.as_dict(),
+        }
 
 
 def _r(value: float | None, digits: int = 3) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def load_figures(load: LoadSum) -> dict[str, Any]:
+def load_figures(load: LoadSum) -> LoadFigures:
     return {
         "power_max_kw": _r(load.power_max_kw),
         "power_typical_kw": _r(load.power_typical_kw),
@@ -33,7 +168,7 @@ def load_figures(load: LoadSum) -> dict[str, Any]:
     }
 
 
-def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = None) -> dict[str, Any]:
+def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = None) -> RackFigures:
     rack = index.racks[rack_name]
     rack_type = index.rack_type_of(rack)
     load = rack_load(index, rack_name)
@@ -67,7 +202,7 @@ def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = 
     }
 
 
-def room_figures(index: DesignIndex, room_name: str) -> dict[str, Any]:
+def room_figures(index: DesignIndex, room_name: str) -> RoomFigures:
     """A room's racks summed, beside the room's capacities (the ROOM_* checks' figures)."""
     room = index.rooms[room_name]
     racks = index.racks_by_room.get(room_name, [])
@@ -97,12 +232,12 @@ def room_figures(index: DesignIndex, room_name: str) -> dict[str, Any]:
     }
 
 
-def row_figures(index: DesignIndex) -> list[dict[str, Any]]:
+def row_figures(index: DesignIndex) -> list[RowFigures]:
     """Totals per row of racks (rooms and racks have their own tables)."""
     rows: dict[tuple[str, str], list] = {}
     for rack in index.design.racks:
         rows.setdefault((rack.room, rack.row), []).append(rack)
-    figures = []
+    figures: list[RowFigures] = []
     for (room, row), racks in rows.items():
         load = LoadSum()
         for rack in racks:
@@ -120,9 +255,9 @@ def row_figures(index: DesignIndex) -> list[dict[str, Any]]:
     return figures
 
 
-def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
+def unknown_figures(index: DesignIndex, load: LoadSum) -> list[UnknownFigure]:
     """Which published figures are missing, and what stands in for them."""
-    rows = []
+    rows: list[UnknownFigure] = []
     instead = {"power_max_w": "power.typical_w", "power_typical_w": "power.max_w"}
     for figure, slugs in sorted(load.unknown.items()):
         rows.append({"figure": figure, "device_types": sorted(slugs), "used_instead": instead.get(figure)})
@@ -135,6 +270,13 @@ def unknown_figures(index: DesignIndex, load: LoadSum) -> list[dict[str, Any]]:
 def build_report(
     design: Design, index: DesignIndex | None = None, checker: Checker | None = None, catalog: Catalog | None = None
 ) -> dict[str, Any]:
+    """Everything about the design as the ``report --json`` document (``report_parts(...).as_dict()``)."""
+    return report_parts(design, index, checker, catalog).as_dict()
+
+
+def report_parts(
+    design: Design, index: DesignIndex | None = None, checker: Checker | None = None, catalog: Catalog | None = None
+) -> Report:
     """Everything about the design. A live ``checker`` (the window's) is reused: its
     fabric analyses and findings are already up to date. ``catalog`` supplies cables,
     optics and their prices (the bundled one when not given)."""
@@ -151,23 +293,24 @@ def build_report(
     by_kind = total.count_by_kind
     kinds_w = total.power_max_w_by_kind
 
-    def kind_kw(*kinds: str) -> float:
+    def kind_kw(*kinds: str) -> float | None:
         return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
     rooms = [room_figures(index, room.name) for room in design.site.rooms]
     # facility power is known only when every room holding racks has a PUE
     facility = [r["facility_power_kw"] for r in rooms if r["racks"]]
-    facility_kw = _r(sum(facility)) if facility and None not in facility else None
+    known = [kw for kw in facility if kw is not None]
+    facility_kw = _r(sum(known)) if facility and len(known) == len(facility) else None
 
-    return {
-        "design": {
+    return Report(
+        design={
             "name": design.name,
             "format_version": design.format_version,
             "customer": design.project.customer,
             "author": design.project.author,
             "revision": design.project.revision,
         },
-        "totals": {
+        totals={
             "servers": by_kind.get("server", 0),
             "gpus": total.gpus,
             "switches": by_kind.get("switch", 0),
@@ -181,21 +324,21 @@ def build_report(
             "enclosure_weight_kg": _r(enclosures_kg, 2),
             "facility_power_kw": facility_kw,
         },
-        "power_max_kw_by_kind": {
+        power_max_kw_by_kind={
             "server": kind_kw("server"),
             "switch": kind_kw("switch"),
             "storage": kind_kw("storage"),
             "other": kind_kw("other", "pdu"),
         },
-        "racks": [rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
-        "rooms": rooms,
-        "rows": row_figures(index),
-        "fabrics": [checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
-        "cables": cables,
-        "transceivers": transceivers,
-        "findings": [f.as_dict() for f in findings],
-        "checklist": checklist(design, findings),
-        "unknowns": unknown_figures(index, total),
-        "bom": bom.as_dict(),
-        "estimates": planning_estimates(checker.ctx, catalog, bom),
-    }
+        racks=[rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
+        rooms=rooms,
+        rows=row_figures(index),
+        fabrics=[checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
+        cables=cables,
+        transceivers=transceivers,
+        findings=findings,
+        checklist=checklist(design, findings),
+        unknowns=unknown_figures(index, total),
+        bom=bom,
+        estimates=planning_estimates(checker.ctx, catalog, bom),
+    )

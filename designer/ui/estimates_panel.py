@@ -35,6 +35,7 @@ from designer.model.estimates import Stage
 from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.snapshot import context_snapshot
+from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
 from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, total_text
@@ -124,11 +125,11 @@ def _table_html(table: Table) -> str:
     return "<table cellspacing=4>" + "".join(rows) + "</table>"
 
 
-def render_html(estimates: dict, t: Translator | None = None, poc: dict | None = None) -> str:
+def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: dict | None = None) -> str:
     """The estimates as the panel shows them; numbers and money the Translator's way
     (in Chinese, large sums in 万 and 亿 as the proposal writes them)."""
     t = t or Translator("en")
-    currency = estimates["currency"]
+    currency = estimates.currency
 
     def money(value, short: bool = False, complete: bool = True) -> str:
         # a total without every part's price is a lower bound: "≥ USD x" (designer/report/incomplete.py)
@@ -147,79 +148,81 @@ def render_html(estimates: dict, t: Translator | None = None, poc: dict | None =
         return "<tr>" + "".join(f"<{tag}{align if i else ''}>{c}</{tag}>" for i, c in enumerate(cells)) + "</tr>"
 
     right = " align=right"
-    tco = estimates["tco"]
-    capex, opex = tco["capex"], tco["opex_per_year"]
+    tco = estimates.tco
+    capex, opex = tco.capex, tco.opex_per_year
     out = [f"<h3>{t('est.cost')}</h3><table cellspacing=4>"]
-    capex_ok = capex.get("complete", True)
-    build_ok = tco.get("complete", capex_ok)
-    rows = [(t("res.capex"), f"<b>{money(capex['total'], complete=capex_ok)}</b>")]
+    capex_ok = capex.complete
+    build_ok = tco.complete
+    rows = [(t("res.capex"), f"<b>{money(capex.total, complete=capex_ok)}</b>")]
     if not capex_ok:
         # a line of its own: beside the sum it wraps the figure column in a narrow dock
-        rows.append(("", note(capex.get("missing_parts") or capex["unpriced_parts"])))
-    break_even = break_even_text(t, tco["break_even_utilization"], tco.get("break_even_status"))
+        rows.append(("", note(capex.missing_parts or capex.unpriced_parts)))
+    break_even = break_even_text(t, tco.break_even_utilization, tco.break_even_status)
     rows += [
-        (t("res.opex"), f"<b>{money(opex['total'], complete=opex.get('complete', capex_ok))}</b>"),
-        (t("res.build", years=tco["horizon_years"]), f"<b>{money(tco['build_total'], complete=build_ok)}</b>"),
-        (t("res.cloud", years=tco["horizon_years"]), f"<b>{money(tco['cloud_total'])}</b>"),
+        (t("res.opex"), f"<b>{money(opex.total, complete=opex.complete)}</b>"),
+        (t("res.build", years=tco.horizon_years), f"<b>{money(tco.build_total, complete=build_ok)}</b>"),
+        (t("res.cloud", years=tco.horizon_years), f"<b>{money(tco.cloud_total)}</b>"),
         (t("break_even"), f"<b>{html.escape(break_even)}</b>"),
     ]
     out += [f"<tr><td>{k}</td><td align=right>{v}</td></tr>" for k, v in rows]
     out.append("</table><table cellspacing=4>")
     out.append(row([t("utilization"), t("res.build_column"), t("res.cloud_column")], header=True))
-    for point in tco["by_utilization"]:
-        complete = point.get("complete", build_ok)
+    for point in tco.by_utilization:
+        complete = point.complete
         # a lower bound below the cloud says nothing about which is cheaper: bold only a complete figure
-        cheaper = complete and point["build_total"] < point["cloud_total"]
-        build = money(point["build_total"], short=True, complete=complete)
-        out.append(row([pct(point["utilization"]), f"<b>{build}</b>" if cheaper else build,
-                        money(point["cloud_total"], short=True)], align=right))
+        cheaper = (complete and point.build_total is not None and point.cloud_total is not None
+                   and point.build_total < point.cloud_total)
+        build = money(point.build_total, short=True, complete=complete)
+        out.append(row([pct(point.utilization), f"<b>{build}</b>" if cheaper else build,
+                        money(point.cloud_total, short=True)], align=right))
     out.append("</table>")
-    allreduce = estimates["allreduce"]
-    title = t("res.allreduce", mb=t.int(allreduce.get("message_mb", 0)), gpus=t.int(allreduce.get("gpus", 0)))
+    allreduce = estimates.allreduce
+    title = t("res.allreduce", mb=t.int(allreduce.message_mb), gpus=t.int(allreduce.gpus))
     out.append(f"<h3>{title}</h3><table cellspacing=4>")
     out.append(row([t("algorithm"), t("res.time"), t("res.algbw"), t("res.busbw")], header=True))
-    for algorithm in allreduce.get("algorithms", []):
-        time_ms = algorithm.get("time_ms")
-        out.append(row([algorithm["name"], "–" if time_ms is None else f"{t.num(time_ms, 2)} ms",
-                        f"{t.num(algorithm.get('algbw_gbytes_s') or 0)} GB/s",
-                        f"{t.num(algorithm.get('busbw_gbytes_s') or 0)} GB/s"], align=right))
+    for algorithm in allreduce.algorithms:
+        time_ms = algorithm.time_ms
+        out.append(row([algorithm.name, "–" if time_ms is None else f"{t.num(time_ms, 2)} ms",
+                        f"{t.num(algorithm.algbw_gbytes_s or 0)} GB/s",
+                        f"{t.num(algorithm.busbw_gbytes_s or 0)} GB/s"], align=right))
     out.append("</table>")
-    scaling = estimates["scaling"]
     out.append(f"<h3>{t('res.scaling')}</h3><table cellspacing=4>")
     out.append(row([t("res.servers"), t("res.gpus"), t("res.efficiency"), t("res.at_1to1"), t("res.at_2to1")],
                    header=True))
-    for point in scaling.get("points", []):
-        out.append(row([t.int(point["nodes"]), t.int(point["gpus"]), pct(point.get("efficiency")),
-                        pct(point.get("efficiency_1to1")), pct(point.get("efficiency_2to1"))]))
+    for scaled in estimates.scaling.points:
+        out.append(row([t.int(scaled.nodes), t.int(scaled.gpus), pct(scaled.efficiency),
+                        pct(scaled.efficiency_1to1), pct(scaled.efficiency_2to1)]))
     out.append("</table>")
-    storage = estimates["storage"]
+    storage = estimates.storage
     out.append(f"<h3>{t('res.storage')}</h3><table cellspacing=4>")
-    out.append(row([t("res.read"), f"{t.num(storage.get('read_required_gbytes_s', 0))} / "
-                                   f"{t.num(storage.get('read_available_gbytes_s', 0))} GB/s"]))
-    write_s = storage.get("checkpoint_write_s")
-    out.append(row([t("res.checkpoint"), t("res.checkpoint_value", tb=t.num(storage.get("checkpoint_size_tb", 0), 3),
+    out.append(row([t("res.read"), f"{t.num(storage.read_required_gbytes_s)} / "
+                                   f"{t.num(storage.read_available_gbytes_s)} GB/s"]))
+    write_s = storage.checkpoint_write_s
+    out.append(row([t("res.checkpoint"), t("res.checkpoint_value", tb=t.num(storage.checkpoint_size_tb, 3),
                                           time=t("res.unknown_time") if write_s is None else f"{t.num(write_s)} s")]))
-    for tier in storage.get("tiers", []):
+    for tier in storage.tiers:
         name = f"tier_{tier['tier']}"
         out.append(row([t("res.tier", tier=t(name) if t.has(name) else tier["tier"]),
                         t("res.tier_value", tb=t.num(tier["capacity_tb"]), media=tier["media"])]))
     out.append("</table>")
-    if estimates["stages"]:
+    if estimates.stages:
         out.append(f"<h3>{t('stages')}</h3><table cellspacing=4>")
         out.append(row([t("res.stage"), t("res.gpus"), "kW", t("res.capex")], header=True))
-        for stage in estimates["stages"]:
+        for stage in estimates.stages:
             out.append(row([html.escape(stage["name"]), t.int(stage["gpus"]), t.num(stage["power_max_kw"]),
                             money(stage["capex"], complete=stage.get("capex_complete", True))]))
         out.append("</table>")
-        for stage in estimates["stages"]:
+        for stage in estimates.stages:
             if not stage.get("capex_complete", True):
                 out.append(f"<p>{html.escape(stage['name'])}: {note(stage.get('missing_parts') or [])}</p>")
     # the performance estimates and POC verdicts, as the proposal's section and appendix say them
-    out.append(parts_html(performance_parts(estimates, t)))
+    # (the proposal's renderers read the report's ``estimates`` block, so they get it here too)
+    block = estimates.as_dict()
+    out.append(parts_html(performance_parts(block, t)))
     if poc is not None:
         out.append(parts_html(poc_parts(poc, t)))
     # what the figures rest on, in the window's language (from ``assumption_keys``, as the proposal says them)
-    assumptions = t.assumptions(estimates)
+    assumptions = t.assumptions(block)
     if assumptions:
         out.append(f"<h3>{t('assumptions')}</h3><ul>")
         out += [f"<li>{html.escape(str(text))}</li>" for text in assumptions]
@@ -256,7 +259,7 @@ class EstimatesPanel(QWidget):
         self.poc_button.clicked.connect(self._choose_poc_files)
         layout.addWidget(self.poc_button)
         self.editors = {}
-        self.estimates: dict | None = None
+        self.estimates: PlanningEstimates | None = None
         self.poc: dict | None = None  # ``designer poc check``'s verdicts, once results are given
         self._running = False
         self._generation = 0  # counts edits: a result an edit overtook is not shown
@@ -402,7 +405,7 @@ class EstimatesPanel(QWidget):
         else:
             self._show(work(ctx), generation)
 
-    def _show(self, estimates: dict, generation: int | None = None) -> None:
+    def _show(self, estimates: PlanningEstimates, generation: int | None = None) -> None:
         self._running = False
         if generation is not None and generation != self._generation:
             self._timer.start()  # an edit came while these were computed: estimate again

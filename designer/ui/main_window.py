@@ -365,7 +365,7 @@ class MainWindow(FileActions, QMainWindow):
         for fabric in doc.design.fabrics:
             analysis = ctx.known_fabric_analysis(fabric.name) if fabric.role == "compute" else None
             if analysis is not None:
-                ratio = analysis["oversubscription"]["leaf"]
+                ratio = analysis.oversubscription.leaf
                 worst = ratio if worst is None or (ratio or 0) > worst else worst
         errors = sum(1 for f in doc.findings if f.severity == "error")
         warnings = sum(1 for f in doc.findings if f.severity == "warning")

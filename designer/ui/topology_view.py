@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, what_if_failed
+from designer.fabric.results import WhatIfFailed
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
 from designer.ui import background, language, style
@@ -313,13 +314,13 @@ class TopologyView(QWidget):
         self._doc_selection(self.doc.selection)
         analysis = self.doc.checker.ctx.fabric_analysis(name) if self.doc.checker else None
         if analysis:
-            over = analysis["oversubscription"]
+            over = analysis.oversubscription
             t = language.current()
             self.result.setText(t(
-                "topo.summary", fabric=name, endpoints=t.int(analysis["endpoints"]), leaf=format_ratio(over["leaf"]),
-                spine=format_ratio(over["spine"]), tbps=t.num(analysis["bisection_gbps"] / 1000),
-                min=t.int(analysis["ecmp_paths"]["min"]), max=t.int(analysis["ecmp_paths"]["max"]),
-                hops=analysis["max_hops"]))
+                "topo.summary", fabric=name, endpoints=t.int(analysis.endpoints), leaf=format_ratio(over.leaf),
+                spine=format_ratio(over.spine), tbps=t.num(analysis.bisection_gbps / 1000),
+                min=t.int(analysis.ecmp_paths.min), max=t.int(analysis.ecmp_paths.max),
+                hops=analysis.max_hops))
 
     def _draw_tier(self, tier: str, members: list[str], rects: dict[str, QRectF]) -> None:
         scene = self.view.scene()
@@ -478,7 +479,7 @@ class TopologyView(QWidget):
             return None
         return self.fail(selected[0].switch_name)
 
-    def fail(self, switch: str) -> dict | None:
+    def fail(self, switch: str) -> WhatIfFailed | None:
         """Mark ``switch`` failed: the analysis (seconds on a big fabric) runs on a worker
         behind a progress dialog with Cancel; None when cancelled."""
         self._clear_overlay()
@@ -493,7 +494,7 @@ class TopologyView(QWidget):
             return None
         if outcome.error is not None:
             raise outcome.error
-        impact = outcome.value
+        impact: WhatIfFailed = outcome.value
         rect = self.positions.get(switch)
         self.failed = switch
         if rect is not None:
@@ -509,8 +510,8 @@ class TopologyView(QWidget):
         self.doc.select("device", switch)  # and shown in the inspector
         self._mark_selected()
         self.result.setText(t(
-            "topo.failed", switch=switch, before=t.num(impact["bisection_before_gbps"] / 1000),
-            after=t.num(impact["bisection_after_gbps"] / 1000), lost=t.num(impact["bandwidth_lost_pct"]),
-            cut=t.int(impact["endpoints_cut_off"]), min=t.int(impact["ecmp_paths_after"]["min"]),
-            max=t.int(impact["ecmp_paths_after"]["max"])))
+            "topo.failed", switch=switch, before=t.num(impact.bisection_before_gbps / 1000),
+            after=t.num(impact.bisection_after_gbps / 1000), lost=t.num(impact.bandwidth_lost_pct),
+            cut=t.int(impact.endpoints_cut_off), min=t.int(impact.ecmp_paths_after.min),
+            max=t.int(impact.ecmp_paths_after.max)))
         return impact

@@ -21,7 +21,7 @@ from designer.errors import DesignerError
 from designer.fabric.generate import GenerateSpec, generate, uncabled_port_groups
 from designer.fabric.plan import parse_ratio
 from designer.i18n import Translator
-from designer.report.json_report import build_report
+from designer.report.json_report import Report, report_parts
 from designer.ui import language
 
 
@@ -37,7 +37,7 @@ class _Preview(QRunnable):
     def run(self) -> None:
         try:
             design = generate(self.spec, self.catalog)
-            lines = summary(build_report(design), self.t) + uncabled_summary(uncabled_port_groups(design), self.t)
+            lines = summary(report_parts(design), self.t) + uncabled_summary(uncabled_port_groups(design), self.t)
             result = (design, lines, None)
         except DesignerError as exc:
             result = (None, [], exc.format())
@@ -52,17 +52,17 @@ def uncabled_summary(rows: list[dict], t: Translator) -> list[str]:
     return [t("wizard.uncabled", groups="; ".join(groups))]
 
 
-def summary(report: dict, t: Translator | None = None) -> list[str]:
+def summary(report: Report, t: Translator | None = None) -> list[str]:
     t = t or Translator("en")
-    totals = report["totals"]
+    totals = report.totals
     lines = [t("wizard.totals", servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]),
                racks=t.int(totals["racks"]), kw=t.num(totals["power_max_kw"]))]
-    for fabric in report["fabrics"]:
-        sw = fabric["switches"]
-        lines.append(t("wizard.fabric", fabric=fabric["name"], leaf=t.int(sw["leaf"]), spine=t.int(sw["spine"]),
-                       core=t.int(sw["core"]), links=t.int(fabric["links"]["leaf_spine"])))
-    errors = sum(1 for f in report["findings"] if f["severity"] == "error")
-    warnings = sum(1 for f in report["findings"] if f["severity"] == "warning")
+    for fabric in report.fabrics:
+        sw = fabric.switches
+        lines.append(t("wizard.fabric", fabric=fabric.name, leaf=t.int(sw.leaf), spine=t.int(sw.spine),
+                       core=t.int(sw.core), links=t.int(fabric.links.leaf_spine)))
+    errors = sum(1 for f in report.findings if f.severity == "error")
+    warnings = sum(1 for f in report.findings if f.severity == "warning")
     lines.append(t("wizard.findings", errors=t.count("status.errors", errors),
                    warnings=t.count("status.warnings", warnings)))
     return lines
