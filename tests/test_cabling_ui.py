@@ -547,3 +547,42 @@ def test_the_patching_layer_draws_each_cable_of_the_row_from_its_port(window):
     assert not view.patching and not view.patch_items
     assert all(item.data(0) is None or not str(item.data(0)).startswith("patching:")
                for item in view.scene().items())
+
+
+def test_a_devices_context_menu_and_a_switchs(window, qtbot):
+    """Right-click menus with the actions that apply: a device in the elevation (its ports,
+    copy, duplicate, delete), a switch in the topology (mark failed, clear)."""
+    from designer.ui.cabling_tools import device_menu
+
+    doc = window.doc
+    window.racks.show_rack("A01")
+    doc.select("device", "node001")
+    actions = {a.text(): a for a in device_menu(window, "node001").actions() if a.text()}
+    assert {"Show its ports", "&Delete", "D&uplicate"} <= set(actions)
+    actions["Show its ports"].trigger()
+    assert window.ports_dock.isVisible()
+    actions["&Delete"].trigger()
+    assert "node001" not in doc.index.devices
+    doc.undo_stack.undo()
+    assert "node001" in doc.index.devices
+    window.tabs.setCurrentWidget(window.topology)
+    qtbot.waitUntil(lambda: bool(window.topology.switch_items))
+    switch = next(iter(window.topology.switch_items))
+    menu = window.topology.switch_menu(switch)
+    assert doc.selection == ("device", switch)
+    fail = next(a for a in menu.actions() if a.text() == "Mark selected switch failed"
+                or "fail" in a.text().lower())
+    fail.trigger()
+    assert window.topology.failed == switch
+
+
+def test_the_topology_has_a_legend_in_its_corner(window, qtbot):
+    topology = window.topology
+    window.tabs.setCurrentWidget(topology)
+    text = topology.legend.text()
+    assert "switch" in text and "failed switch" in text and "equal-cost paths" in text
+    window.set_language("zh")
+    try:
+        assert "故障交换机" in window.topology.legend.text()
+    finally:
+        window.set_language("en")

@@ -32,6 +32,25 @@ def install(window) -> None:
                                          QKeySequence.Paste)
 
 
+def connect_views(window) -> None:
+    """Once the views exist: the elevation's right-click menu."""
+    window.racks.device_menu.connect(lambda name, at: device_menu(window, name).exec(at))
+
+
+def device_menu(window, device: str):
+    """What a right-click on a device in the elevation offers (it is selected first)."""
+    from PySide6.QtWidgets import QMenu
+
+    t = language.current()
+    menu = QMenu(window)
+    menu.addAction(t("action.show_ports"), lambda: (window.ports_dock.show(), window.ports_dock.raise_()))
+    menu.addSeparator()
+    menu.addAction(t("action.copy"), window.racks.copy_selection)
+    menu.addAction(t("action.duplicate"), window.duplicate_selection)
+    menu.addAction(t("action.delete"), window.delete_selection)
+    return menu
+
+
 def bind(window, doc) -> None:
     from designer.ui.cable_list import CableList
     from designer.ui.port_panel import PortPanel

@@ -280,7 +280,7 @@ class FloorView(Canvas):
         self.items_by_rack: dict[str, RackItem] = {}
         self.aisle_items: list[QGraphicsRectItem] = []
         self.route_items: list = []  # the chosen cable's run (show_route)
-        self.legend = LegendOverlay(self.viewport())
+        self.legend = LegendOverlay(self)
         self._band = QRubberBand(QRubberBand.Rectangle, self.viewport())
         self._band_from = None
         self.overview: FloorOverview | None = None

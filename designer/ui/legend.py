@@ -90,8 +90,11 @@ class LegendOverlay(QLabel):
 
     MARGIN = 10
 
-    def __init__(self, viewport: QWidget) -> None:
-        super().__init__(viewport)
+    def __init__(self, view: QWidget) -> None:
+        # a child of the view, not of its viewport: a scroll area moves the viewport's
+        # children with the contents when it pans
+        super().__init__(view)
+        self.view = view
         self.setTextFormat(Qt.RichText)
         self.setAttribute(Qt.WA_TransparentForMouseEvents)
         self.setStyleSheet("QLabel { background: rgba(255, 255, 255, 235); border: 1px solid #c7cbd1;"
@@ -111,7 +114,7 @@ class LegendOverlay(QLabel):
         self.place()
 
     def place(self) -> None:
-        """Bottom-left of the viewport."""
-        parent = self.parentWidget()
-        if parent is not None:
-            self.move(self.MARGIN, max(0, parent.height() - self.height() - self.MARGIN))
+        """Bottom-left of the view's viewport."""
+        area = self.view.viewport().geometry()
+        self.move(area.left() + self.MARGIN, max(area.top(), area.bottom() - self.height() - self.MARGIN))
+        self.raise_()

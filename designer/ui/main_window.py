@@ -170,6 +170,7 @@ class MainWindow(FileActions, QMainWindow):
         self.estimates_dock.setWidget(self.estimates)
         self.floor.open_rack.connect(self.open_rack)
         self.floor.context_menu.connect(lambda name, at: self.rack_menu(name).exec(at))
+        cabling_tools.connect_views(self)
         self.floor.refused.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.racks.status.connect(self._rack_status)
         self.findings.reveal.connect(self.reveal)

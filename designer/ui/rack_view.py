@@ -152,6 +152,7 @@ class Faceplate(QGraphicsItem):
 class RackRowView(Canvas):
     status = Signal(str)
     row_shown = Signal()  # drawn again: the row or the rows there are may have changed
+    device_menu = Signal(str, object)  # device right-clicked, global position: the window's menu
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -612,6 +613,19 @@ class RackRowView(Canvas):
             if isinstance(item, DeviceItem):
                 return item
         return None
+
+    def contextMenuEvent(self, event) -> None:
+        """Right-click on a device: it is selected (unless picked already, with others), and
+        the window shows what can be done with the selection."""
+        item = self._device_at(event.pos())
+        if item is None:
+            super().contextMenuEvent(event)
+            return
+        if item.device_name not in self.picked:
+            self.picked = [item.device_name]
+            self.doc.select("device", item.device_name)
+        self.device_menu.emit(item.device_name, event.globalPos())
+        event.accept()
 
     def mousePressEvent(self, event) -> None:
         item = self._device_at(event.position().toPoint())

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +29,7 @@ from designer.fabric.analysis import TIER_RANK, build_topology, shortest_paths, 
 from designer.fabric.results import WhatIfFailed
 from designer.fabric.graph import build_fabric_graph, fabric_links
 from designer.fabric.plan import format_ratio
+from designer.ui.legend import LegendOverlay
 from designer.ui import background, language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import is_big
@@ -38,6 +40,7 @@ MAX_LABELLED = 40
 # drawing order: cables, switches, labels, the selected switch, overlays (paths, a failure's ✕)
 Z_SWITCH, Z_LABEL, Z_SELECTED, Z_OVERLAY, Z_FAILED = 2, 3, 4, 5, 6
 FAILED = QColor("#d0342c")
+PATH_COLOUR = QColor("#e8710a")  # the equal-cost paths between two servers (the failed mark is red)
 
 
 @dataclass
@@ -166,6 +169,21 @@ class TopologyCanvas(Canvas):
     def clear_selection(self) -> None:
         self.owner.doc.select(None)
 
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        legend = getattr(self.owner, "legend", None)
+        if legend is not None:
+            legend.place()
+
+    def contextMenuEvent(self, event) -> None:
+        """Right-click on a switch: it is selected, and Mark failed / Clear are offered."""
+        item = next((i for i in self.items(event.pos()) if isinstance(i, SwitchItem)), None)
+        if item is None:
+            super().contextMenuEvent(event)
+            return
+        self.owner.switch_menu(item.switch_name).exec(event.globalPos())
+        event.accept()
+
 
 class TopologyView(QWidget):
     def __init__(self, doc, parent=None) -> None:
@@ -204,6 +222,7 @@ class TopologyView(QWidget):
         self._generation = 0  # of the tiers asked for: a late one is not drawn
         self._syncing = False  # the scene's selection is being set from the document's
         self.view.scene().selectionChanged.connect(self._scene_selection)
+        self.legend = LegendOverlay(self.view)
         self._set_texts()
         self.bind(doc)
 
@@ -216,6 +235,22 @@ class TopologyView(QWidget):
         self.fail_button.setText(t("topo.fail"))
         self.clear_button.setText(t("topo.clear"))
         self.result.setText(t("topo.hint"))
+        self.legend.show_sections(t("legend.title"), [
+            (t("legend.kinds"), [(style.KIND_COLOURS["switch"], t("legend.kind.switch"), "fill"),
+                                 (style.KIND_COLOURS["server"], t("topo.legend_endpoints"), "fill")]),
+            (t("topo.legend_marks"), [(style.SELECTION, t("legend.selected"), "fill"),
+                                      (FAILED, t("topo.legend_failed"), "fill"),
+                                      (PATH_COLOUR, t("topo.legend_path"), "fill")]),
+        ])
+
+    def switch_menu(self, switch: str) -> QMenu:
+        """What a right-click on a switch offers (it is selected first)."""
+        t = language.current()
+        self.doc.select("device", switch)
+        menu = QMenu(self)
+        menu.addAction(t("topo.fail"), lambda: self.fail(switch))
+        menu.addAction(t("topo.clear"), self.rebuild)
+        return menu
 
     def retranslate(self) -> None:
         """After a language switch: buttons, labels and the drawing in the new words (a
@@ -454,14 +489,14 @@ class TopologyView(QWidget):
         source = leaves_a[0]
         target = next((leaf for leaf in leaves_b if leaf != source), leaves_b[0])
         count, switches, edges = shortest_paths(self.topo, source, target)
-        pen = QPen(QColor("#d0342c"), 3)
+        pen = QPen(PATH_COLOUR, 3)
         scene = self.view.scene()
         for u, v in edges:
             ra, rb = self.positions[u], self.positions[v]
             upper, lower = (ra, rb) if ra.top() < rb.top() else (rb, ra)
             self.overlay.append(scene.addLine(upper.center().x(), upper.bottom(), lower.center().x(), lower.top(), pen))
         for switch in switches:
-            item = scene.addRect(self.positions[switch], QPen(QColor("#d0342c"), 3))
+            item = scene.addRect(self.positions[switch], QPen(PATH_COLOUR, 3))
             item.setZValue(Z_OVERLAY)
             self.overlay.append(item)
         t = language.current()
