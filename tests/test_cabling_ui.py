@@ -511,7 +511,7 @@ def test_a_cable_chosen_in_the_list_shows_its_run_on_the_floor(window):
     # the drawn path is the floor part of the measured length
     floor_mm = sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(points, points[1:]))
     assert Geometry(doc.index).length_m(link) > floor_mm / 1000
-    assert len(floor.route_items) == 3  # the path and the two racks outlined
+    assert len(floor.route_items) == 4  # the path, its length and the two racks outlined
     inside = next(l for l in doc.design.links
                   if doc.index.devices[l.a.device].rack == doc.index.devices[l.b.device].rack)
     assert cables.show_link(doc.design.links.index(inside))

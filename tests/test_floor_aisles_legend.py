@@ -156,3 +156,25 @@ def test_arrow_keys_nudge_the_selected_racks_one_undo_step(qtbot, catalog, rows_
     assert {n: (doc.index.racks[n].x_mm, doc.index.racks[n].y_mm) for n in names} == before
     doc.undo_stack.setClean()
     window.close()
+
+
+def test_two_racks_picked_together_show_the_run_between_them(qtbot, catalog, rows_path):
+    from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
+
+    window, _ = open_window(qtbot, catalog, rows_path)
+    doc, floor = window.doc, window.floor
+    racks = doc.design.racks
+    far = next(r for r in racks if r.row != racks[0].row)
+    doc.select_many("rack", [racks[0].name, far.name])
+    paths = [i for i in floor.route_items if isinstance(i, QGraphicsPathItem)]
+    labels = [i.text() for i in floor.route_items if isinstance(i, QGraphicsSimpleTextItem)]
+    assert len(paths) == 1 and len(labels) == 1 and labels[0].endswith("m along the floor")
+    a, b = doc.index.racks[racks[0].name], doc.index.racks[far.name]
+    from designer.fabric.routes import rack_centre_mm
+
+    (xa, ya), (xb, yb) = rack_centre_mm(doc.index, a.name), rack_centre_mm(doc.index, b.name)
+    assert labels[0].startswith(f"{(abs(xa - xb) + abs(ya - yb)) / 1000:.1f}")
+    doc.select("rack", racks[0].name)  # one rack: the run goes
+    assert floor.route_items == []
+    window.doc.undo_stack.setClean()
+    window.close()

@@ -504,16 +504,21 @@ class FloorView(Canvas):
         """The chosen cable's run on the floor (``designer.fabric.routes.route_points_mm``,
         the path its length is measured along), with both racks outlined (one rack: only it
         outlined); ends not both racked, or in two rooms: nothing. Returns the path item."""
+        index = self.doc.index
+        ends = [index.devices.get(name) for name in (device_a, device_b) if name]
+        racks = [d.rack for d in ends if d is not None and d.rack in index.racks]
+        return self.show_rack_route(*racks) if len(racks) == 2 else self.show_rack_route()
+
+    def show_rack_route(self, rack_a: str | None = None, rack_b: str | None = None) -> QGraphicsPathItem | None:
+        """The run between two racks (a chosen cable's ends, or two racks selected together),
+        labelled with its length along the floor; no racks: the run shown is cleared."""
         for item in self.route_items:
             if item.scene() is not None:
                 self.scene().removeItem(item)
         self.route_items = []
         index = self.doc.index
-        ends = [index.devices.get(name) for name in (device_a, device_b) if name]
-        racks = [d.rack for d in ends if d is not None and d.rack in index.racks]
-        if len(racks) != 2:
+        if rack_a is None or rack_b is None or rack_a not in index.racks or rack_b not in index.racks:
             return None
-        rack_a, rack_b = racks
         if index.racks[rack_a].room != index.racks[rack_b].room:
             return None  # between rooms: the tray path is not modelled on the floor
         ox, oy = self.room_offsets.get(index.racks[rack_a].room, (0.0, 0.0))
@@ -528,6 +533,14 @@ class FloorView(Canvas):
             route = self.scene().addPath(path, pen)
             route.setZValue(30)  # above the racks
             self.route_items.append(route)
+            floor_mm = sum(abs(b.x() - a.x()) + abs(b.y() - a.y()) for a, b in zip(points, points[1:]))
+            t = language.current()
+            label = self.scene().addSimpleText(t("floor.route", length=t.num(floor_mm / 1000, 1)),
+                                               QFont("Sans", 180))
+            label.setBrush(style.SELECTION)
+            label.setPos(points[1] if len(points) > 2 else (points[0] + points[-1]) / 2)
+            label.setZValue(31)
+            self.route_items.append(label)
         for name in dict.fromkeys((rack_a, rack_b)):
             item = self.items_by_rack.get(name)
             if item is not None:
@@ -707,6 +720,11 @@ class FloorView(Canvas):
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
         chosen = {name for kind, name in self.doc.selected if kind == "rack"}
+        pair = [name for kind, name in self.doc.selected if kind == "rack"]
+        if len(pair) == 2:
+            self.show_rack_route(*pair)  # two racks picked together: the run between them
+        elif self.route_items and len(pair) != 0:
+            self.show_rack_route()
         marked = getattr(self, "_marked", set()) | chosen
         for name in marked:
             item = self.items_by_rack.get(name)

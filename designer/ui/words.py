@@ -136,6 +136,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     # -- floor plan and rack elevations ----------------------------------------------
     "action.open_elevation": {"en": "Open the elevation", "zh": "打开机柜立面图"},
     "action.select_row": {"en": "Select the row", "zh": "选择整排机柜"},
+    "floor.route": {"en": "{length} m along the floor", "zh": "地面路径 {length} 米"},
     "floor.aisles": {"en": "Aisles (from the racks' facing)", "zh": "通道（按机柜朝向）"},
     "floor.room": {"en": "{room}  ({width} m x {depth} m)", "zh": "{room}（{width} 米 × {depth} 米）"},
     "rack.title": {"en": "Rack {name}  ({units} U)", "zh": "机柜 {name}（{units} U）"},
