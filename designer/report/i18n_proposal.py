@@ -577,6 +577,14 @@ MESSAGES.update({
     "kw_each": {"en": "Max kW each", "zh": "单柜最大 kW"},
     "racks_of_type": {"en": "Racks", "zh": "机柜"},
     # floor plan
+    "scale_up_line": {"en": "Scale-up: {interconnect} joins the GPUs of each {model} ({gpus} GPUs per domain, "
+                             "{domains} domains). Between domains — tensor parallelism beyond {gpus} GPUs, data and "
+                             "pipeline parallelism, storage — every byte crosses the scale-out fabrics below, through "
+                             "each GPU's own network port.",
+                      "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains} 个域）。"
+                            "域与域之间的通信——超过 {gpus} 块 GPU 的张量并行、数据并行与流水线并行以及存储访问——"
+                            "全部经由下文的横向扩展网络，通过每块 GPU 自己的网络端口。"},
+    "scale_up_own": {"en": "the GPUs' own interconnect", "zh": "GPU 自身的互联"},
     "cold_aisle": {"en": "cold aisle", "zh": "冷通道"},
     "hot_aisle": {"en": "hot aisle", "zh": "热通道"},
     "unit_m": {"en": "m", "zh": "米"},

@@ -19,6 +19,7 @@ from designer.checks.findings import Finding
 from designer.estimates.bom import Bom, build_bom
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
+from designer.fabric.scale_up import ScaleUpDomain, scale_up_domains
 from designer.fabric.cable_counts import cable_summary
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
@@ -127,6 +128,7 @@ class Report:
     rooms: list[RoomFigures]
     rows: list[RowFigures]
     fabrics: list[FabricAnalysis]
+    scale_up: list[ScaleUpDomain]
     cables: list[dict[str, Any]]
     transceivers: list[dict[str, Any]]
     findings: list[Finding]
@@ -145,6 +147,7 @@ class Report:
             "rooms": [dict(r) for r in self.rooms],
             "rows": [dict(r) for r in self.rows],
             "fabrics": [f.as_dict() for f in self.fabrics],
+            "scale_up": [dict(d) for d in self.scale_up],
             "cables": [dict(c) for c in self.cables],
             "transceivers": [dict(t) for t in self.transceivers],
             "findings": [f.as_dict() for f in self.findings],
@@ -334,6 +337,7 @@ def report_parts(
         rooms=rooms,
         rows=row_figures(index),
         fabrics=[checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
+        scale_up=scale_up_domains(index),
         cables=cables,
         transceivers=transceivers,
         findings=findings,

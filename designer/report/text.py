@@ -47,6 +47,13 @@ def format_report(report: Report) -> str:
         out.append(f"  {'FABRIC':<10} {'ENDPOINTS':>9}  {'LEAF/SPINE/CORE':<16} {'RATIO':>8} "
                    f"{'BISECTION':>11}  ECMP      HOPS")
         out.extend(_fabric_line(fabric) for fabric in report.fabrics)
+    for domain in report.scale_up:
+        # where the scale-up domain ends: beyond it, GPUs talk over the fabrics above
+        over = domain["interconnect"] or "the GPUs' own interconnect"
+        inside = ("each" if domain["gpus_per_domain"] <= domain["gpus_per_device"]
+                  else f"every {domain['gpus_per_domain'] // max(1, domain['gpus_per_device'])}")
+        out.append(f"  scale-up: {over} within {inside} {domain['model']}, {domain['gpus_per_domain']} GPUs per "
+                   f"domain, {domain['domains']} domains; between domains, the scale-out fabric")
     if report.unknowns:
         out.append("")
         for item in report.unknowns:

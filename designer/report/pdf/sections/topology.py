@@ -27,6 +27,11 @@ def build(ctx: ProposalContext) -> list:
         # then the tier drawings in portrait
         story += scalable_unit(ctx, plan) + [NextPageTemplate("portrait"), PageBreak()]
     story.append(s.p(t("topology_intro", boxes=MAX_BOXES)))
+    for domain in ctx.report.get("scale_up") or []:
+        # where the NVLink (scale-up) domain ends and the fabrics drawn below take over
+        story.append(s.p(t("scale_up_line", interconnect=domain["interconnect"] or t("scale_up_own"),
+                           model=ctx.part_name(domain["device_type"]), gpus=t.int(domain["gpus_per_domain"]),
+                           domains=t.int(domain["domains"]))))
     width = ctx.portrait[0]
     for fabric in fabrics:
         story.append(KeepTogether([DeferredDrawing(topology_drawing(ctx.index, fabric, width, t, ctx.fonts)),

@@ -1,0 +1,47 @@
+"""Where the NVLink (scale-up) domain ends (issue 11): the report's ``scale_up``, its text and
+the proposal's topology section say it per GPU part — 8 GPUs in a DGX, 72 in an NVL72 rack."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from pypdf import PdfReader
+
+from designer.fabric.scale_up import interconnect_family, scale_up_domains
+from designer.model.index import DesignIndex
+from designer.model.io import load_design
+from designer.report.pdf import proposal_pdf
+from designer.resources import example_design
+from tests.conftest import run_cli
+
+
+def test_a_dgx_is_its_own_domain(catalog):
+    [domain] = scale_up_domains(DesignIndex.build(load_design(example_design(), catalog)))
+    assert domain == {"device_type": "nvidia-dgx-h100", "model": "NVIDIA DGX H100", "interconnect": "NVLink 4",
+                      "gpus_per_domain": 8, "gpus_per_device": 8, "devices": 16, "domains": 16}
+
+
+def test_an_nvl72_rack_is_one_domain_of_72(tmp_path):
+    out = tmp_path / "nvl.json"
+    made = run_cli("new", "--server", "nvidia-gb300-nvl72", "--nodes", "2", "--switch", "nvidia-q3400",
+                   "--server-liquid-share", "0.85", "--rack-power-kw", "150", "-o", str(out))
+    assert made.code == 0, made
+    report = json.loads(run_cli("report", str(out), "--json").out)
+    [domain] = report["scale_up"]
+    assert (domain["gpus_per_domain"], domain["domains"], domain["interconnect"]) == (72, 2, "NVLink 5")
+    assert "scale-up: NVLink 5 within each NVIDIA GB300 NVL72" in run_cli("report", str(out)).out
+
+
+def test_the_interconnect_is_named_without_the_catalogs_notes():
+    assert interconnect_family("NVLink 5 via 9 NVSwitch trays, one NVLink domain per rack") == "NVLink 5"
+    assert interconnect_family("NVLink 4 (4x NVSwitch)") == "NVLink 4"
+    assert interconnect_family("HCCS") == "HCCS"
+    assert interconnect_family(None) is None
+
+
+def test_the_proposal_says_where_the_domain_ends_in_both_languages(catalog):
+    design = load_design(example_design(), catalog)
+    for lang, words in (("en", "8 GPUs per domain"), ("zh", "每个域 8 块 GPU")):
+        text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang))).pages)
+        assert words in text.replace("\n", ""), lang
