@@ -93,8 +93,15 @@ def test_link_table_forgets_on_an_edit(breakout_design):
     design, catalog = breakout_design
     checker = Checker(design, catalog.cabling)
     assert len(checker.ctx.links) == len(design.links)
-    checker.update(Change(devices={design.devices[0].name}))
-    assert len(checker.ctx.links) < len(design.links)
+    edited = design.devices[0].name
+    mine = [l for l in design.links if edited in (l.a.device, l.b.device)]
+    others = [l for l in design.links if edited not in (l.a.device, l.b.device)]
+    assert mine and others
+    before = {id(l): checker.ctx.links.row(l) for l in design.links}
+    checker.update(Change(devices={edited}))
+    # the edited device's cables resolved again, every other record kept as it was
+    assert all(checker.ctx.links.row(l) is not before[id(l)] for l in mine)
+    assert all(checker.ctx.links.row(l) is before[id(l)] for l in others)
     checker.update(Change(everything=True))
     assert checker.ctx.links.index is checker.ctx.index
 

@@ -69,5 +69,13 @@ class LinkTable:
             self.index = index
         self._rows.clear()
 
+    def forget(self, links) -> None:
+        """Forget the records of ``links`` (the cables of devices an edit touched); the
+        others stay: a record is kept by the link object it was made for, so a replaced
+        link is never answered from its predecessor's record."""
+        rows = self._rows
+        for link in links:
+            rows.pop(id(link), None)
+
     def __len__(self) -> int:
         return len(self._rows)

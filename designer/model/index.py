@@ -95,10 +95,13 @@ class DesignIndex:
         if links_changed and devices:
             for name in devices:
                 self.links_by_device[name] = []
+            by_device = self.links_by_device
             for link in design.links:
-                for end in {link.a.device, link.b.device}:
-                    if end in devices:
-                        self.links_by_device[end].append(link)
+                a, b = link.a.device, link.b.device
+                if a in devices:
+                    by_device[a].append(link)
+                if b != a and b in devices:
+                    by_device[b].append(link)
 
     def type_of(self, device: Device) -> DeviceType:
         return self.device_types[device.device_type]
