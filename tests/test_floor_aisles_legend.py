@@ -178,3 +178,39 @@ def test_two_racks_picked_together_show_the_run_between_them(qtbot, catalog, row
     assert floor.route_items == []
     window.doc.undo_stack.setClean()
     window.close()
+
+
+def test_an_edit_recolours_only_the_racks_it_touched_and_the_colours_match_a_full_recolour(
+        qtbot, catalog, rows_path, monkeypatch):
+    from designer.ui.commands import MoveDevice
+    from designer.ui.floor_view import RackItem
+
+    window, _ = open_window(qtbot, catalog, rows_path)
+    doc, floor = window.doc, window.floor
+    refreshed: list[str] = []
+    real = RackItem.refresh
+    monkeypatch.setattr(RackItem, "refresh", lambda self, *a: (refreshed.append(self.rack_name), real(self, *a)))
+    server = next(d for d in doc.design.devices if d.device_type == "nvidia-dgx-h100")
+    home = server.rack
+    from designer.errors import DesignerError
+
+    command = None
+    for target in (r for r in doc.design.racks if r.name != home):
+        for u in range(34, 0, -1):
+            try:
+                command = MoveDevice(doc, server.name, target.name, u)
+                break
+            except DesignerError:
+                continue
+        if command is not None:
+            break
+    assert command is not None
+    doc.undo_stack.push(command)
+    qtbot.waitUntil(lambda: not floor.drawing)
+    assert {home, target.name} <= set(refreshed)  # both racks the server left and joined
+    assert len(set(refreshed)) < len(doc.design.racks) / 4  # not every rack
+    partial = {name: item.brush().color().name() for name, item in floor.items_by_rack.items()}
+    floor.set_metric(floor.colour_metric)  # a full recolour
+    assert {name: item.brush().color().name() for name, item in floor.items_by_rack.items()} == partial
+    doc.undo_stack.setClean()
+    window.close()
