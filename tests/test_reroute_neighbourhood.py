@@ -51,3 +51,12 @@ def test_reroute_of_most_of_the_design_looks_at_all_of_it(split, catalog):
     index = DesignIndex.build(split)
     assert neighbourhood(index, split.links) is split.links
     assert [l.length_m for l in reroute(index, catalog.cabling, split.links)] == [l.length_m for l in split.links]
+
+
+def test_a_moved_devices_cables_are_found_from_the_index_as_by_looking(split):
+    from designer.ui.commands.base import _link_positions
+
+    index = DesignIndex.build(split)
+    names = set(_devices(split))
+    assert _link_positions(split, names, index) == _link_positions(split, names)
+    assert _link_positions(split, names | {"pasted-new"}, index) == _link_positions(split, names)
