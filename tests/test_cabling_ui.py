@@ -586,3 +586,26 @@ def test_the_topology_has_a_legend_in_its_corner(window, qtbot):
         assert "故障交换机" in window.topology.legend.text()
     finally:
         window.set_language("en")
+
+
+def test_shift_drag_in_the_elevation_picks_the_devices_it_touches(window, qtbot):
+    """A rubber band over two DGX of A01 picks both (one undo step for what follows: ↑
+    moves them together), the document selecting them; a band on nothing picks none."""
+    from PySide6.QtCore import QPoint, Qt
+
+    view = window.racks
+    view.show_rack("A01")
+    view.fit()
+    items = [view.device_items[n][0] for n in ("node001", "node002")]
+    box = items[0].sceneBoundingRect().united(items[1].sceneBoundingRect())
+    start = view.mapFromScene(box.topLeft()) - QPoint(8, 8)
+    end = view.mapFromScene(box.bottomRight()) - QPoint(20, 0)
+    assert view._device_at(start) is None
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.LeftButton, Qt.ShiftModifier, start)
+    qtbot.mouseMove(viewport, end)
+    qtbot.mouseRelease(viewport, Qt.LeftButton, Qt.ShiftModifier, end)
+    assert {"node001", "node002"} <= set(view.selected_devices())
+    assert {("device", "node001"), ("device", "node002")} <= set(window.doc.selected)
+    assert view.pick_in(view.mapToScene(start.x() - 4, start.y() - 4, 2, 2).boundingRect()) == []
+    assert window.doc.selection is None

@@ -6,7 +6,7 @@ double-clicking opens its elevation, dragging moves it on the floor (one undo st
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
-    QRubberBand,
     QToolTip,
 )
 
@@ -25,6 +24,7 @@ from designer.ui.deferred import Deferred
 from designer.errors import DesignerError
 from designer.model.site import room_origins
 from designer.ui.commands import MoveRack, MoveRow, PlaceRoom, SetProperty
+from designer.ui.rubber_band import BandSelect
 from designer.ui.legend import LegendOverlay, aisle_entries, severity_entries, share_entries
 from designer.ui.metrics import rack_figures, worst_by_object
 from designer.fabric.routes import route_points_mm
@@ -286,8 +286,7 @@ class FloorView(Canvas):
         self.aisle_items: list[QGraphicsRectItem] = []
         self.route_items: list = []  # the chosen cable's run (show_route)
         self.legend = LegendOverlay(self)
-        self._band = QRubberBand(QRubberBand.Rectangle, self.viewport())
-        self._band_from = None
+        self._band = BandSelect(self)
         self.overview: FloorOverview | None = None
         self.detail = "full"  # "overview", "plain" (no labels) or "full"
         self.rebuild()
@@ -449,9 +448,7 @@ class FloorView(Canvas):
                 and self.rack_at(at) is None):
             # Shift-drag on the floor: a rubber band picks the racks it touches (a Shift-press
             # on a rack picks its row, as before)
-            self._band_from = at
-            self._band.setGeometry(QRect(at, QSize()))
-            self._band.show()
+            self._band.start(at)
             event.accept()
             return
         if self.detail == "overview" and event.button() == Qt.LeftButton:
@@ -461,18 +458,15 @@ class FloorView(Canvas):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:
-        if self._band_from is not None:
-            self._band.setGeometry(QRect(self._band_from, event.position().toPoint()).normalized())
+        if self._band.active:
+            self._band.move(event.position().toPoint())
             event.accept()
             return
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
-        if self._band_from is not None:
-            band = QRect(self._band_from, event.position().toPoint()).normalized()
-            self._band_from = None
-            self._band.hide()
-            self.select_in(self.mapToScene(band).boundingRect())
+        if self._band.active:
+            self.select_in(self._band.finish(event.position().toPoint()))
             event.accept()
             return
         super().mouseReleaseEvent(event)

@@ -40,6 +40,7 @@ from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred, is_big
 from designer.model.hardware import split_lane
 from designer.ui.patching import draw_patching
+from designer.ui.rubber_band import BandSelect
 from designer.ui.patching import legend_entries as patching_legend
 from designer.errors import DesignerError
 from designer.ui.commands import AddDevice, MoveDevice, NudgeDevices, PasteDevices, drop_problem, move_problem
@@ -170,6 +171,7 @@ class RackRowView(Canvas):
         self.picked: list[str] = []  # the devices selected here (Ctrl/Shift-click adds)
         self.cable_ends: set[str] = set()  # both ends of the cable chosen in the Cables dock
         self.highlight = None
+        self._band = BandSelect(self)
         self.patching = False  # the cables drawn from their ports (the Racks tab's box)
         self.patch_items: list = []
         self._dragging: str | None = None
@@ -629,6 +631,10 @@ class RackRowView(Canvas):
 
     def mousePressEvent(self, event) -> None:
         item = self._device_at(event.position().toPoint())
+        if item is None and event.button() == Qt.LeftButton and event.modifiers() & Qt.ShiftModifier:
+            self._band.start(event.position().toPoint())  # Shift-drag on nothing: a rubber band
+            event.accept()
+            return
         if item is not None and event.button() == Qt.LeftButton:
             name = item.device_name
             if event.modifiers() & (Qt.ControlModifier | Qt.ShiftModifier):
@@ -666,7 +672,26 @@ class RackRowView(Canvas):
         return self.snapped(target, device_type.u_height,
                             lambda rack, u, face: move_problem(self.doc, name, rack, u, face))
 
+    def pick_in(self, area: QRectF) -> list[str]:
+        """Pick the devices a scene rectangle touches, in the order they are drawn (the
+        document selects them all, the first shown in the inspector); none: nothing picked."""
+        names = [name for name, items in self.device_items.items()
+                 if any(item.sceneBoundingRect().intersects(area) for item in items)]
+        self.picked = names
+        if names:
+            self.doc.select_many("device", names)
+        else:
+            self.doc.select(None)
+        self._mark_selection(self.doc.selection)
+        if len(names) > 1:
+            self.status.emit(language.current()("status.selected_many", count=len(names)))
+        return names
+
     def mouseMoveEvent(self, event) -> None:
+        if self._band.active:
+            self._band.move(event.position().toPoint())
+            event.accept()
+            return
         if self._dragging and (event.position() - self._drag_origin).manhattanLength() > 4:
             target, problem = self._move_target(event.position())
             if target:
@@ -679,6 +704,13 @@ class RackRowView(Canvas):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:
+        if self._band.active:
+            self.pick_in(self._band.finish(event.position().toPoint()))
+            event.accept()
+            return
+        self._release(event)
+
+    def _release(self, event) -> None:
         if self._dragging:
             name, self._dragging = self._dragging, None
             self._clear_slot()
