@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.graphics.shapes import Drawing, Line, Rect
 
 from designer.model.index import DesignIndex
-from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
+from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label, legend_row
 from designer.report.fonts import FontSet
 from designer.i18n import Translator
 
@@ -24,6 +24,7 @@ BOX_H = 24.0
 TIER_COL_W = 52.0
 SPEED_COL_W = 120.0  # cable counts and speeds between two tiers, right of the drawing
 TITLE_H = 18.0
+LEGEND_H = 14.0  # the colours, under the tiers
 _BAND = {("core", "spine"): "spine_core", ("spine", "leaf"): "leaf_spine", ("leaf", "endpoints"): "endpoint_leaf"}
 
 
@@ -59,8 +60,10 @@ def height_for(fabric: dict[str, Any]) -> float:
 def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t: Translator,
                      fonts: FontSet) -> Drawing:
     rows = tier_rows(index, fabric)
-    height = TITLE_H + len(rows) * ROW_H
+    height = TITLE_H + len(rows) * ROW_H + LEGEND_H
     drawing = Drawing(width, height)
+    drawing.add(legend_row(TIER_COL_W, 2, [(KIND_FILL["switch"], t("kind_switch")),
+                                          (KIND_FILL["server"], t("topology_endpoints_legend"))], fonts, size=6.5))
     name = t.fabric(fabric["name"])
     extra = [str(t.term(x)) for x in (fabric.get("role"), fabric.get("protocol"))
              if x and x != fabric["name"] and t.term(x) != name]
