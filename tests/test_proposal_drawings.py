@@ -115,3 +115,11 @@ def test_rack_type_table_shares_the_last_elevation_page(large):
     assert isinstance(last, Table)
     texts = repr(last._cellvalues)
     assert "Racks of each type" in texts
+
+
+def test_the_topology_drawing_has_a_legend(large):
+    from designer.report.drawings.topology import topology_drawing
+
+    fabric = next(f for f in large.report["fabrics"] if f["name"] == "compute")
+    texts = {s.text for s in _strings(topology_drawing(large.index, fabric, large.portrait[0], large.t, large.fonts))}
+    assert "switch" in texts and "endpoints (servers and storage, counted)" in texts
