@@ -609,3 +609,25 @@ def test_shift_drag_in_the_elevation_picks_the_devices_it_touches(window, qtbot)
     assert {("device", "node001"), ("device", "node002")} <= set(window.doc.selected)
     assert view.pick_in(view.mapToScene(start.x() - 4, start.y() - 4, 2, 2).boundingRect()) == []
     assert window.doc.selection is None
+
+
+def test_duplicating_picked_devices_is_all_or_nothing(window):
+    """Two DGX picked in A01, which has room for one more: refused whole, nothing added,
+    the reason in the status bar; one picked: duplicated."""
+    doc = window.doc
+    view = window.racks
+    view.show_rack("A01")
+    before = len(doc.design.devices)
+    view.picked = ["node001", "node002"]
+    doc.select_many("device", ["node001", "node002"])
+    depth = doc.undo_stack.count()
+    window.duplicate_selection()
+    assert len(doc.design.devices) == before
+    assert window.statusBar().currentMessage()
+    assert doc.undo_stack.count() == depth and not doc.undo_stack.canRedo()  # no trace in the history
+    view.picked = ["node001"]
+    doc.select("device", "node001")
+    window.duplicate_selection()
+    assert len(doc.design.devices) == before + 1
+    doc.undo_stack.undo()
+    assert len(doc.design.devices) == before

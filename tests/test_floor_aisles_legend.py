@@ -168,7 +168,7 @@ def test_two_racks_picked_together_show_the_run_between_them(qtbot, catalog, row
     doc.select_many("rack", [racks[0].name, far.name])
     paths = [i for i in floor.route_items if isinstance(i, QGraphicsPathItem)]
     labels = [i.text() for i in floor.route_items if isinstance(i, QGraphicsSimpleTextItem)]
-    assert len(paths) == 1 and len(labels) == 1 and labels[0].endswith("m along the floor")
+    assert len(paths) == 1 and len(labels) == 1 and labels[0].endswith("m along the trays")
     a, b = doc.index.racks[racks[0].name], doc.index.racks[far.name]
     from designer.fabric.routes import rack_centre_mm
 
@@ -212,5 +212,19 @@ def test_an_edit_recolours_only_the_racks_it_touched_and_the_colours_match_a_ful
     partial = {name: item.brush().color().name() for name, item in floor.items_by_rack.items()}
     floor.set_metric(floor.colour_metric)  # a full recolour
     assert {name: item.brush().color().name() for name, item in floor.items_by_rack.items()} == partial
+    doc.undo_stack.setClean()
+    window.close()
+
+
+def test_duplicating_several_racks_is_one_undo_step(qtbot, catalog, rows_path):
+    window, _ = open_window(qtbot, catalog, rows_path)
+    doc = window.doc
+    before = len(doc.design.racks)
+    picked = [r.name for r in doc.design.racks[:3]]
+    doc.select_many("rack", picked)
+    window.duplicate_selection()
+    assert len(doc.design.racks) == before + 3
+    doc.undo_stack.undo()
+    assert len(doc.design.racks) == before
     doc.undo_stack.setClean()
     window.close()

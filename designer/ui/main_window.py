@@ -458,11 +458,36 @@ class MainWindow(FileActions, QMainWindow):
         self.doc.select_many("rack", [rack_name, *row])
 
     def duplicate_selection(self) -> None:
+        """Duplicate what is selected — several devices or racks as one undo step, refused
+        whole (nothing duplicated) when one of them cannot be."""
         selection = self.doc.selection
-        if selection and selection[0] == "device":
-            self._run(lambda: DuplicateDevice(self.doc, selection[1]))
-        elif selection and selection[0] == "rack":
-            self._run(lambda: DuplicateRack(self.doc, selection[1]))
+        if not selection or selection[0] not in ("device", "rack"):
+            return
+        kind = selection[0]
+        names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]
+        many = self.racks.selected_devices()
+        if kind == "device" and len(many) > 1 and selection in [("device", n) for n in many]:
+            names = many
+        make = DuplicateDevice if kind == "device" else DuplicateRack
+        if len(names) == 1:
+            self._run(lambda: make(self.doc, names[0]))
+            return
+        t = language.current()
+        stack = self.doc.undo_stack
+        stack.beginMacro(t("undo.duplicate_many", count=t.int(len(names))))
+        try:
+            for name in names:  # each made against the design the ones before it left
+                self.doc.push(make(self.doc, name))
+        except DesignerError as exc:
+            stack.endMacro()
+            # all or nothing: the part done is undone, then dropped from the history (Qt
+            # deletes an obsolete command when asked to redo it, without redoing it)
+            stack.undo()
+            stack.command(stack.index()).setObsolete(True)
+            stack.redo()
+            self.statusBar().showMessage(exc.format(), 8000)
+            return
+        stack.endMacro()
 
     def _default_rack_type(self) -> str:
         design = self.doc.design

@@ -136,7 +136,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     # -- floor plan and rack elevations ----------------------------------------------
     "action.open_elevation": {"en": "Open the elevation", "zh": "打开机柜立面图"},
     "action.select_row": {"en": "Select the row", "zh": "选择整排机柜"},
-    "floor.route": {"en": "{length} m along the floor", "zh": "地面路径 {length} 米"},
+    "floor.route": {"en": "{length} m along the trays", "zh": "沿桥架 {length} 米"},
     "floor.aisles": {"en": "Aisles (from the racks' facing)", "zh": "通道（按机柜朝向）"},
     "floor.room": {"en": "{room}  ({width} m x {depth} m)", "zh": "{room}（{width} 米 × {depth} 米）"},
     "rack.title": {"en": "Rack {name}  ({units} U)", "zh": "机柜 {name}（{units} U）"},
@@ -403,6 +403,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "undo.add_rack": {"en": "Add rack", "zh": "添加机柜"},
     "undo.add_row": {"en": "Add a row of {count} racks", "zh": "添加一排 {count} 个机柜"},
     "undo.duplicate_rack": {"en": "Duplicate rack {name}", "zh": "复制机柜 {name}"},
+    "undo.duplicate_many": {"en": "Duplicate {count} objects", "zh": "复制 {count} 个对象"},
     "undo.nudge_racks": {"en": "Move {count} rack(s)", "zh": "移动 {count} 个机柜"},
     "undo.move_rack": {"en": "Move rack {name}", "zh": "移动机柜 {name}"},
     "undo.move_row": {"en": "Move row {row}", "zh": "移动机柜排 {row}"},
