@@ -22,6 +22,7 @@ calling thread as before. Qt-free: it is only called from worker threads of ``ba
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -59,6 +60,10 @@ def _fresh_cached_property_locks() -> None:
 
 def _child(work: Callable[[], Any], write_fd: int) -> None:  # pragma: no cover - runs in the child
     try:
+        # no cyclic collection in the copy: it could finalise the parent's Qt objects (a
+        # C++ destructor run in a process without Qt's threads); reference counting still
+        # frees what the work leaves, and the child ends when the work does
+        gc.disable()
         _fresh_cached_property_locks()
         try:
             outcome: tuple[str, Any] = ("value", work())
