@@ -90,3 +90,8 @@ def route_points_mm(index: DesignIndex, rack_a: str, rack_b: str) -> list[tuple[
         if point != points[-1]:  # racks of one row: along it only
             points.append(point)
     return points
+
+
+def floor_run_mm(points: list[tuple[float, float]]) -> float:
+    """The length of a ``route_points_mm`` path along the floor (the trays' part of a run)."""
+    return sum(abs(x1 - x0) + abs(y1 - y0) for (x0, y0), (x1, y1) in zip(points, points[1:]))

@@ -162,6 +162,14 @@ class DesignDocument(QObject):
         inspector shows."""
         self._set_selection(tuple((kind, n) for n in dict.fromkeys(names)))
 
+    def select_row_of(self, rack_name: str) -> None:
+        """Select the rack and every rack of its row (Shift-click on the floor, the rack menu)."""
+        index = self.index
+        rack = index.racks.get(rack_name)
+        row = [r.name for r in index.racks_by_room.get(rack.room, []) if r.row == rack.row] \
+            if rack is not None and rack.row else []
+        self.select_many("rack", [rack_name, *row])
+
     def toggle_selected(self, kind: str, name: str) -> None:
         """Ctrl-click: add the object to the selection, or take it out."""
         item = (kind, name)

@@ -27,7 +27,7 @@ from designer.ui.commands import MoveRack, MoveRow, PlaceRoom, SetProperty
 from designer.ui.rubber_band import BandSelect
 from designer.ui.legend import LegendOverlay, aisle_entries, severity_entries, share_entries
 from designer.ui.metrics import rack_figures, worst_by_object
-from designer.fabric.routes import route_points_mm
+from designer.fabric.routes import floor_run_mm, route_points_mm
 from designer.report.drawings.floorplan import aisles
 from designer.report.drawings.floorplan import footprint as plan_footprint
 
@@ -229,11 +229,7 @@ class RackItem(QGraphicsRectItem):
             return  # Ctrl-click picks, it does not drag
         doc = self.view.doc
         if event.modifiers() & Qt.ShiftModifier:
-            # Shift: the whole row (a Shift-drag then moves it)
-            rack = doc.index.racks.get(self.rack_name)
-            row = [r.name for r in doc.index.racks_by_room.get(rack.room, []) if r.row == rack.row] \
-                if rack is not None and rack.row else []
-            doc.select_many("rack", [self.rack_name, *row])
+            doc.select_row_of(self.rack_name)  # Shift: the whole row (a Shift-drag then moves it)
         elif ("rack", self.rack_name) not in doc.selected:
             doc.select("rack", self.rack_name)
         super().mousePressEvent(event)
@@ -527,16 +523,16 @@ class FloorView(Canvas):
         pen.setCosmetic(True)  # as thick at any zoom
         route = None
         if rack_a != rack_b:  # a cable inside one rack: that rack outlined, no run
-            points = [QPointF(x + ox, y + oy) for x, y in route_points_mm(index, rack_a, rack_b)]
+            run_mm = route_points_mm(index, rack_a, rack_b)
+            points = [QPointF(x + ox, y + oy) for x, y in run_mm]
             path = QPainterPath(points[0])
             for point in points[1:]:
                 path.lineTo(point)
             route = self.scene().addPath(path, pen)
             route.setZValue(30)  # above the racks
             self.route_items.append(route)
-            floor_mm = sum(abs(b.x() - a.x()) + abs(b.y() - a.y()) for a, b in zip(points, points[1:]))
             t = language.current()
-            label = self.scene().addSimpleText(t("floor.route", length=t.num(floor_mm / 1000, 1)),
+            label = self.scene().addSimpleText(t("floor.route", length=t.num(floor_run_mm(run_mm) / 1000, 1)),
                                                QFont("Sans", 180))
             label.setBrush(style.SELECTION)
             label.setPos(points[1] if len(points) > 2 else (points[0] + points[-1]) / 2)
@@ -739,11 +735,11 @@ class FloorView(Canvas):
             self.fit()
 
     def _on_selection(self, selection, reveal: bool = True) -> None:
-        chosen = {name for kind, name in self.doc.selected if kind == "rack"}
-        pair = [name for kind, name in self.doc.selected if kind == "rack"]
-        if len(pair) == 2:
-            self.show_rack_route(*pair)  # two racks picked together: the run between them
-        elif self.route_items and len(pair) != 0:
+        picked = [name for kind, name in self.doc.selected if kind == "rack"]
+        chosen = set(picked)
+        if len(picked) == 2:
+            self.show_rack_route(*picked)  # two racks picked together: the run between them
+        elif self.route_items and picked:
             self.show_rack_route()
         marked = getattr(self, "_marked", set()) | chosen
         for name in marked:

@@ -420,17 +420,20 @@ class MainWindow(FileActions, QMainWindow):
         except DesignerError as exc:
             self.statusBar().showMessage(exc.format(), 8000)
 
-    def delete_selection(self) -> None:
+    def _selected_names(self) -> tuple[str | None, list[str]]:
+        """The kind selected and every object of it that is: the devices picked in the
+        elevation, else the document's selection (several racks from the floor plan)."""
         selection = self.doc.selection
         if not selection:
-            return
-        many = self.racks.selected_devices()  # several picked in the elevation: one undo step
+            return None, []
+        many = self.racks.selected_devices()
         if len(many) > 1 and selection in [("device", n) for n in many]:
-            self._run(lambda: DeleteObjects(self.doc, devices=many))
-            self.doc.select(None)
-            return
+            return "device", many
         kind = selection[0]
-        names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]
+        return kind, [n for k, n in self.doc.selected if k == kind] or [selection[1]]
+
+    def delete_selection(self) -> None:
+        kind, names = self._selected_names()  # all of them: one undo step
         if kind == "device":
             self._run(lambda: DeleteObjects(self.doc, devices=names))
         elif kind == "rack":
@@ -444,30 +447,18 @@ class MainWindow(FileActions, QMainWindow):
         t = language.current()
         menu = QMenu(self)
         menu.addAction(t("action.open_elevation"), lambda: self.open_rack(rack_name))
-        menu.addAction(t("action.select_row"), lambda: self.select_row_of(rack_name))
+        menu.addAction(t("action.select_row"), lambda: self.doc.select_row_of(rack_name))
         menu.addSeparator()
         menu.addAction(t("action.duplicate"), self.duplicate_selection)
         menu.addAction(t("action.delete"), self.delete_selection)
         return menu
 
-    def select_row_of(self, rack_name: str) -> None:
-        rack = self.doc.index.racks.get(rack_name)
-        if rack is None:
-            return
-        row = [r.name for r in self.doc.index.racks_by_room.get(rack.room, []) if rack.row and r.row == rack.row]
-        self.doc.select_many("rack", [rack_name, *row])
-
     def duplicate_selection(self) -> None:
         """Duplicate what is selected — several devices or racks as one undo step, refused
         whole (nothing duplicated) when one of them cannot be."""
-        selection = self.doc.selection
-        if not selection or selection[0] not in ("device", "rack"):
+        kind, names = self._selected_names()
+        if kind not in ("device", "rack"):
             return
-        kind = selection[0]
-        names = [n for k, n in self.doc.selected if k == kind] or [selection[1]]
-        many = self.racks.selected_devices()
-        if kind == "device" and len(many) > 1 and selection in [("device", n) for n in many]:
-            names = many
         make = DuplicateDevice if kind == "device" else DuplicateRack
         if len(names) == 1:
             self._run(lambda: make(self.doc, names[0]))

@@ -51,6 +51,7 @@ def draw_patching(view) -> list[QGraphicsPathItem]:
     fabrics = {f.name: f for f in index.design.fabrics}
     tops = {slot.rack: slot.rect.top() for slot in view.faces}
     paths: dict[str | None, QPainterPath] = {}
+    lanes: dict[str | None, float] = {}
     seen: set[int] = set()
     for name in view.device_items:
         for link in index.links_by_device.get(name, []):
@@ -61,8 +62,10 @@ def draw_patching(view) -> list[QGraphicsPathItem]:
             b = points.get((link.b.device, split_lane(link.b.port)[0]))
             if a is None and b is None:
                 continue
-            path = paths.setdefault(link.fabric, QPainterPath())
-            lane = TRAY_GAP + TRAY_STEP * (list(paths).index(link.fabric) % 6)  # each fabric its tray lane
+            if link.fabric not in paths:
+                paths[link.fabric] = QPainterPath()
+                lanes[link.fabric] = TRAY_GAP + TRAY_STEP * (len(lanes) % 6)  # each fabric its tray lane
+            path, lane = paths[link.fabric], lanes[link.fabric]
             rack_a = index.devices[link.a.device].rack
             rack_b = index.devices[link.b.device].rack
             if a is not None and b is not None:
