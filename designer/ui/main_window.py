@@ -40,7 +40,8 @@ from designer.ui.floor_view import FloorView, footprint
 from designer.ui.inspector import Inspector
 from designer.ui.metrics import METRICS
 from designer.ui.palette import Palette
-from designer.ui.rack_view import RackRowView, RackTab
+from designer.ui.rack_tab import RackTab
+from designer.ui.rack_view import RackRowView
 from designer.ui.topology_view import TopologyView
 from designer.ui.window_files import FileActions, blank_design  # noqa: F401 - blank_design: importable from here too
 

@@ -19,33 +19,29 @@ rating and the U used; a legend at the end of the row explains every colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QTransform
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QGraphicsItem,
-    QGraphicsRectItem,
-    QHBoxLayout,
-    QLabel,
-    QStyleOptionGraphicsItem,
-    QVBoxLayout,
-    QWidget,
-)
 
+from designer.model.hardware import split_lane
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
+from designer.ui.commands import AddDevice, MoveDevice, drop_problem, move_problem
 from designer.ui.deferred import Deferred, is_big
-from designer.model.hardware import split_lane
-from designer.ui.patching import draw_patching
-from designer.ui.rubber_band import BandSelect
-from designer.ui.patching import legend_entries as patching_legend
-from designer.errors import DesignerError
-from designer.ui.commands import AddDevice, MoveDevice, NudgeDevices, PasteDevices, drop_problem, move_problem
 from designer.ui.legend import add_legend, kind_entries, share_entries
 from designer.ui.metrics import rack_figures
+from designer.ui.patching import draw_patching
+from designer.ui.patching import legend_entries as patching_legend
+from designer.ui.rack_items import (  # noqa: F401  (Faceplate: imported from here too)
+    CAGE_FREE,
+    CAGE_READABLE_PX,
+    CAGE_USED,
+    DeviceItem,
+    Faceplate,
+    FaceSlot,
+    cage_layout,
+)
+from designer.ui.rubber_band import BandSelect
+from designer.ui.rack_keys import RackKeys
 
 PART_MIME = "application/x-cluster-designer-part"
 FACE_GAP = 26.0
@@ -56,27 +52,8 @@ HEADER = 46.0
 SNAP_U = 3
 
 
-@dataclass
-class FaceSlot:
-    rack: str
-    face: str
-    rect: QRectF
-    u_total: int
-
-
-class DeviceItem(QGraphicsRectItem):
-    def __init__(self, name: str, rect: QRectF, ghost: bool) -> None:
-        super().__init__(rect)
-        self.device_name = name
-        self.ghost = ghost  # the other face of a full-depth device
-
-
 # a fitted elevation is never drawn larger than this (one rack alone would be huge)
 MAX_FIT_SCALE = 1.5
-# port cages are drawn once a cage is this many pixels wide on screen
-CAGE_READABLE_PX = 5.0
-CAGE_FREE = QColor("#f2f3f5")
-CAGE_USED = QColor("#1f3a5f")
 BAR_W = 2 * style.RACK_PX + FACE_GAP + LABEL_W - 60
 BAR_H = 9.0
 BAR_GAP = 15.0
@@ -85,72 +62,7 @@ TYPICAL = QColor(40, 60, 90, 110)
 CABLE_END = QColor("#f08c2e")
 
 
-def cage_layout(device_type) -> list[tuple[str, int, list[str]]]:
-    """The cages of a part, in catalog order: (form factor, cage number, its port names)."""
-    cages = []
-    for group in device_type.port_groups:
-        names = group.port_names()
-        for start in range(0, len(names), group.ports_per_cage):
-            cages.append((group.cage or "", start // group.ports_per_cage + 1,
-                          names[start:start + group.ports_per_cage]))
-    return cages
-
-
-class Faceplate(QGraphicsItem):
-    """A device's port cages, drawn only at a zoom where a cage is readable (a child of the
-    device's box; the box's label keeps the left part)."""
-
-    def __init__(self, parent: QGraphicsRectItem, cages, used: set[str], label_w: float) -> None:
-        super().__init__(parent)
-        self.cages = cages
-        self.used = used
-        box = parent.rect()
-        rows = max(1, min(2, int(box.height() // 9)))
-        area = QRectF(box.left() + label_w, box.top() + 2, box.width() - label_w - 3, box.height() - 4)
-        if box.height() > 2 * style.U_PX:
-            # a taller part: the label across the top, the cages in a band below it
-            area = QRectF(box.left() + 4, box.top() + 15, box.width() - 8, min(box.height() - 18, 2 * style.U_PX))
-        self.area = area
-        per_row = max(1, -(-len(cages) // rows))
-        self.cell_w = area.width() / per_row
-        self.cell_h = area.height() / rows
-        self.per_row = per_row
-        self.setAcceptedMouseButtons(Qt.NoButton)
-
-    def boundingRect(self) -> QRectF:
-        return self.area
-
-    def cage_rects(self) -> list[QRectF]:
-        rects = []
-        for n in range(len(self.cages)):
-            row, col = divmod(n, self.per_row)
-            rects.append(QRectF(self.area.left() + col * self.cell_w + 0.6, self.area.top() + row * self.cell_h + 0.6,
-                                max(self.cell_w - 1.2, 0.5), max(self.cell_h - 1.2, 0.5)))
-        return rects
-
-    def readable(self, scale: float) -> bool:
-        return self.cell_w * scale >= CAGE_READABLE_PX
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if not self.readable(scale):
-            return
-        painter.setPen(QPen(QColor("#111"), 0))
-        font = QFont("Sans", 3)
-        painter.setFont(font)
-        show_text = self.cell_w * scale >= 28
-        for (cage, _number, ports), rect in zip(self.cages, self.cage_rects()):
-            cabled = any(p in self.used for p in ports)
-            painter.setBrush(CAGE_USED if cabled else CAGE_FREE)
-            painter.drawRect(rect)
-            if show_text:
-                painter.setPen(QPen(QColor("#fff") if cabled else QColor("#333"), 0))
-                painter.drawText(rect, Qt.AlignCenter, f"{cage}\n{'/'.join(ports)}" if rect.height() > 6
-                                 else "/".join(ports))
-                painter.setPen(QPen(QColor("#111"), 0))
-
-
-class RackRowView(Canvas):
+class RackRowView(RackKeys, Canvas):
     status = Signal(str)
     row_shown = Signal()  # drawn again: the row or the rows there are may have changed
     device_menu = Signal(str, object)  # device right-clicked, global position: the window's menu
@@ -772,141 +684,3 @@ class RackRowView(Canvas):
                 self.anchor = rack.name  # what a fit centres on
             if name in self.device_items:
                 self.ensureVisible(self.device_items[name][0])
-
-
-    # -- keyboard: nudge, copy, paste ------------------------------------------------------------
-
-    def keyPressEvent(self, event) -> None:
-        key, mods = event.key(), event.modifiers()
-        if key in (Qt.Key_Up, Qt.Key_Down) and not mods & Qt.ControlModifier and self.selected_devices():
-            self.nudge(1 if key == Qt.Key_Up else -1)
-            event.accept()
-            return
-        super().keyPressEvent(event)
-
-    def selected_devices(self) -> list[str]:
-        """The devices selected here, in the order picked (those that still exist)."""
-        devices = self.doc.index.devices
-        return [n for n in self.picked if n in devices]
-
-    def nudge(self, units: int) -> bool:
-        """Move the selected devices ``units`` U up (negative: down) in their racks, as one
-        undo step; refused whole, with the reason, if one cannot move."""
-        names = self.selected_devices()
-        if not names:
-            return False
-        try:
-            command = NudgeDevices(self.doc, names, units)
-        except DesignerError as exc:
-            self.status.emit(language.current()("status.nudge_refused", problem=exc.message))
-            return False
-        self.doc.push(command)
-        self._mark_selection(self.doc.selection)
-        return True
-
-    def copy_selection(self) -> dict | None:
-        """The selected devices (and the cables between them) on the clipboard."""
-        import json
-
-        from PySide6.QtWidgets import QApplication
-
-        from designer.model.edits.clipboard import copy_devices
-
-        names = self.selected_devices()
-        if not names:
-            return None
-        payload = copy_devices(self.doc.design, names)
-        # as JSON text (its "format" key says what it is): another window, or another
-        # designer process, pastes it; a QMimeData handed to the clipboard from Python
-        # is freed twice when the application exits
-        QApplication.clipboard().setText(json.dumps(payload))
-        self.status.emit(language.current()("status.copied", count=len(names), cables=len(payload["links"])))
-        return payload
-
-    def paste(self, rack: str | None = None) -> list[str]:
-        """Paste the clipboard's devices into ``rack`` (None: the selected device's or
-        rack's, else the shown one); returns the new names (selected)."""
-        import json
-
-        from PySide6.QtWidgets import QApplication
-
-        t = language.current()
-        from designer.model.edits.clipboard import FORMAT
-
-        try:
-            payload = json.loads(QApplication.clipboard().text() or "null")
-        except ValueError:
-            payload = None
-        if not isinstance(payload, dict) or payload.get("format") != FORMAT:
-            self.status.emit(t("status.nothing_to_paste"))
-            return []
-        if rack is None:
-            selection = self.doc.selection
-            index = self.doc.index
-            if selection and selection[0] == "device" and selection[1] in index.devices:
-                rack = index.devices[selection[1]].rack
-            elif selection and selection[0] == "rack":
-                rack = selection[1]
-            rack = rack or self.anchor
-        if rack is None:
-            return []
-        try:
-            command = PasteDevices(self.doc, payload, rack)
-        except DesignerError as exc:
-            self.status.emit(t("status.refused", problem=exc.message))
-            return []
-        self.doc.push(command)
-        self.picked = list(command.names)
-        self.doc.select("device", command.names[-1])
-        self._mark_selection(self.doc.selection)
-        self.status.emit(t("status.pasted", names=", ".join(command.names[:4]), rack=rack))
-        return list(command.names)
-
-
-class RackTab(QWidget):
-    """The Racks tab: a picker of the design's rows above the elevations of one row."""
-
-    def __init__(self, view: RackRowView, parent=None) -> None:
-        super().__init__(parent)
-        self.view = view
-        self.label = QLabel()
-        self.picker = QComboBox()
-        self.picker.setMinimumContentsLength(16)
-        self.picker.setSizeAdjustPolicy(QComboBox.AdjustToContents)
-        bar = QHBoxLayout()
-        bar.addWidget(self.label)
-        bar.addWidget(self.picker)
-        bar.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(bar)
-        layout.addWidget(view, 1)
-        self.patching = QCheckBox()
-        bar.insertWidget(2, self.patching)
-        self.patching.toggled.connect(view.set_patching)
-        self.rows: list[tuple[str, str | None]] = []
-        self.picker.activated.connect(self._picked)
-        view.row_shown.connect(self.fill)
-        self.retranslate()
-
-    def retranslate(self) -> None:
-        self.label.setText(language.current()("field.row"))
-        self.patching.setText(language.current()("patching.toggle"))
-        self.fill()
-
-    def fill(self) -> None:
-        """The rows there are now, the shown one current (after every edit: renames too)."""
-        t = language.current()
-        rows = self.view.rows()
-        self.picker.blockSignals(True)
-        self.picker.clear()
-        self.rows = rows
-        for room, row in rows:
-            self.picker.addItem(f"{room} · {row if row is not None else t('not_set')}")
-        shown = (self.view.room, self.view.row)
-        self.picker.setCurrentIndex(rows.index(shown) if shown in rows else -1)
-        self.picker.blockSignals(False)
-
-    def _picked(self, i: int) -> None:
-        if 0 <= i < len(self.rows):
-            self.view.show_row(*self.rows[i])
