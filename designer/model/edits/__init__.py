@@ -32,12 +32,7 @@ from designer.model.edits.objects import (
     DeleteObjects,
     DeleteRow,
     InsertObjects,
-    MoveDevice,
-    MoveRack,
-    MoveRow,
-    PlaceRoom,
     RemoveObjects,
-    ReplaceLinks,
     add_device,
     add_link,
     add_rack,
@@ -47,8 +42,8 @@ from designer.model.edits.objects import (
     delete_links,
     delete_racks,
     delete_rooms,
-    move_link,
 )
+from designer.model.edits.moves import MoveDevice, MoveRack, MoveRow, PlaceRoom, ReplaceLinks, move_link
 from designer.model.edits.links import ConnectPorts, connect_ports, disconnect_link, port_problem
 from designer.model.edits.properties import SetProperty, SetStages, find_object, set_property
 

@@ -18,7 +18,8 @@ from designer.model.estimates import Stage
 from designer.model.link import LinkEnd
 from designer.model.edits import rules
 from designer.model.edits.core import Change, Edit, Scopes, refuse
-from designer.model.edits.objects import ReplaceLinks, _link_at, check_stages
+from designer.model.edits.moves import ReplaceLinks, _link_at
+from designer.model.edits.objects import check_stages
 
 # Fields an object's own edit does not set: lists and sections have edits of their own.
 _NOT_SET = {
