@@ -14,7 +14,7 @@ import json
 import pytest
 
 from conftest import run_cli
-from designer.fabric.draft import USER_SUPPLIED
+from designer.model.supplied import USER_SUPPLIED
 from designer.fabric.scale_up import interconnect_family
 
 XE9680 = "dell-poweredge-xe9680-h100"

@@ -14,7 +14,7 @@ import pytest
 
 from conftest import run_cli
 from designer.errors import GenerationError
-from designer.fabric.draft import USER_SUPPLIED
+from designer.model.supplied import USER_SUPPLIED
 from designer.fabric.generate import GenerateSpec, generate
 from designer.report.json_report import build_report
 
@@ -124,8 +124,10 @@ def test_mi355x_supplied_share_is_stored_and_marked(catalog):
                                    author="pre-sales"), catalog)
     embedded = next(t for t in design.device_types if t.slug == MI355X)
     assert embedded.cooling.liquid_share == 0.8
-    mark = next(ref for ref in embedded.source if ref.title.startswith(USER_SUPPLIED))
-    assert mark.covers == ["power.max_w", "cooling.liquid_share"]
+    # one record per supplied figure, each saying who supplied it
+    marks = [ref for ref in embedded.source if ref.title.startswith(USER_SUPPLIED)]
+    assert [m.covers for m in marks] == [["power.max_w"], ["cooling.liquid_share"]]
+    assert all(m.origin == "user" and m.supplied_by == "pre-sales" for m in marks)
     assert catalog.device_types[MI355X].cooling.liquid_share is None  # catalog untouched
     assert _errors(design, catalog) == []
 

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import run_cli
 from designer.errors import GenerationError
-from designer.fabric.draft import USER_SUPPLIED
+from designer.model.supplied import USER_SUPPLIED
 from designer.fabric.generate import GenerateSpec, generate
 
 # Entries added for issue 11; each must load and cite a source for every published figure.

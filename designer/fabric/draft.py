@@ -17,8 +17,10 @@ from designer.fabric import plan as fp
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
-from designer.model.hardware import DeviceType, RackType, SourceRef
+from designer.model.hardware import DeviceType, RackType
 from designer.model.link import Fabric, Link
+from designer.model.supplied import FigureName, FigureRefused, check_value, with_supplied
+from designer.model.units import kw_to_w
 
 # placement groups besides the scalable units
 CENTRAL = "central"
@@ -97,7 +99,9 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             raise GenerationError(
                 f"{device_type.slug} has no published power figure in the catalog, so racks cannot be sized "
                 f"to a {spec.rack_power_kw:g} kW budget",
-                hint="add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
+                hint="supply it with --server-max-kw KW (stored as supplied by you, and the proposal says so), or add "
+                     "the vendor's figure in a catalog file and pass it with --catalog" if device_type is server
+                else "add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
             )
     if server.cooling.liquid_share is None:
         raise GenerationError(
@@ -115,41 +119,29 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
     return Resolved(server, switch, storage, rack, network_rack, oob, pdu, nodes, pdus)
 
 
-USER_SUPPLIED = "supplied by the user"
-
-
 def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     """A copy of the server type carrying the figures the user supplied (--server-max-kw,
-    --server-weight-kg), each marked in ``source`` as supplied by the user, not published."""
-    update: dict = {}
-    covers: list[str] = []
-    if spec.server_max_kw is not None:
-        if not (math.isfinite(spec.server_max_kw) and spec.server_max_kw > 0):
-            raise GenerationError(f"--server-max-kw {spec.server_max_kw:g} is not a power", hint="e.g. 5.5")
-        update["power"] = server.power.model_copy(update={"max_w": round(spec.server_max_kw * 1000, 3)})
-        covers.append("power.max_w")
-    if spec.server_weight_kg is not None:
-        if not (math.isfinite(spec.server_weight_kg) and spec.server_weight_kg > 0):
-            raise GenerationError(f"--server-weight-kg {spec.server_weight_kg:g} is not a weight", hint="e.g. 120")
-        update["weight_kg"] = spec.server_weight_kg
-        covers.append("weight")
-    if spec.server_liquid_share is not None:
-        share = spec.server_liquid_share
-        if not (math.isfinite(share) and 0 <= share <= 1):
-            raise GenerationError(f"--server-liquid-share {share:g} is not a share of the heat",
-                                  hint="a number from 0 (all air) to 1 (all liquid)")
-        update["cooling"] = server.cooling.model_copy(update={"liquid_share": share})
-        covers.append("cooling.liquid_share")
-    if not update:
+    --server-weight-kg, --server-liquid-share), each recorded as supplied by the user, not
+    published (``designer.model.supplied``)."""
+    flags: list[tuple[str, str, FigureName, float | None, float | None]] = [
+        ("--server-max-kw", "a power", "power.max_w", spec.server_max_kw,
+         None if spec.server_max_kw is None else kw_to_w(spec.server_max_kw)),
+        ("--server-weight-kg", "a weight", "weight", spec.server_weight_kg, spec.server_weight_kg),
+        ("--server-liquid-share", "a share of the heat", "cooling.liquid_share", spec.server_liquid_share,
+         spec.server_liquid_share),
+    ]
+    values: dict[FigureName, float | None] = {}
+    for flag, what, figure, given, stored in flags:
+        if stored is None:
+            continue
+        try:
+            check_value(figure, stored)
+        except FigureRefused as exc:
+            raise GenerationError(f"{flag} {given:g} is not {what}", hint=exc.hint) from None
+        values[figure] = stored
+    if not values:
         return server
-    who = f"by {spec.author}, " if spec.author else ""
-    note = SourceRef(title=f"{USER_SUPPLIED} ({who}designer new, {date.today().isoformat()}); "
-                           "not published by the vendor",
-                     covers=covers)
-    # figures the user replaces are no longer backed by the vendor documents that covered them
-    kept = [s.model_copy(update={"covers": [c for c in s.covers if c not in covers]}) for s in server.source]
-    update["source"] = [*kept, note]
-    return server.model_copy(update=update)
+    return with_supplied(server, values, by=spec.author, on=date.today(), via="designer new")
 
 
 def _missing_rack(catalog: Catalog, slug: str) -> RackType:

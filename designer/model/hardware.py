@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from datetime import date
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -32,11 +33,16 @@ ENDPOINT_ROLES_BY_FABRIC_ROLE: dict[str, tuple[str, ...]] = {
 
 
 class SourceRef(Model):
-    """A vendor document that backs some of an entry's figures."""
+    """A vendor document that backs some of an entry's figures, or (``origin: user``) the
+    engineer who supplied a figure the vendor does not publish: who and when
+    (``designer.model.supplied``)."""
 
     title: str
     url: str | None = None
     covers: list[str] = Field(default_factory=list)
+    origin: Literal["vendor", "user"] = "vendor"
+    supplied_by: str | None = Field(default=None, max_length=200)
+    supplied_on: date | None = None
 
 
 class Price(Model):

@@ -157,6 +157,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "security_answer": {"en": "Data security and compliance covered", "zh": "数据安全与合规已覆盖"},
     "compliance_notes": {"en": "Compliance notes", "zh": "合规说明"},
     "assumptions": {"en": "Assumptions", "zh": "假设"},
+    "supplied_heading": {"en": "Figures supplied, not published", "zh": "用户提供（非厂商公布）的数据"},
+    "supplied_intro": {"en": "The vendor publishes no figure for the following; the values were supplied by the "
+                             "design's author and every power, cooling and weight figure of this proposal that "
+                             "depends on them rests on them. Confirm them with the vendor before ordering.",
+                       "zh": "以下数据厂商未公布，由本设计的作者提供；本方案中依赖这些数据的功耗、散热和重量数字均以其为准。"
+                             "下单前请向厂商确认。"},
     "assumption_power": {
         "en": "Power is checked at each part's published maximum draw; typical draw is shown beside it.",
         "zh": "供电按各部件公布的最大功耗校核，同时列出典型功耗。",

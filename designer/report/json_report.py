@@ -23,8 +23,10 @@ from designer.fabric.scale_up import ScaleUpDomain, scale_up_domains
 from designer.fabric.cable_counts import cable_summary
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
+from designer.model.hardware import DeviceType
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load
+from designer.model.supplied import SuppliedFigure, supplied_figures
 
 
 class LoadFigures(TypedDict):
@@ -136,6 +138,8 @@ class Report:
     unknowns: list[UnknownFigure]
     bom: Bom
     estimates: PlanningEstimates
+    # figures the vendor does not publish that the user supplied (issue 11, item 6)
+    supplied_figures: list[SuppliedFigure]
 
     def as_dict(self) -> dict[str, Any]:
         # copies (one level): the document is the caller's to change, the report stays as it was
@@ -155,6 +159,7 @@ class Report:
             "unknowns": [dict(u) for u in self.unknowns],
             "bom": self.bom.as_dict(),
             "estimates": self.estimates.as_dict(),
+            "supplied_figures": [f.as_dict() for f in self.supplied_figures],
         }
 
 
@@ -270,6 +275,12 @@ def unknown_figures(index: DesignIndex, load: LoadSum) -> list[UnknownFigure]:
     return rows
 
 
+def used_types(design: Design) -> list[DeviceType]:
+    """The design's device types that some device is of."""
+    used = {d.device_type for d in design.devices}
+    return [t for t in design.device_types if t.slug in used]
+
+
 def build_report(
     design: Design, index: DesignIndex | None = None, checker: Checker | None = None, catalog: Catalog | None = None
 ) -> dict[str, Any]:
@@ -345,4 +356,5 @@ def report_parts(
         unknowns=unknown_figures(index, total),
         bom=bom,
         estimates=planning_estimates(checker.ctx, catalog, bom),
+        supplied_figures=supplied_figures(used_types(design)),
     )

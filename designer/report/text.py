@@ -59,6 +59,12 @@ def format_report(report: Report) -> str:
         for item in report.unknowns:
             instead = f"; {item['used_instead']} stands in" if item["used_instead"] else ""
             out.append(f"  unknown: {item['figure']} is not published for {', '.join(item['device_types'])}{instead}")
+    if report.supplied_figures:
+        from designer.model.supplied import describe
+
+        out.append("")
+        for fig in report.supplied_figures:
+            out.append(f"  supplied: {describe(fig)}")
     out.append("")
     out.extend(_estimate_lines(report.estimates))
     out.append("")

@@ -9,8 +9,22 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGroupBox, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QDoubleValidator
+from PySide6.QtWidgets import (
+    QApplication,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLayout,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
+from designer.errors import DesignerError
+from designer.model.supplied import describe, figure_value, is_user_source, published, supplied_figures
+from designer.model.units import kw_to_w, w_to_kw
 from designer.ui import language
 from designer.ui.forms import Field, property_box, show_value
 from designer.ui.metrics import rack_figures
@@ -65,6 +79,20 @@ DESIGN_SECTIONS = [
         Field("data_security_covered", "field.security", "tristate"), Field("notes", "field.notes", "text"),
     ]),
 ]
+
+
+# The figures a part's box offers to supply where the vendor publishes none, in the units
+# an engineer types (power in kW, stored in W).
+SUPPLIABLE = ("power.max_w", "weight", "cooling.liquid_share")
+SUPPLY_UNITS = {"power.max_w": "kW", "weight": "kg", "cooling.liquid_share": ""}
+
+
+def _shown(figure: str, value: float) -> str:
+    return f"{w_to_kw(value):g}" if figure == "power.max_w" else f"{value:g}"
+
+
+def _stored(figure: str, typed: float) -> float:
+    return kw_to_w(typed) if figure == "power.max_w" else typed
 
 
 class Inspector(QWidget):
@@ -158,7 +186,9 @@ class Inspector(QWidget):
                 _form, kind, name, title, fields, _obj = entry
                 shape.append(("form", kind, name, title, tuple(f.name for f in fields)))
             elif entry[0] == "part":
-                shape.append(("part", entry[1].slug))
+                part = entry[1]  # its figures too: supplying one shows it in the part's box
+                shape.append(("part", part.slug, part.power.max_w, part.weight_kg, part.cooling.liquid_share,
+                              len(part.source)))
             else:
                 shape.append(entry)
         return tuple(shape)
@@ -266,13 +296,61 @@ class Inspector(QWidget):
             t("part.power", max=t.int(max_w), typical=t.int(typical_w),
               max_note=t("part.typical_stands_in") if device_type.power.max_w is None else "",
               typical_note=t("part.max_stands_in") if device_type.power.typical_w is None else ""),
-            t("part.weight", kg=t.num(device_type.weight_kg, 1)),  # None: "unknown"
+            t("part.weight", kg=t("unknown") if device_type.weight_kg is None
+              else f"{t.num(device_type.weight_kg, 1)} kg"),
         ]
         lines += [t("part.ports", count=g.count, speed=f"{g.speed_gbps:g}", role=t(f"port_role.{g.role}"),
                     prefix=g.prefix) for g in device_type.port_groups]
-        lines += [t("part.source", title=s.title) for s in device_type.source]
+        supplied = {fig.figure: fig for fig in supplied_figures([device_type])}
+        lines += [t("part.supplied", line=describe(fig, t)) for fig in supplied.values()]
+        lines += [t("part.source", title=s.title) for s in device_type.source if not is_user_source(s)]
         label = QLabel("\n".join(lines))
         label.setWordWrap(True)
         box = QGroupBox(t("section.part"))
-        QVBoxLayout(box).addWidget(label)
+        layout = QVBoxLayout(box)
+        layout.addWidget(label)
         self.form_layout.addWidget(box)
+        open_figures = [f for f in SUPPLIABLE if not published(device_type, f)]
+        if open_figures:
+            self.form_layout.addWidget(self._supply_box(device_type, open_figures))
+
+    def _supply_box(self, device_type, figures: list[str]) -> QGroupBox:
+        """Fields for the figures the vendor does not publish (or the user supplied): what is
+        typed is stored in the design as supplied by the design's author (SupplyFigure)."""
+        t = language.current()
+        box = QGroupBox(t("part.supply_title"))
+        form = QFormLayout(box)
+        hint = QLabel(t("part.supply_hint", who=self.doc.design.project.author or t("supplied.the_user")))
+        hint.setWordWrap(True)
+        form.addRow(hint)
+        for figure in figures:
+            value = figure_value(device_type, figure)
+            editor = QLineEdit("" if value is None else _shown(figure, value))
+            editor.setPlaceholderText(t("part.not_published"))
+            editor.setValidator(QDoubleValidator(0.0, 1e7, 3, editor))
+            unit = SUPPLY_UNITS[figure]
+            form.addRow(f"{t(f'part.supply.{figure}')}{f' ({unit})' if unit else ''}", editor)
+            editor.editingFinished.connect(
+                lambda e=editor, f=figure, slug=device_type.slug: self._supply(slug, f, e))
+            self.editors[("part", device_type.slug, figure)] = editor
+        return box
+
+    def _supply(self, slug: str, figure: str, editor: QLineEdit) -> None:
+        from designer.ui.commands import SupplyFigure
+
+        text = editor.text().strip().replace(",", ".")
+        current = figure_value(self.doc.index.device_types[slug], figure)
+        try:
+            value = None if not text else _stored(figure, float(text))
+        except ValueError:
+            self.error.setText(language.current()("field.error", field=figure, error=text))
+            return
+        if value == current or (value is not None and current is not None and abs(value - current) < 1e-9):
+            return
+        try:
+            self.doc.push(SupplyFigure(self.doc, slug, figure, value))
+        except DesignerError as exc:
+            self.error.setText(exc.format())
+            editor.setText("" if current is None else _shown(figure, current))
+            return
+        self.error.setText("")

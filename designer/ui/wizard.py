@@ -21,6 +21,7 @@ from designer.errors import DesignerError
 from designer.fabric.generate import GenerateSpec, generate, uncabled_port_groups
 from designer.fabric.plan import parse_ratio
 from designer.i18n import Translator
+from designer.model.supplied import figure_value
 from designer.report.json_report import Report, report_parts
 from designer.ui import language
 
@@ -115,6 +116,20 @@ class NewDesignWizard(QDialog):
         self.cooling = QComboBox()
         for cooling in ("air", "liquid"):
             self.cooling.addItem(t(f"wizard.{cooling}"), cooling)
+        # figures the vendor may not publish (designer new --server-max-kw / --server-weight-kg):
+        # 0 shows "published" and leaves the catalog's figure; a value is stored as supplied by you
+        self.server_max_kw = QDoubleSpinBox()
+        self.server_max_kw.setRange(0, 1000)
+        self.server_max_kw.setDecimals(2)
+        self.server_max_kw.setSuffix(" kW")
+        self.server_max_kw.setSpecialValueText(t("wizard.published"))
+        self.server_weight_kg = QDoubleSpinBox()
+        self.server_weight_kg.setRange(0, 10000)
+        self.server_weight_kg.setDecimals(1)
+        self.server_weight_kg.setSuffix(" kg")
+        self.server_weight_kg.setSpecialValueText(t("wizard.published"))
+        self.supply_note = QLabel("")
+        self.supply_note.setWordWrap(True)
         self.preview = QLabel("…")
         self.preview.setWordWrap(True)
         self.preview.setMinimumHeight(90)
@@ -132,6 +147,9 @@ class NewDesignWizard(QDialog):
         form.addRow(t("wizard.storage_nodes"), self.storage_nodes)
         form.addRow(t("wizard.rack_power"), self.rack_power)
         form.addRow(t("wizard.cooling"), self.cooling)
+        form.addRow(t("wizard.server_max_kw"), self.server_max_kw)
+        form.addRow(t("wizard.server_weight_kg"), self.server_weight_kg)
+        form.addRow("", self.supply_note)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -152,7 +170,8 @@ class NewDesignWizard(QDialog):
             widget.currentTextChanged.connect(self._timer.start)
         for widget in (self.count, self.storage_nodes):
             widget.valueChanged.connect(self._timer.start)
-        self.rack_power.valueChanged.connect(self._timer.start)
+        for widget in (self.rack_power, self.server_max_kw, self.server_weight_kg):
+            widget.valueChanged.connect(self._timer.start)
         self.rail.toggled.connect(self._timer.start)
         self.refresh()
 
@@ -174,7 +193,19 @@ class NewDesignWizard(QDialog):
             cooling=self.cooling.currentData(),
             name=self.name.text().strip() or None,
             customer=self.customer.text().strip() or None,
+            server_max_kw=self.server_max_kw.value() or None,
+            server_weight_kg=self.server_weight_kg.value() or None,
         )
+
+    def _supply_note(self) -> str:
+        """What the chosen server lacks, and what the supply fields will do."""
+        server = self.catalog.device_types.get(self.server.currentText())
+        if server is None:
+            return ""
+        missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight") if figure_value(server, f) is None]
+        if not missing:
+            return ""
+        return self.t("wizard.supply_note", figures=", ".join(missing))
 
     @Slot()
     def refresh(self) -> None:
@@ -184,6 +215,7 @@ class NewDesignWizard(QDialog):
         except DesignerError as exc:
             self._show(self._serial, (None, [], exc.format()))
             return
+        self.supply_note.setText(self._supply_note())
         self.preview.setText(self.t("wizard.working"))
         self.ok_button.setEnabled(False)
         self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals, self.t))

@@ -23,7 +23,9 @@ Operations: ``add_device``, ``add_rack``/``add_racks``, ``AddRow``, ``add_room``
 ``add_link``, ``connect_ports`` (a cable checked for speed, cage, role and free ports);
 ``MoveDevice``, ``MoveRack``, ``MoveRow``, ``PlaceRoom``, ``move_link``, ``ReplaceLinks``;
 ``DeleteObjects`` (``delete_devices``, ``delete_racks``, ``delete_rooms``,
-``delete_links``, ``disconnect_link``), ``DeleteRow``; ``SetProperty``, ``SetStages``; ``Batch`` of several.
+``delete_links``, ``disconnect_link``), ``DeleteRow``; ``SetProperty``, ``SetStages``;
+``SupplyFigure`` (a figure the vendor does not publish);
+``Batch`` of several.
 """
 
 from designer.model.edits.core import Batch, Change, Edit, EditRefused, History, Scopes, apply_all
@@ -46,6 +48,7 @@ from designer.model.edits.objects import (
 from designer.model.edits.moves import MoveDevice, MoveRack, MoveRow, PlaceRoom, ReplaceLinks, move_link
 from designer.model.edits.links import ConnectPorts, connect_ports, disconnect_link, port_problem
 from designer.model.edits.properties import SetProperty, SetStages, find_object, set_property
+from designer.model.edits.supplied import SupplyFigure
 
 __all__ = [
     "AddRow",
@@ -67,6 +70,7 @@ __all__ = [
     "Scopes",
     "SetProperty",
     "SetStages",
+    "SupplyFigure",
     "add_device",
     "add_link",
     "add_rack",

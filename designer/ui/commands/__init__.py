@@ -15,7 +15,7 @@ from designer.ui.commands.devices import (
     drop_problem,
     move_problem,
 )
-from designer.ui.commands.properties import SetProperty, SetStages, target_object, validated_value
+from designer.ui.commands.properties import SetProperty, SetStages, SupplyFigure, target_object, validated_value
 from designer.ui.commands.racks import AddRacks, AddRoom, DeleteRooms, DuplicateRack, MoveRack, MoveRow, PlaceRoom
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "PlaceRoom",
     "RerouteCables",
     "SetProperty",
+    "SupplyFigure",
     "SetStages",
     "cable_refusal",
     "drop_problem",

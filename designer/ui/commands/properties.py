@@ -51,3 +51,15 @@ class SetStages(DesignCommand):
     def __init__(self, doc, stages: list) -> None:
         super().__init__(doc, "undo.stages")
         self.edit = checked(edits.SetStages(list(stages)), doc.design)
+
+
+class SupplyFigure(DesignCommand):
+    """Enter (or clear) a figure the vendor does not publish for a part of the design: stored
+    in the design's device type as supplied by the design's author, today."""
+
+    def __init__(self, doc, slug: str, figure: str, value: float | None) -> None:
+        super().__init__(doc, "undo.supply", what=f"supplied.what.{figure}", part=slug)
+        self.edit = checked(edits.SupplyFigure(slug, figure, value, by=doc.design.project.author), doc.design)
+
+    def describe(self, t) -> str:
+        return t("undo.supply", what=t(self.text_figures["what"]), part=self.text_figures["part"])

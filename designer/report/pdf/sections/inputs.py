@@ -7,6 +7,8 @@ from typing import Any
 
 from reportlab.platypus import Table
 
+from designer.model.supplied import describe, supplied_figures
+from designer.report.json_report import used_types
 from designer.report.pdf.context import ProposalContext
 
 
@@ -97,7 +99,20 @@ def build(ctx: ProposalContext) -> list:
     for text in t.assumptions(ctx.report.get("estimates") or {}):
         # products by name: an assumption may name a catalog part ("SHARP on nvidia-qm9700")
         story.append(s.p(f"• {ctx.customer_words(text) if isinstance(text, str) else _assumption(ctx, text)}"))
+    story += supplied_figures_part(ctx)
     # the figures the vendors do not publish are in the engineering appendix
+    return story
+
+
+def supplied_figures_part(ctx: ProposalContext) -> list:
+    """The figures the engineer supplied where the vendor publishes none: said so, with who
+    and when, so the customer knows which numbers rest on them (issue 11, item 6)."""
+    rows = supplied_figures(used_types(ctx.design))
+    if not rows:
+        return []
+    t, s = ctx.t, ctx.styles
+    story: list = [ctx.h2(t("supplied_heading")), s.p(t("supplied_intro"))]
+    story += [s.p(f"• {describe(fig, t, ctx.part_name(fig.device_type))}") for fig in rows]
     return story
 
 
