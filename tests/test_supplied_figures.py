@@ -164,6 +164,7 @@ def test_proposal_says_the_figure_was_supplied(tmp_path, lang, heading, line):
                      "--switch", "nvidia-sn5600", "--inband-ports-per-server", "0", "--author", "Li Wei",
                      "-o", design)
     assert result.code == 0, result
+    assert "supplied: huawei-atlas-800t-a2: maximum power 5.50 kW, supplied by Li Wei on" in result.out
     pdf = tmp_path / f"a2-{lang}.pdf"
     assert run_cli("export", str(design), "--pdf", str(pdf), "--lang", lang).code == 0
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
@@ -173,6 +174,15 @@ def test_proposal_says_the_figure_was_supplied(tmp_path, lang, heading, line):
     assert line in flat
     data = json.loads(run_cli("report", str(design), "--json").out)
     assert [f["figure"] for f in data["supplied_figures"]] == ["power.max_w"]
+
+
+def test_new_json_lists_the_supplied_figures(tmp_path):
+    result = run_cli("new", "--server", "huawei-atlas-800t-a2", "--server-max-kw", "5.5", "--server-weight-kg",
+                     "40", "--nodes", "4", "--switch", "nvidia-sn5600", "--inband-ports-per-server", "0", "--json",
+                     "-o", tmp_path / "x.json")
+    assert result.code == 0, result
+    rows = json.loads(result.out)["supplied_figures"]
+    assert [(r["figure"], r["value"], r["unit"]) for r in rows] == [("power.max_w", 5500.0, "W"), ("weight", 40.0, "kg")]
 
 
 def test_the_refusal_without_a_figure_names_the_option(tmp_path):
