@@ -32,6 +32,8 @@ _NOT_SET = {
 _RACK_GEOMETRY = {"x_mm", "y_mm", "facing", "room", "rack_type", "row"}
 # A device field that changes what its ports are or where its cables end.
 _DEVICE_CABLING = {"rack", "position_u", "face", "full_depth", "device_type", "port_breakouts"}
+# A device field that changes its ports (their speeds and cages): the cables' far ends too.
+_DEVICE_PORTS = {"device_type", "port_breakouts"}
 
 
 def find_object(design: Design, kind: str, name: Any):
@@ -173,7 +175,15 @@ class SetProperty(Edit):
             return Scopes.of(racks=[str(self.name).partition("/")[0]])
         if self.kind == "device":
             fabrics = [obj.fabric] if self.field in ("fabric", "tier") else []
-            return Scopes.of(racks=[obj.rack], devices=[obj.name], fabrics=fabrics,
+            devices = [obj.name]
+            if self.field in _DEVICE_PORTS:
+                # the far ends' findings judge these ports too (a cable's part is judged
+                # with its first end): the peers are named, the checker does not guess them;
+                # and the fabrics its cables are in count its ports again
+                cables = [link for link in design.links if obj.name in (link.a.device, link.b.device)]
+                devices += [e.device for link in cables for e in (link.a, link.b)]
+                fabrics = [obj.fabric, *fabrics, *(link.fabric for link in cables)]
+            return Scopes.of(racks=[obj.rack], devices=devices, fabrics=fabrics,
                              links=self.field in _DEVICE_CABLING, design=True)
         if self.kind == "room":
             return Scopes.of(rooms=[obj.name], racks=[r.name for r in design.racks if r.room == obj.name])
