@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -100,3 +100,33 @@ class Faceplate(QGraphicsItem):
                 painter.drawText(rect, Qt.AlignCenter, f"{cage}\n{'/'.join(ports)}" if rect.height() > 6
                                  else "/".join(ports))
                 painter.setPen(QPen(QColor("#111"), 0))
+
+
+class URuler(QGraphicsItem):
+    """The U numbers and ticks beside one face of a rack, painted by one item (they were
+    two items per U: at 16,384 GPUs a ten-rack row took 1,700 of them, a third of an
+    edit's redraw)."""
+
+    FONT = QFont("Sans", 7)
+    TICK_PEN = QPen(QColor("#ccc"), 1)
+
+    def __init__(self, face_left: float, label_w: float, u_total: int) -> None:
+        super().__init__()
+        self.face_left, self.label_w, self.u_total = face_left, label_w, u_total
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(self.face_left - self.label_w, 0, self.label_w + 7, self.u_total * style.U_PX)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        painter.setFont(self.FONT)
+        ascent = painter.fontMetrics().ascent()
+        exposed = option.exposedRect if option is not None else self.boundingRect()
+        for u in range(1, self.u_total + 1):
+            top = (self.u_total - u) * style.U_PX
+            if top > exposed.bottom() or top + style.U_PX < exposed.top():
+                continue
+            painter.setPen(QPen(QColor("#000")))
+            painter.drawText(QPointF(self.face_left - self.label_w + 2, top + 3 + ascent), str(u))
+            painter.setPen(self.TICK_PEN)
+            painter.drawLine(QPointF(self.face_left, top), QPointF(self.face_left + 6, top))

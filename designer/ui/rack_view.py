@@ -38,6 +38,7 @@ from designer.ui.rack_items import (  # noqa: F401  (Faceplate: imported from he
     DeviceItem,
     Faceplate,
     FaceSlot,
+    URuler,
     cage_layout,
 )
 from designer.ui.rubber_band import BandSelect
@@ -186,7 +187,6 @@ class RackRowView(RackKeys, Canvas):
         centre = self.mapToScene(self.viewport().rect().center())
         self._follow()
         x = 0.0
-        small = QFont("Sans", 7)
         t = language.current()
         for rack in self.racks_in_row():
             rack_type = index.rack_type_of(rack)
@@ -201,11 +201,7 @@ class RackRowView(RackKeys, Canvas):
                 face_label = scene.addSimpleText(t(f"face.{face}"), QFont("Sans", 8))
                 # above the rack's top edge whatever the script's line height
                 face_label.setPos(fx, -face_label.boundingRect().height() - 2)
-                for u in range(1, rack_type.u_height + 1):
-                    top = (rack_type.u_height - u) * style.U_PX
-                    number = scene.addSimpleText(str(u), small)
-                    number.setPos(fx - LABEL_W + 2, top + 3)
-                    scene.addLine(fx, top, fx + 6, top, QPen(QColor("#ccc"), 1))
+                scene.addItem(URuler(fx, LABEL_W, rack_type.u_height))
                 self.faces.append(FaceSlot(rack.name, face, rect, rack_type.u_height))
             self._draw_devices(rack, rack_type, x)
             self._draw_totals(rack.name, x, height)
