@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 
 from designer.catalog import Catalog, load_catalog
 from designer.checks import Checker, checklist
+from designer.checks.checklist import ChecklistAnswer
 from designer.checks.context import CheckContext
 from designer.checks.rack_rules import floor_area_m2
 from designer.checks.findings import Finding
@@ -132,7 +133,7 @@ class Report:
     cables: list[dict[str, Any]]
     transceivers: list[dict[str, Any]]
     findings: list[Finding]
-    checklist: list[dict[str, Any]]
+    checklist: list[ChecklistAnswer]
     unknowns: list[UnknownFigure]
     bom: Bom
     estimates: PlanningEstimates
