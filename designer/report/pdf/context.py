@@ -14,7 +14,7 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 from designer import __version__
 from designer.catalog import Catalog
 from designer.errors import ExportError
-from designer.estimates.bom import Bom, build_bom
+from designer.estimates.bom import Bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.report.fonts import FontSet, font_set
@@ -89,21 +89,24 @@ class ProposalContext:
                 bom: Bom | None = None, index: DesignIndex | None = None,
                 internal: bool = False, base_dir: Path | None = None, cable_schedule: bool = False,
                 cable_label_scheme: str | None = None) -> ProposalContext:
-        """``report``: the design's :class:`Report` (``report_parts``), built here when not given.
+        """``report``: the design's :class:`Report` (``report_parts``), built here when not given;
+        ``bom`` is the report's unless given.
         ``base_dir``: the project file's folder, for a relative logo path."""
         try:
             logo = logo_file(design.project, base_dir)
         except ExportError:
             logo = None  # export_documents refuses a bad logo before a PDF; drawings do without it
         index = index or DesignIndex.build(design)
-        fonts = font_set(lang)
+        fonts = font_set(lang)  # before the report: a missing Chinese font fails at once
         t = Translator(lang)
+        if report is None:
+            report = report_parts(design, index, catalog=catalog)
         return cls(
             design=design,
             catalog=catalog,
             index=index,
-            report=report if report is not None else report_parts(design, index, catalog=catalog),
-            bom=bom if bom is not None else build_bom(design, catalog, index),
+            report=report,
+            bom=bom if bom is not None else report.bom,  # priced from the report's own cable and optic counts
             t=t,
             fonts=fonts,
             styles=Styles(fonts, t.is_zh),
