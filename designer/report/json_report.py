@@ -21,7 +21,7 @@ from designer.estimates.bom import Bom, build_bom
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
 from designer.fabric.scale_up import ScaleUpDomain, scale_up_domains
-from designer.fabric.cable_counts import cable_summary
+from designer.fabric.cable_counts import CableCount, TransceiverCount, cable_summary
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.index import DesignIndex
@@ -130,8 +130,8 @@ class Report:
     rows: list[RowFigures]
     fabrics: list[FabricAnalysis]
     scale_up: list[ScaleUpDomain]
-    cables: list[dict[str, Any]]
-    transceivers: list[dict[str, Any]]
+    cables: list[CableCount]
+    transceivers: list[TransceiverCount]
     findings: list[Finding]
     checklist: list[ChecklistAnswer]
     unknowns: list[UnknownFigure]
