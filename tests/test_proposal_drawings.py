@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from reportlab.graphics.shapes import String
 
+from designer.estimates.results import UtilizationPoint
 from designer.model.io import load_design
 from designer.report.drawings.charts import cost_chart
 from designer.report.drawings.floorplan import MIN_FONT_PT, aisles, footprint, plan_sheets, sheet_drawing
@@ -34,7 +35,7 @@ def _strings(node):
 
 
 def test_large_design_draws_one_elevation_per_rack_type(large):
-    racks = large.report["racks"]
+    racks = large.report.racks
     types = elevations.rack_types(large.index, racks)
     assert elevations.grouped(large)
     assert sum(len(group) for group in types) == len(racks)
@@ -49,11 +50,11 @@ def test_large_design_draws_one_elevation_per_rack_type(large):
 def test_small_design_draws_every_rack(catalog):
     ctx = ProposalContext.prepare(load_design(example_design(), catalog), catalog, "en")
     assert not elevations.grouped(ctx)
-    assert elevations.page_count(ctx) == -(-len(ctx.report["racks"]) // elevations.per_page(ctx))
+    assert elevations.page_count(ctx) == -(-len(ctx.report.racks) // elevations.per_page(ctx))
 
 
 def test_floor_labels_stay_at_six_points(large):
-    room = large.report["rooms"][0]
+    room = large.report.rooms[0]
     width, height = large.landscape
     sheets = plan_sheets(large.index, room, (width, height - RESERVED_PT))
     assert len(sheets) > 1  # an overview and detail sheets
@@ -76,7 +77,8 @@ def test_aisles_between_facing_rows(large):
 
 
 def test_chart_series_differ_by_dash_and_have_axis_titles(large):
-    rows = [{"utilization": u / 10, "build_total": 100 + u, "cloud_total": 20 * u} for u in range(1, 11)]
+    rows = [UtilizationPoint(utilization=u / 10, build_total=100 + u, build_total_full_capex=None, cloud_total=20 * u,
+                             complete=True) for u in range(1, 11)]
     chart = cost_chart(rows, 400, large.fonts, title="t", build="Build", cloud="Cloud", money=str,
                        x_title="GPU utilisation", y_title="Cost")
     plot = next(node for node in chart.contents if hasattr(node, "lines"))
@@ -89,7 +91,7 @@ def test_chart_series_differ_by_dash_and_have_axis_titles(large):
 def test_detail_sheets_share_the_racks_evenly(large):
     """Four rows of racks on two detail sheets are two and two, not three and one (a sheet
     holding a single row was a half-empty page at 128 nodes)."""
-    room = large.report["rooms"][0]
+    room = large.report.rooms[0]
     width, height = large.landscape
     details = [s for s in plan_sheets(large.index, room, (width, height - RESERVED_PT)) if s.labelled]
     assert len(details) >= 2
@@ -106,7 +108,7 @@ def test_rack_type_table_shares_the_last_elevation_page(large):
     from reportlab.platypus import PageBreak, Table
 
     story = elevations.build(large)
-    types = elevations.rack_types(large.index, large.report["racks"])
+    types = elevations.rack_types(large.index, large.report.racks)
     assert len(types) % elevations.per_page(large)  # the case: a last page with free columns
     body = story[next(i for i, f in enumerate(story) if type(f).__name__ == "SectionHeading"):]
     breaks = sum(isinstance(f, PageBreak) for f in body)
@@ -120,6 +122,6 @@ def test_rack_type_table_shares_the_last_elevation_page(large):
 def test_the_topology_drawing_has_a_legend(large):
     from designer.report.drawings.topology import topology_drawing
 
-    fabric = next(f for f in large.report["fabrics"] if f["name"] == "compute")
+    fabric = next(f for f in large.report.fabrics if f.name == "compute")
     texts = {s.text for s in _strings(topology_drawing(large.index, fabric, large.portrait[0], large.t, large.fonts))}
     assert "switch" in texts and "endpoints (servers and storage, counted)" in texts

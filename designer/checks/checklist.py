@@ -6,7 +6,7 @@ answer needs is missing), "unanswered" (security: the user has not said).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from designer.checks.findings import Finding
 from designer.model.design import Design
@@ -32,6 +32,16 @@ FACILITY_CODES = {
 }
 
 
+class ChecklistAnswer(TypedDict):
+    """One question of the checklist (the report's ``checklist`` entry): its answer and the
+    finding codes the answer rests on."""
+
+    key: str
+    question: str
+    answer: str
+    codes: list[str]
+
+
 def _answer(findings: list[Finding], codes: set[str], *, compute_port_errors: bool = False) -> tuple[str, list[str]]:
     relevant = [f for f in findings if f.code in codes and f.severity != "info"]
     if compute_port_errors:
@@ -44,8 +54,8 @@ def _answer(findings: list[Finding], codes: set[str], *, compute_port_errors: bo
     return "yes", used
 
 
-def checklist(design: Design, findings: list[Finding]) -> list[dict[str, Any]]:
-    rows = []
+def checklist(design: Design, findings: list[Finding]) -> list[ChecklistAnswer]:
+    rows: list[tuple[str, str, list[str]]] = []
     has_compute = any(f.role == "compute" for f in design.fabrics)
     network, codes = _answer(findings, NETWORK_CODES, compute_port_errors=True)
     if not has_compute and network == "yes":

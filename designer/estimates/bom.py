@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from designer.catalog import Catalog
-from designer.fabric.cable_counts import cable_summary
+from designer.fabric.cable_counts import CableCount, TransceiverCount, cable_summary
 from designer.model.design import Design
 from designer.model.hardware import Price
 from designer.model.index import DesignIndex
@@ -170,7 +170,7 @@ def build_bom(
     design: Design,
     catalog: Catalog,
     index: DesignIndex | None = None,
-    cabling_rows: tuple[list[dict], list[dict]] | None = None,
+    cabling_rows: tuple[list[CableCount], list[TransceiverCount]] | None = None,
     spares_pct: float | None = None,
 ) -> Bom:
     """``cabling_rows``: the (cables, transceivers) rows of ``cable_summary`` when the
@@ -229,16 +229,16 @@ def build_bom(
         bom.lines.append(BomLine("cables", price_key, description, row["count"], price, source, **ordering,
                                  spec=spec))
     optics = {t.slug: t for t in catalog.cabling.transceivers}
-    for row in transceivers:
-        part = row["part"] or row["type"]
-        module = optics.get(row["part"]) if row["part"] else None
+    for optic in transceivers:
+        part = optic["part"] or optic["type"]
+        module = optics.get(optic["part"]) if optic["part"] else None
         description = (f"{module.manufacturer or ''} {module.model or module.slug}".strip() if module
-                       else row["type"])
+                       else optic["type"])
         price, source = _price(design, part, module.list_price if module else None)
         ordering = (_ordering(module, module.orderable_part_number) if module is not None
                     else Ordering(manufacturer=None, part_number=None, part_number_note=NO_PART))
-        bom.lines.append(BomLine("transceivers", part, description, row["count"], price, source, **ordering,
-                                 spec={"kind": "transceiver", "module": module, "type": row["type"]}))
+        bom.lines.append(BomLine("transceivers", part, description, optic["count"], price, source, **ordering,
+                                 spec={"kind": "transceiver", "module": module, "type": optic["type"]}))
     bom.lines = _merge(bom.lines)
     for line in bom.lines:
         line.note_key = NOTE_KEYS.get(line.part_number_note or "")

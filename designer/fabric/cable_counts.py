@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import (
@@ -12,8 +13,35 @@ from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 
 
-def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict],
-                                                                                                 list[dict]]:
+class CableCount(TypedDict):
+    """Cables of one media, stock length, speed, part and module top: the report's ``cables``
+    entry. ``part`` is None where no catalog part serves them."""
+
+    media: str
+    length_m: float
+    speed_gbps: float
+    breakout: bool
+    part: str | None
+    count: int
+    top: str | None
+
+
+class TransceiverCount(TypedDict):
+    """Modules of one type (a catalog slug, else a description ending "(not in catalog)"): the
+    report's ``transceivers`` entry."""
+
+    type: str
+    part: str | None
+    form_factor: str | None
+    speed_gbps: float
+    media: str
+    side: str
+    top: str | None
+    count: int
+
+
+def cable_summary(index: DesignIndex, cabling: Cabling,
+                  table: LinkTable | None = None) -> tuple[list[CableCount], list[TransceiverCount]]:
     """Cables by media, stock length and speed; transceivers by type. Report rows.
 
     Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
@@ -71,13 +99,13 @@ def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None 
         top = _cable_top(link, pair)
         units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
     rows: Counter = Counter(units.values())
-    cables = [
+    cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
          "top": top}
         for (media, length, speed, part, breakout, top), count in sorted(
             rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
-    optics: dict[str, dict] = {}
+    optics: dict[str, TransceiverCount] = {}
     for end, media, length in modules.values():
         module = selector.module(end, media, length)
         label = module.slug if module else (

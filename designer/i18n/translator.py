@@ -18,7 +18,8 @@ from __future__ import annotations
 import builtins
 import datetime as _dt
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from designer.i18n import catalog
 from designer.i18n.catalog import LANGUAGES
@@ -29,6 +30,24 @@ from designer.i18n.terms import term as _term
 # ISO 4217 codes a Chinese reader sees as words; others stay as codes.
 _CURRENCY_ZH = {"USD": "美元", "CNY": "元", "EUR": "欧元", "JPY": "日元", "GBP": "英镑", "HKD": "港元",
                 "SGD": "新加坡元"}
+
+
+class FindingText(Protocol):
+    """What a finding says (``designer.checks.findings.Finding`` has it): the English message
+    and hint, and the template keys and figures to say them in another language."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def hint(self) -> str | None: ...
+    @property
+    def key(self) -> str | None: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+    @property
+    def hint_key(self) -> str | None: ...
+    @property
+    def hint_params(self) -> dict[str, Any]: ...
 
 
 class Translator:
@@ -81,15 +100,21 @@ class Translator:
 
     # -- findings -------------------------------------------------------------
 
-    def finding_message(self, finding: dict[str, Any]) -> str:
-        """A finding (as in the report) in this language; English, or a finding without a
-        key (older reports), as the checks wrote it."""
-        return self._finding_text(finding.get("key"), finding.get("params") or {}, finding["message"])
+    def finding_message(self, finding: FindingText | Mapping[str, Any]) -> str:
+        """A finding (a ``Finding``, or as in the report) in this language; English, or a
+        finding without a key (older reports), as the checks wrote it."""
+        if isinstance(finding, Mapping):
+            return self._finding_text(finding.get("key"), finding.get("params") or {}, finding["message"])
+        return self._finding_text(finding.key, finding.params, finding.message)
 
-    def finding_hint(self, finding: dict[str, Any]) -> str | None:
-        if not finding.get("hint"):
+    def finding_hint(self, finding: FindingText | Mapping[str, Any]) -> str | None:
+        if isinstance(finding, Mapping):
+            if not finding.get("hint"):
+                return None
+            return self._finding_text(finding.get("hint_key"), finding.get("hint_params") or {}, finding["hint"])
+        if not finding.hint:
             return None
-        return self._finding_text(finding.get("hint_key"), finding.get("hint_params") or {}, finding["hint"])
+        return self._finding_text(finding.hint_key, finding.hint_params, finding.hint)
 
     def _finding_text(self, key: str | None, params: dict[str, Any], english: str) -> str:
         templates = catalog.entry(key, "findings") if key else None

@@ -109,9 +109,8 @@ def export_documents(
         # as if the project said so: the BOM, the CAPEX and every total in the proposal agree
         design = design.model_copy(update={"project": design.project.model_copy(update={"spares_pct": spares_pct})})
     index = DesignIndex.build(design)
-    parts = report_parts(design, index, catalog=catalog)
-    report = parts.as_dict()
-    materials = parts.bom  # priced from the report's own cable and optic counts, built once
+    report = report_parts(design, index, catalog=catalog)
+    materials = report.bom  # priced from the report's own cable and optic counts, built once
     written: list[Path] = []
     ctx = None
     if pdf_path is not None or svg_dir is not None:

@@ -13,6 +13,7 @@ from typing import Any, TypedDict
 
 from designer.catalog import Catalog, load_catalog
 from designer.checks import Checker, checklist
+from designer.checks.checklist import ChecklistAnswer
 from designer.checks.context import CheckContext
 from designer.checks.rack_rules import floor_area_m2
 from designer.checks.findings import Finding
@@ -20,7 +21,7 @@ from designer.estimates.bom import Bom, build_bom
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
 from designer.fabric.scale_up import ScaleUpDomain, scale_up_domains
-from designer.fabric.cable_counts import cable_summary
+from designer.fabric.cable_counts import CableCount, TransceiverCount, cable_summary
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.hardware import DeviceType
@@ -131,10 +132,10 @@ class Report:
     rows: list[RowFigures]
     fabrics: list[FabricAnalysis]
     scale_up: list[ScaleUpDomain]
-    cables: list[dict[str, Any]]
-    transceivers: list[dict[str, Any]]
+    cables: list[CableCount]
+    transceivers: list[TransceiverCount]
     findings: list[Finding]
-    checklist: list[dict[str, Any]]
+    checklist: list[ChecklistAnswer]
     unknowns: list[UnknownFigure]
     bom: Bom
     estimates: PlanningEstimates

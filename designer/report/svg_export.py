@@ -52,16 +52,16 @@ def drawings(ctx: ProposalContext):
     """(file name, drawing) for every drawing the SVG export writes."""
     t, fonts, index = ctx.t, ctx.fonts, ctx.index
     racks = ctx.racks_by_name
-    for room in ctx.report.get("rooms") or []:
+    for room in ctx.report.rooms:
         sheets = plan_sheets(index, room, (FLOOR_WIDTH_PT, 540.0))
         for n, sheet in enumerate(sheets):
             suffix = "" if n == 0 else f"-detail-{n}"
             yield f"floor-{safe_name(room['name'])}{suffix}.svg", sheet_drawing(sheet, racks, FLOOR_WIDTH_PT, t, fonts)
-    for fabric in ctx.report.get("fabrics") or []:
-        yield f"topology-{safe_name(fabric['name'])}.svg", topology_drawing(index, fabric, TOPOLOGY_WIDTH_PT, t, fonts)
+    for fabric in ctx.report.fabrics:
+        yield f"topology-{safe_name(fabric.name)}.svg", topology_drawing(index, fabric, TOPOLOGY_WIDTH_PT, t, fonts)
     if (unit := scalable_unit_drawing(index, FLOOR_WIDTH_PT, t, fonts)) is not None:
         yield "scalable-unit-1.svg", unit
-    for figures in ctx.report["racks"]:
+    for figures in ctx.report.racks:
         yield f"rack-{safe_name(figures['name'])}.svg", single_rack(index, figures, t, fonts)
 
 

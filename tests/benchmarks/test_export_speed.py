@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from designer.estimates.bom import build_bom
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.index import DesignIndex
-from designer.report.json_report import build_report
+from designer.report.json_report import report_parts
 from designer.report.pdf import proposal_pdf
 
 
@@ -22,7 +22,7 @@ def test_proposal_pdf(benchmark, bench_catalog, gpus):
     def export():
         # everything `designer export --pdf` does after loading: report, BOM, layout, render
         index = DesignIndex.build(design)
-        return proposal_pdf(design, bench_catalog, "en", report=build_report(design, index),
+        return proposal_pdf(design, bench_catalog, "en", report=report_parts(design, index, catalog=bench_catalog),
                             bom=build_bom(design, bench_catalog, index), index=index)
 
     data = benchmark.pedantic(export, rounds=1, iterations=1)

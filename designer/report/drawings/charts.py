@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 from collections.abc import Callable
 
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -12,6 +11,7 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from designer.estimates.results import ScalingPoint, UtilizationPoint
 from designer.report.drawings.common import ACCENT, MUTED, label
 from designer.report.fonts import FontSet
 
@@ -90,15 +90,15 @@ def line_chart(
     return drawing
 
 
-def cost_chart(rows: list[dict[str, Any]], width: float, fonts: FontSet, *, title: str, build: str, cloud: str,
+def cost_chart(rows: list[UtilizationPoint], width: float, fonts: FontSet, *, title: str, build: str, cloud: str,
                money: Callable[[float], str], x_title: str = "", y_title: str = "") -> Drawing | None:
     """Build and cloud totals over the horizon against utilisation (``tco.by_utilization``)."""
-    points = [r for r in rows if r.get("utilization") is not None]
+    points = [r for r in rows if r.utilization is not None]
     if len(points) < 2:
         return None
     series = [
-        (build, [(r["utilization"] * 100, r["build_total"]) for r in points if r.get("build_total") is not None]),
-        (cloud, [(r["utilization"] * 100, r["cloud_total"]) for r in points if r.get("cloud_total") is not None]),
+        (build, [(r.utilization * 100, r.build_total) for r in points if r.build_total is not None]),
+        (cloud, [(r.utilization * 100, r.cloud_total) for r in points if r.cloud_total is not None]),
     ]
     series = [s for s in series if len(s[1]) >= 2]
     if not series:
@@ -107,15 +107,16 @@ def cost_chart(rows: list[dict[str, Any]], width: float, fonts: FontSet, *, titl
                       y_min=0, x_title=x_title, y_title=y_title)
 
 
-def scaling_chart(points: list[dict[str, Any]], width: float, fonts: FontSet, *, title: str,
+def scaling_chart(points: list[ScalingPoint], width: float, fonts: FontSet, *, title: str,
                   names: dict[str, str], x_title: str = "", y_title: str = "") -> Drawing | None:
     """Efficiency (0..1) against GPUs on a log2 axis (``scaling.points``)."""
-    rows = [p for p in points if p.get("gpus")]
+    rows = [p for p in points if p.gpus]
     if len(rows) < 2:
         return None
     series = []
-    for key in ("efficiency", "efficiency_1to1", "efficiency_2to1"):
-        data = [(math.log2(p["gpus"]), p[key] * 100) for p in rows if p.get(key) is not None]
+    for key, efficiency in (("efficiency", lambda p: p.efficiency), ("efficiency_1to1", lambda p: p.efficiency_1to1),
+                            ("efficiency_2to1", lambda p: p.efficiency_2to1)):
+        data = [(math.log2(p.gpus), value * 100) for p in rows if (value := efficiency(p)) is not None]
         if len(data) >= 2:
             series.append((names.get(key, key), data))
     if not series:

@@ -8,13 +8,13 @@ design (``position_u``, ``face``); the caption's kW, kg and U from the report.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 from collections.abc import Iterable
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
 
 from designer.model.index import DesignIndex
+from designer.report.json_report import RackFigures
 from designer.report.drawings.common import INK, KIND_EDGE, KIND_FILL, LINE, MUTED, fit_text, label, legend_row
 from designer.report.fonts import FontSet
 from designer.i18n import Translator
@@ -111,7 +111,7 @@ def _zero_u(group: Group, x: float, y0: float, height: float, pdus: list[tuple[s
             group.add(g)
 
 
-def rack_group(index: DesignIndex, figures: dict[str, Any], x: float, y0: float, upt: float, top: float,
+def rack_group(index: DesignIndex, figures: RackFigures, x: float, y0: float, upt: float, top: float,
                t: Translator, fonts: FontSet, title: str | None = None) -> Group:
     """One rack: name (or ``title``: "A01 ×32") and caption on top, front and rear faces below,
     U numbers between."""
@@ -147,7 +147,7 @@ def scale_pt_per_u(height_pt: float, u_max: int) -> float:
     return min(MAX_PT_PER_U, (height_pt - HEAD_H - LEGEND_H - 4) / max(u_max, 1))
 
 
-def elevation_page(index: DesignIndex, racks: list[dict[str, Any]], width: float, height: float, u_max: int,
+def elevation_page(index: DesignIndex, racks: list[RackFigures], width: float, height: float, u_max: int,
                    t: Translator, fonts: FontSet, title: str | None = None,
                    rack_titles: dict[str, str] | None = None) -> Drawing:
     """Up to ``racks_per_row(width)`` racks side by side in a ``width`` x ``height`` drawing;
@@ -168,7 +168,7 @@ def elevation_page(index: DesignIndex, racks: list[dict[str, Any]], width: float
     return drawing
 
 
-def single_rack(index: DesignIndex, figures: dict[str, Any], t: Translator, fonts: FontSet) -> Drawing:
+def single_rack(index: DesignIndex, figures: RackFigures, t: Translator, fonts: FontSet) -> Drawing:
     """One rack alone (the SVG export): sized to the rack at the largest scale."""
     u_total = figures["u_total"]
     height = HEAD_H + LEGEND_H + 8 + u_total * MAX_PT_PER_U

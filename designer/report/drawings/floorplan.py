@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.lib import colors
@@ -18,6 +17,7 @@ from reportlab.lib import colors
 from designer.model.hardware import RackType
 from designer.model.index import DesignIndex
 from designer.model.rack import Rack
+from designer.report.json_report import RackFigures, RoomFigures
 from designer.report.drawings.common import INK, LOAD_BANDS, MUTED, NO_BUDGET, label, legend_row, load_colour
 from designer.report.fonts import FontSet
 from designer.i18n import Translator
@@ -74,7 +74,7 @@ def label_scale(boxes: list[Box]) -> int:
 class Sheet:
     """One drawing of (part of) a room: a window in room mm at a scale."""
 
-    room: dict[str, Any]
+    room: RoomFigures
     x0: float
     y0: float
     x1: float
@@ -84,7 +84,7 @@ class Sheet:
     labelled: bool
 
 
-def plan_sheets(index: DesignIndex, room: dict[str, Any], space_pt: tuple[float, float]) -> list[Sheet]:
+def plan_sheets(index: DesignIndex, room: RoomFigures, space_pt: tuple[float, float]) -> list[Sheet]:
     """The whole room if its racks can be labelled at the fitting scale; else an overview
     and detail sheets at a labelling scale, each rack on exactly one detail sheet."""
     space = (space_pt[0], space_pt[1] - FOOT_H)
@@ -137,7 +137,7 @@ def _front_edge(box: Box) -> tuple[float, float, float, float]:
     return box.x0, box.y0, box.x0, box.y1
 
 
-def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, t: Translator,
+def sheet_drawing(sheet: Sheet, racks: dict[str, RackFigures], width: float, t: Translator,
                   fonts: FontSet) -> Drawing:
     """A sheet as a drawing ``width`` points wide: the plan, and under it the scale bar and legend."""
     k = 1.0 / (sheet.scale * MM_PER_PT)  # points per room millimetre
@@ -190,7 +190,7 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, dict[str, Any]], width: float, 
     return drawing
 
 
-def _rack_label(drawing: Drawing, box: Box, figures: dict[str, Any], x: float, y: float, w: float, h: float,
+def _rack_label(drawing: Drawing, box: Box, figures: RackFigures, x: float, y: float, w: float, h: float,
                 t: Translator, fonts: FontSet) -> None:
     name = box.rack.name
     kw = f"{t.num(figures['power_max_kw'])} kW" if figures.get("power_max_kw") is not None else ""

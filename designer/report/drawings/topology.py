@@ -9,10 +9,10 @@ cabled to the row below", which is how the generator builds a fat tree.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Line, Rect
 
+from designer.fabric.results import FabricAnalysis, LinkCounts, TierCounts
 from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label, legend_row
 from designer.report.fonts import FontSet
@@ -28,19 +28,29 @@ LEGEND_H = 14.0  # the colours, under the tiers
 _BAND = {("core", "spine"): "spine_core", ("spine", "leaf"): "leaf_spine", ("leaf", "endpoints"): "endpoint_leaf"}
 
 
-def _speeds(t: Translator, fabric: dict[str, Any], band: str) -> str:
-    rows = (fabric.get("link_speeds") or {}).get(band) or []
+def _links(links: LinkCounts, band: str) -> int:
+    """The links of one band ("endpoint_leaf", "leaf_spine", "spine_core")."""
+    return {"endpoint_leaf": links.endpoint_leaf, "leaf_spine": links.leaf_spine,
+            "spine_core": links.spine_core}.get(band, 0)
+
+
+def _switches(switches: TierCounts, tier: str) -> int:
+    return {"leaf": switches.leaf, "spine": switches.spine, "core": switches.core}.get(tier, 0)
+
+
+def _speeds(t: Translator, fabric: FabricAnalysis, band: str) -> str:
+    rows = next((speeds for key, speeds in fabric.link_speeds.items() if key == band), [])
     if rows:
-        return " + ".join(f"{t.int(r['count'])} × {r['speed_gbps']:g}G" for r in rows)
-    count = (fabric.get("links") or {}).get(band, 0)
+        return " + ".join(f"{t.int(r.count)} × {r.speed_gbps:g}G" for r in rows)
+    count = _links(fabric.links, band)
     return f"{t.int(count)} ×" if count else ""
 
 
-def tier_rows(index: DesignIndex, fabric: dict[str, Any]) -> list[tuple[str, list[str], str]]:
+def tier_rows(index: DesignIndex, fabric: FabricAnalysis) -> list[tuple[str, list[str], str]]:
     """(tier, switch names, models) from the top tier down, then the endpoints."""
     by_tier: dict[str, list[str]] = defaultdict(list)
-    for use in fabric.get("port_use") or []:
-        by_tier[use["tier"]].append(use["switch"])
+    for use in fabric.port_use:
+        by_tier[use.tier].append(use.switch)
     rows = []
     for tier in ("core", "spine", "leaf"):
         names = by_tier.get(tier, [])
@@ -52,21 +62,21 @@ def tier_rows(index: DesignIndex, fabric: dict[str, Any]) -> list[tuple[str, lis
     return rows
 
 
-def height_for(fabric: dict[str, Any]) -> float:
-    tiers = sum(1 for t in ("core", "spine", "leaf") if (fabric.get("switches") or {}).get(t))
+def height_for(fabric: FabricAnalysis) -> float:
+    tiers = sum(1 for t in ("core", "spine", "leaf") if _switches(fabric.switches, t))
     return TITLE_H + (tiers + 1) * ROW_H
 
 
-def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t: Translator,
+def topology_drawing(index: DesignIndex, fabric: FabricAnalysis, width: float, t: Translator,
                      fonts: FontSet) -> Drawing:
     rows = tier_rows(index, fabric)
     height = TITLE_H + len(rows) * ROW_H + LEGEND_H
     drawing = Drawing(width, height)
     drawing.add(legend_row(TIER_COL_W, 2, [(KIND_FILL["switch"], t("kind_switch")),
                                           (KIND_FILL["server"], t("topology_endpoints_legend"))], fonts, size=6.5))
-    name = t.fabric(fabric["name"])
-    extra = [str(t.term(x)) for x in (fabric.get("role"), fabric.get("protocol"))
-             if x and x != fabric["name"] and t.term(x) != name]
+    name = t.fabric(fabric.name)
+    extra = [str(t.term(x)) for x in (fabric.role, fabric.protocol)
+             if x and x != fabric.name and t.term(x) != name]
     title = name + (f" ({', '.join(extra)})" if extra else "")
     drawing.add(label(0, height - 12, title, fonts, 10, bold=True, colour=ACCENT))
     # the boxes and cables take the middle; the cable counts a column of their own on the right,
@@ -77,7 +87,7 @@ def topology_drawing(index: DesignIndex, fabric: dict[str, Any], width: float, t
         y = height - TITLE_H - n * ROW_H - (ROW_H + BOX_H) / 2 + 6
         drawing.add(label(0, y + BOX_H / 2 - 3, t(f"tier_{tier}"), fonts, 8, colour=MUTED, width=TIER_COL_W - 4))
         if tier == "endpoints":
-            text = t.count("endpoints_box", fabric.get("endpoints", 0))
+            text = t.count("endpoints_box", fabric.endpoints)
             box_w = min(area_w, 220.0)
             bx = area_x + (area_w - box_w) / 2
             drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["server"], strokeColor=KIND_EDGE["server"],

@@ -13,6 +13,7 @@ from designer.catalog import Catalog
 from designer.estimates.bom import Bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
+from designer.report.json_report import Report
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import PageText, ProposalDocument
 from designer.report.pdf.sections import (
@@ -73,7 +74,7 @@ def render(ctx: ProposalContext) -> bytes:
     return buffer.getvalue()
 
 
-def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: dict | None = None,
+def proposal_pdf(design: Design, catalog: Catalog, lang: str = "en", *, report: Report | None = None,
                  bom: Bom | None = None, index: DesignIndex | None = None, internal: bool = False,
                  base_dir=None, cable_schedule: bool = False) -> bytes:
     return render(ProposalContext.prepare(design, catalog, lang, report=report, bom=bom, index=index,

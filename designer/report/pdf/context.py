@@ -14,12 +14,12 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 from designer import __version__
 from designer.catalog import Catalog
 from designer.errors import ExportError
-from designer.estimates.bom import Bom, build_bom
+from designer.estimates.bom import Bom
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.report.fonts import FontSet, font_set
 from designer.i18n import Translator
-from designer.report.json_report import build_report
+from designer.report.json_report import RackFigures, Report, report_parts
 from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
 
@@ -71,7 +71,7 @@ class ProposalContext:
     design: Design
     catalog: Catalog
     index: DesignIndex
-    report: dict[str, Any]
+    report: Report  # the typed report (``report --json`` is its ``as_dict()``)
     bom: Bom
     t: Translator
     fonts: FontSet
@@ -85,24 +85,28 @@ class ProposalContext:
     cable_label_scheme: str | None = None
 
     @classmethod
-    def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: dict[str, Any] | None = None,
+    def prepare(cls, design: Design, catalog: Catalog, lang: str = "en", *, report: Report | None = None,
                 bom: Bom | None = None, index: DesignIndex | None = None,
                 internal: bool = False, base_dir: Path | None = None, cable_schedule: bool = False,
                 cable_label_scheme: str | None = None) -> ProposalContext:
-        """``base_dir``: the project file's folder, for a relative logo path."""
+        """``report``: the design's :class:`Report` (``report_parts``), built here when not given;
+        ``bom`` is the report's unless given.
+        ``base_dir``: the project file's folder, for a relative logo path."""
         try:
             logo = logo_file(design.project, base_dir)
         except ExportError:
             logo = None  # export_documents refuses a bad logo before a PDF; drawings do without it
         index = index or DesignIndex.build(design)
-        fonts = font_set(lang)
+        fonts = font_set(lang)  # before the report: a missing Chinese font fails at once
         t = Translator(lang)
+        if report is None:
+            report = report_parts(design, index, catalog=catalog)
         return cls(
             design=design,
             catalog=catalog,
             index=index,
-            report=report if report is not None else build_report(design, index, catalog=catalog),
-            bom=bom if bom is not None else build_bom(design, catalog, index),
+            report=report,
+            bom=bom if bom is not None else report.bom,  # priced from the report's own cable and optic counts
             t=t,
             fonts=fonts,
             styles=Styles(fonts, t.is_zh),
@@ -123,8 +127,8 @@ class ProposalContext:
         return self.t.date(self.design.project.date or self.today)
 
     @property
-    def racks_by_name(self) -> dict[str, dict[str, Any]]:
-        return {r["name"]: r for r in self.report["racks"]}
+    def racks_by_name(self) -> dict[str, RackFigures]:
+        return {r["name"]: r for r in self.report.racks}
 
     @property
     def portrait(self) -> tuple[float, float]:

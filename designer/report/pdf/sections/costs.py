@@ -1,8 +1,6 @@
 """Costs: the hardware total and, where the estimates exist, TCO, charts and growth stages.
 
-The estimates come from ``report["estimates"]``; without it the section says what is
-not estimated instead of guessing. Shapes other than the documented keys are shown
-as plain key/value tables so a new estimate still reaches the reader.
+The estimates are the report's (``ctx.report.estimates``, a ``PlanningEstimates``).
 """
 
 from __future__ import annotations
@@ -11,6 +9,7 @@ from typing import Any
 
 from reportlab.platypus import KeepTogether, Spacer, Table
 
+from designer.estimates.results import AllreduceAlgorithm, AllreduceEstimate, StageFigures, StorageEstimate, TcoEstimate
 from designer.report.drawings.charts import cost_chart, scaling_chart
 from designer.report.incomplete import break_even_text, total_text
 from designer.report.pdf.context import ProposalContext
@@ -20,123 +19,107 @@ from designer.report.pdf.document import DeferredDrawing
 def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
     story = ctx.start_section("sec_costs")
-    estimates = ctx.report.get("estimates")
+    estimates = ctx.report.estimates
     bom = ctx.bom
-    currency = (estimates or {}).get("currency") or bom.currency
+    currency = estimates.currency or bom.currency
     width = ctx.portrait[0]
-    tco = (estimates or {}).get("tco") or {}
-    if not tco:
-        hardware = total_text(t, bom.total, bom.currency, not bom.unpriced)
-        if bom.unpriced:
-            hardware = t("with_note", total=hardware, note=ctx.incomplete(bom.unpriced))
-        story.append(_pairs(ctx, [(t("hardware_cost"), hardware)]))
-        story += [Spacer(1, 6), s.p(t("not_estimated"))]
-        return story
+    tco = estimates.tco
     story.append(s.p(t("costs_intro")))
     story += [ctx.h2(t("tco")), _pairs(ctx, _tco_rows(ctx, tco, currency))]
     title = t("cost_chart", currency=currency)
-    if not tco.get("complete", True):
+    if not tco.complete:
         # the build line leaves the unpriced parts out: the chart says so in its title
-        title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.get("missing_parts") or []))
-    chart = cost_chart(tco.get("by_utilization") or [], width, ctx.fonts,
+        title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.missing_parts))
+    chart = cost_chart(tco.by_utilization, width, ctx.fonts,
                        title=title, build=t("build"), cloud=t("cloud"),
                        money=lambda v: t.money_short(v, currency), x_title=t("axis_utilisation"),
-                       y_title=t("axis_cost", years=tco.get("horizon_years") or "", currency=currency))
+                       y_title=t("axis_cost", years=tco.horizon_years or "", currency=currency))
     if chart is not None:
         story.append(DeferredDrawing(chart))
-    scaling = estimates.get("scaling") or {}
-    chart = scaling_chart(scaling.get("points") or [], width, ctx.fonts, title=t("scaling_chart"),
+    chart = scaling_chart(estimates.scaling.points, width, ctx.fonts, title=t("scaling_chart"),
                           names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")},
                           x_title=t("axis_gpus"), y_title=t("axis_efficiency"))
     if chart is not None:
         # a heading never ends a page without its chart
         story.append(KeepTogether([ctx.h2(t("scaling")), DeferredDrawing(chart)]))
-    allreduce = estimates.get("allreduce") or {}
-    if allreduce.get("algorithms"):
+    allreduce = estimates.allreduce
+    if allreduce.algorithms:
         story += [KeepTogether([ctx.h2(t("allreduce")), s.p(_allreduce_intro(ctx, allreduce)),
-                                _allreduce_table(ctx, allreduce["algorithms"])])]
-    storage = estimates.get("storage")
-    if storage:
-        story += [ctx.h2(t("storage_estimate")), *_storage(ctx, storage)]
-    stages = estimates.get("stages") or []
+                                _allreduce_table(ctx, allreduce.algorithms)])]
+    story += [ctx.h2(t("storage_estimate")), *_storage(ctx, estimates.storage)]
+    stages = estimates.stages
     if stages:
         story += [ctx.h2(t("stages")), *_stages(ctx, stages, currency)]
     return story
 
 
-def _tco_rows(ctx: ProposalContext, tco: dict, currency: str) -> list[tuple[str, str]]:
+def _tco_rows(ctx: ProposalContext, tco: TcoEstimate, currency: str) -> list[tuple[str, str]]:
     """The TCO table; a figure that includes an incomplete CAPEX reads "≥ x", the CAPEX total says
     which parts it leaves out, and no break-even is stated from it."""
     t = ctx.t
-    capex, opex = tco["capex"], tco["opex_per_year"]
-    capex_ok = capex.get("complete", not capex.get("unpriced_parts"))
-    opex_ok = opex.get("complete", capex_ok)
-    build_ok = tco.get("complete", capex_ok)
+    capex, opex = tco.capex, tco.opex_per_year
+    capex_ok, opex_ok, build_ok = capex.complete, opex.complete, tco.complete
 
     def money(value, complete: bool = True, digits: int = 0) -> str:
         return total_text(t, value, currency, complete, digits=digits)
 
-    total = money(capex["total"], capex_ok)
+    total = money(capex.total, capex_ok)
     if not capex_ok:
-        total = t("with_note", total=total,
-                  note=ctx.incomplete(capex.get("missing_parts") or capex.get("unpriced_parts") or []))
+        total = t("with_note", total=total, note=ctx.incomplete(capex.missing_parts or capex.unpriced_parts))
     rows = [
-        (t("capex_hardware"), money(capex["hardware"], capex_ok)),
-        (t("capex_installation"), money(capex["installation"])),
-        (t("capex_facility"), money(capex["facility"])),
+        (t("capex_hardware"), money(capex.hardware, capex_ok)),
+        (t("capex_installation"), money(capex.installation)),
+        (t("capex_facility"), money(capex.facility)),
         (t("capex_total"), total),
-        (t("opex_energy"), money(opex["energy"])),
-        (t("opex_maintenance"), money(opex["maintenance"], opex_ok)),
-        (t("opex_staff"), money(opex["staff"])),
-        (t("opex_space"), money(opex["space"])),
-        (t("opex_total"), money(opex["total"], opex_ok)),
-        (t("horizon"), t("years_one" if tco["horizon_years"] == 1 else "years", n=tco["horizon_years"])),
-        (t("build_total_depreciated"), money(tco["build_total"], build_ok)),
-        (t("build_total_full"), money(tco.get("build_total_full_capex"), build_ok)),
-        (t("cloud_total_line", gpus=t.int(tco["gpus"]),
-           price=t.money(tco["cloud_price_per_gpu_hour"], currency, 2)), money(tco["cloud_total"])),
+        (t("opex_energy"), money(opex.energy)),
+        (t("opex_maintenance"), money(opex.maintenance, opex_ok)),
+        (t("opex_staff"), money(opex.staff)),
+        (t("opex_space"), money(opex.space)),
+        (t("opex_total"), money(opex.total, opex_ok)),
+        (t("horizon"), t("years_one" if tco.horizon_years == 1 else "years", n=tco.horizon_years)),
+        (t("build_total_depreciated"), money(tco.build_total, build_ok)),
+        (t("build_total_full"), money(tco.build_total_full_capex, build_ok)),
+        (t("cloud_total_line", gpus=t.int(tco.gpus),
+           price=t.money(tco.cloud_price_per_gpu_hour, currency, 2)), money(tco.cloud_total)),
     ]
-    if tco.get("build_cost_per_gpu_hour") is not None:
-        rows.append((t("build_cost_per_gpu_hour"), money(tco["build_cost_per_gpu_hour"], build_ok, 2)))
-    for key, label in (("break_even_utilization", "break_even"), ("break_even_utilization_full_capex",
-                                                                  "break_even_full")):
-        status = tco.get(key.replace("utilization", "status"))
-        rows.append((t(label), break_even_text(t, tco.get(key), status)))
+    if tco.build_cost_per_gpu_hour is not None:
+        rows.append((t("build_cost_per_gpu_hour"), money(tco.build_cost_per_gpu_hour, build_ok, 2)))
+    rows.append((t("break_even"), break_even_text(t, tco.break_even_utilization, tco.break_even_status)))
+    rows.append((t("break_even_full"), break_even_text(t, tco.break_even_utilization_full_capex,
+                                                       tco.break_even_status_full_capex)))
     return rows
 
 
-def _allreduce_intro(ctx: ProposalContext, allreduce: dict) -> str:
+def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     t = ctx.t
-    return t("allreduce_intro", mb=t.num(allreduce.get("message_mb"), 0), gpus=t.int(allreduce.get("gpus")),
-             nodes=t.int(allreduce.get("nodes")), inter=t.num(allreduce.get("inter_bandwidth_gbytes_s"), 1),
-             intra=t.num(allreduce.get("intra_bandwidth_gbytes_s"), 1),
-             ratio=t.ratio(allreduce.get("oversubscription")))
+    return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
+             nodes=t.int(allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
+             intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1), ratio=t.ratio(allreduce.oversubscription))
 
 
-def _allreduce_table(ctx: ProposalContext, algorithms: list[dict]) -> Table:
+def _allreduce_table(ctx: ProposalContext, algorithms: list[AllreduceAlgorithm]) -> Table:
     t, s = ctx.t, ctx.styles
     data = [[s.p(t(k), s.cell) for k in ("algorithm", "time_ms", "algbw", "busbw")]]
     for row in algorithms:
-        data.append([s.p(str(t.term(row["name"])), s.cell), s.p(t.num(row.get("time_ms"), 2), s.cell),
-                     s.p(t.num(row.get("algbw_gbytes_s"), 1), s.cell), s.p(t.num(row.get("busbw_gbytes_s"), 1),
-                                                                           s.cell)])
+        data.append([s.p(str(t.term(row.name)), s.cell), s.p(t.num(row.time_ms, 2), s.cell),
+                     s.p(t.num(row.algbw_gbytes_s, 1), s.cell), s.p(t.num(row.busbw_gbytes_s, 1), s.cell)])
     width = ctx.portrait[0]
     table = Table(data, colWidths=[width / 4] * 4, repeatRows=1)
     table.setStyle(s.table_style())
     return table
 
 
-def _storage(ctx: ProposalContext, storage: dict) -> list:
+def _storage(ctx: ProposalContext, storage: StorageEstimate) -> list:
     t, s = ctx.t, ctx.styles
-    write_s = storage.get("checkpoint_write_s")
+    write_s = storage.checkpoint_write_s
     rows = [
-        (t("read_required"), f"{t.num(storage.get('read_required_gbytes_s'), 1)} GB/s"),
-        (t("read_available"), f"{t.num(storage.get('read_available_gbytes_s'), 1)} GB/s"),
-        (t("checkpoint_size"), f"{t.num(storage.get('checkpoint_size_tb'), 3)} TB"),
+        (t("read_required"), f"{t.num(storage.read_required_gbytes_s, 1)} GB/s"),
+        (t("read_available"), f"{t.num(storage.read_available_gbytes_s, 1)} GB/s"),
+        (t("checkpoint_size"), f"{t.num(storage.checkpoint_size_tb, 3)} TB"),
         (t("checkpoint_write"), t("unknown") if write_s is None else f"{t.num(write_s, 1)} s"),
     ]
     out = [_pairs(ctx, rows)]
-    tiers = storage.get("tiers") or []
+    tiers = storage.tiers
     if tiers:
         data = [[s.p(t(k), s.cell) for k in ("tier", "capacity_tb", "media")]]
         for tier in tiers:
@@ -150,29 +133,29 @@ def _storage(ctx: ProposalContext, storage: dict) -> list:
     return out
 
 
-def _stages(ctx: ProposalContext, stages: list[dict], currency: str) -> list:
+def _stages(ctx: ProposalContext, stages: list[StageFigures], currency: str) -> list:
     t, s = ctx.t, ctx.styles
     keys = ("stage", "date", "stage_gpus", "stage_servers", "stage_power", "stage_capex", "stage_added")
     data = [[s.p(t(k), s.cell) for k in keys]]
     for stage in stages:
-        added = stage.get("added") or {}
+        added = stage["added"]
         comma, semicolon = ("、", "；") if t.is_zh else (", ", "; ")
         kinds = comma.join(t.count(f"stage_kind_{kind}", n) if t.has(f"stage_kind_{kind}") else f"{n} {kind}"
-                           for kind, n in (added.get("devices_by_kind") or {}).items())
-        racks = added.get("racks") or []
+                           for kind, n in added["devices_by_kind"].items())
+        racks = added["racks"]
         summary = semicolon.join(x for x in (kinds, t.count("stage_racks", len(racks)) if racks else "") if x) or "–"
-        data.append([s.p(str(stage["name"]), s.cell), s.p(t.date(stage.get("date")) or "–", s.cell),
+        data.append([s.p(str(stage["name"]), s.cell), s.p(t.date(stage["date"]) or "–", s.cell),
                      s.p(t.int(stage["gpus"]), s.cell), s.p(t.int(stage["servers"]), s.cell),
                      s.p(t.num(stage["power_max_kw"], 1), s.cell),
-                     s.p(total_text(t, stage["capex"], currency, stage.get("capex_complete", True)), s.cell),
+                     s.p(total_text(t, stage["capex"], currency, stage["capex_complete"]), s.cell),
                      s.p(summary, s.cell)])
     width = ctx.portrait[0]
     table = Table(data, colWidths=[width * w for w in (0.14, 0.11, 0.09, 0.1, 0.12, 0.16, 0.28)], repeatRows=1)
     table.setStyle(s.table_style())
     out: list = [table]
     for stage in stages:
-        if not stage.get("capex_complete", True):
-            missing = stage.get("missing_parts") or stage.get("unpriced_parts") or []
+        if not stage["capex_complete"]:
+            missing = stage["missing_parts"] or stage["unpriced_parts"]
             out.append(s.p(f"{stage['name']}: {ctx.incomplete(missing)}", s.small))
     return out
 

@@ -23,7 +23,7 @@ def logo_flowable(path) -> Image:
 
 def build(ctx: ProposalContext) -> list:
     t, s, design, project = ctx.t, ctx.styles, ctx.design, ctx.design.project
-    totals = ctx.report["totals"]
+    totals = ctx.report.totals
     width, _height = ctx.portrait
     contact = ", ".join(x for x in (project.contact_name, project.contact_email, project.contact_phone) if x)
     rows = [

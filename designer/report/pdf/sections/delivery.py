@@ -37,7 +37,7 @@ def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]], header: tuple[str,
 
 def build(ctx: ProposalContext) -> list:
     t, s, design, report = ctx.t, ctx.styles, ctx.design, ctx.report
-    totals = report["totals"]
+    totals = report.totals
     project = design.project
     story = ctx.start_section("sec_delivery")
 

@@ -9,11 +9,10 @@ once ("A01 ×32", the first rack's names), and a compact table lists which racks
 from __future__ import annotations
 
 import math
-from typing import Any
-
 from reportlab.platypus import KeepTogether, LongTable, PageBreak, Table, TableStyle
 
 from designer.model.index import DesignIndex
+from designer.report.json_report import RackFigures
 from designer.report.drawings.elevation import elevation_page, racks_per_row
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
@@ -41,21 +40,21 @@ def rack_signature(index: DesignIndex, rack_name: str) -> tuple:
     return rack.rack_type, tuple(sorted(mounted)), tuple(sorted(zero_u))
 
 
-def rack_types(index: DesignIndex, racks: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def rack_types(index: DesignIndex, racks: list[RackFigures]) -> list[list[RackFigures]]:
     """The report's racks grouped by ``rack_signature``, groups in the order of their first rack."""
-    groups: dict[tuple, list[dict[str, Any]]] = {}
+    groups: dict[tuple, list[RackFigures]] = {}
     for figures in racks:
         groups.setdefault(rack_signature(index, figures["name"]), []).append(figures)
     return list(groups.values())
 
 
 def grouped(ctx: ProposalContext) -> bool:
-    racks = ctx.report["racks"]
+    racks = ctx.report.racks
     return math.ceil(len(racks) / per_page(ctx)) > MAX_FULL_PAGES and len(rack_types(ctx.index, racks)) < len(racks)
 
 
 def page_count(ctx: ProposalContext) -> int:
-    racks = ctx.report["racks"]
+    racks = ctx.report.racks
     if not racks:
         return 0
     shown = len(rack_types(ctx.index, racks)) if grouped(ctx) else len(racks)
@@ -65,7 +64,7 @@ def page_count(ctx: ProposalContext) -> int:
 def build(ctx: ProposalContext) -> list:
     t = ctx.t
     story = ctx.start_section("sec_elevations", "landscape")
-    racks = ctx.report["racks"]
+    racks = ctx.report.racks
     if not racks:
         story.append(ctx.styles.p(t("no_racks")))
         return story
@@ -103,7 +102,7 @@ def build(ctx: ProposalContext) -> list:
     return story
 
 
-def _beside(ctx: ProposalContext, groups: list[list[dict[str, Any]]], drawing: DeferredDrawing,
+def _beside(ctx: ProposalContext, groups: list[list[RackFigures]], drawing: DeferredDrawing,
             table_w: float) -> Table | None:
     """The last elevations and the rack-type table side by side, or None when the table would
     be taller than the drawings (or too narrow to read)."""
@@ -122,7 +121,7 @@ def _beside(ctx: ProposalContext, groups: list[list[dict[str, Any]]], drawing: D
     return row
 
 
-def _type_table(ctx: ProposalContext, groups: list[list[dict[str, Any]]], width: float):
+def _type_table(ctx: ProposalContext, groups: list[list[RackFigures]], width: float):
     """Which racks each drawn rack type is: type, count, rack type product, its racks, in a
     table ``width`` wide (with its heading and introduction)."""
     t, s = ctx.t, ctx.styles

@@ -18,11 +18,11 @@ def build(ctx: ProposalContext) -> list:
     t, s, report = ctx.t, ctx.styles, ctx.report
     story = ctx.start_section("sec_engineering")
     story.append(s.p(t("engineering_intro")))
-    findings = sorted(report["findings"], key=lambda f: _ORDER.get(f["severity"], 3))
+    findings = sorted(report.findings, key=lambda f: _ORDER.get(f.severity, 3))
     if findings:
         story.append(ctx.h2(t("finding")))
         story.append(findings_table(ctx, findings, engineering=True))
-    unknowns = report.get("unknowns") or []
+    unknowns = report.unknowns
     if unknowns:
         story.append(ctx.h2(t("unknowns")))
 
@@ -30,7 +30,7 @@ def build(ctx: ProposalContext) -> list:
             return t(f"figure_{name}") if t.has(f"figure_{name}") else name
 
         for item in unknowns:
-            instead = t("used_instead", figure=figure(item["used_instead"])) if item.get("used_instead") else ""
+            instead = t("used_instead", figure=figure(item["used_instead"])) if item["used_instead"] else ""
             line = t("unknown_line", figure=figure(item["figure"]), parts=", ".join(item["device_types"]),
                      instead=instead)
             story.append(s.p(f"• {line}"))

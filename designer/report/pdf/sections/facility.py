@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.platypus import LongTable, Table
 
+from designer.report.json_report import RackFigures, RoomFigures
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.styles import ERROR, ERROR_FILL
 
@@ -25,15 +24,15 @@ def build(ctx: ProposalContext) -> list:
     story = ctx.start_section("sec_facility")
     story.append(s.p(t("facility_intro")))
     story.append(ctx.h2(t("per_room")))
-    story.append(_rooms(ctx, report.get("rooms") or []))
+    story.append(_rooms(ctx, report.rooms))
     story.append(ctx.h2(t("power_by_kind")))
-    kinds = report.get("power_max_kw_by_kind") or {}
+    kinds = report.power_max_kw_by_kind
     table = Table([[s.cell_value(t(f"kind_{k}")) for k in kinds], [f"{t.num(v)} kW" for v in kinds.values()]],
                   hAlign="LEFT")
     table.setStyle(s.table_style(numeric_from=0))
     story.append(table)
     story.append(ctx.h2(t("per_rack")))
-    story.append(_racks(ctx, report["racks"]))
+    story.append(_racks(ctx, report.racks))
     return story
 
 
@@ -43,7 +42,7 @@ def _mark(style, cells: list[tuple[int, int]]) -> None:
         style.add("BACKGROUND", (col, row), (col, row), ERROR_FILL)
 
 
-def _rooms(ctx: ProposalContext, rooms: list[dict[str, Any]]) -> Table:
+def _rooms(ctx: ProposalContext, rooms: list[RoomFigures]) -> Table:
     t, s = ctx.t, ctx.styles
     header = [t("room"), t("racks"), t("power_kw"), t("capacity_kw"), t("facility_kw"), t("heat_kw"), t("heat_btu"),
               t("cooling_air_kw"), t("cooling_liquid_kw"), t("total_kg")]
@@ -70,12 +69,12 @@ def _rooms(ctx: ProposalContext, rooms: list[dict[str, Any]]) -> Table:
     return table
 
 
-def _racks(ctx: ProposalContext, racks: list[dict[str, Any]]) -> LongTable:
+def _racks(ctx: ProposalContext, racks: list[RackFigures]) -> LongTable:
     """One row per rack; splits over pages with the header repeated."""
     t, s = ctx.t, ctx.styles
     header = [t("rack"), t("room"), t("u_use"), t("power_kw"), t("budget_kw"), t("heat_kw"), t("heat_btu"),
               t("cooling_kw"), t("weight_kg"), t("static_kg"), t("floor_kg_m2")]
-    ratings = {r["name"]: r.get("floor_load_rating_kg_m2") for r in ctx.report.get("rooms") or []}
+    ratings = {r["name"]: r.get("floor_load_rating_kg_m2") for r in ctx.report.rooms}
     rows, over = [], []
     for n, rack in enumerate(racks, start=1):
         air, liquid = rack.get("cooling_air_kw"), rack.get("cooling_liquid_kw")

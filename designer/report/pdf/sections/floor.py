@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import NextPageTemplate, PageBreak
 
+from designer.report.json_report import RoomFigures
 from designer.report.drawings.floorplan import plan_sheets, sheet_drawing
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
@@ -11,13 +12,13 @@ from designer.report.pdf.document import DeferredDrawing
 RESERVED_PT = 110.0  # heading, introduction and caption above a sheet
 
 
-def template_for(room: dict) -> str:
+def template_for(room: RoomFigures) -> str:
     return "landscape" if room["width_mm"] > room["depth_mm"] * 1.15 else "portrait"
 
 
 def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
-    rooms = ctx.report.get("rooms") or []
+    rooms = ctx.report.rooms
     first_template = template_for(rooms[0]) if rooms else "portrait"
     story = ctx.start_section("sec_floor", first_template)
     if not ctx.design.racks:

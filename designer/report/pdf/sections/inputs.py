@@ -96,7 +96,7 @@ def build(ctx: ProposalContext) -> list:
     for key in ("assumption_power", "assumption_heat", "assumption_floor", "assumption_prices"):
         story.append(s.p(f"• {t(key)}"))
     # the estimates' assumptions in the proposal's language, from their keys and figures
-    for text in t.assumptions(ctx.report.get("estimates") or {}):
+    for text in t.assumptions(ctx.report.estimates.as_dict()):
         # products by name: an assumption may name a catalog part ("SHARP on nvidia-qm9700")
         story.append(s.p(f"• {ctx.customer_words(text) if isinstance(text, str) else _assumption(ctx, text)}"))
     story += supplied_figures_part(ctx)

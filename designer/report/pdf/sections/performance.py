@@ -44,9 +44,7 @@ def flowables(ctx: ProposalContext, parts: list[Part], first_heading: bool = Tru
 
 def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
-    estimates = ctx.report.get("estimates")
     story = ctx.start_section("sec_performance")
-    if not estimates:
-        return story + [s.p(t("not_estimated"))]
     story.append(s.p(t("perf.intro")))
-    return story + flowables(ctx, performance_parts(estimates, t, ctx.part_name))
+    # the renderers are the window's too, and read the ``estimates`` block as the report has it
+    return story + flowables(ctx, performance_parts(ctx.report.estimates.as_dict(), t, ctx.part_name))

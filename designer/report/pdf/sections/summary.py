@@ -4,14 +4,15 @@ risks in full. Every figure is the report's or the BOM's, worded as the tables w
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.lib.styles import ParagraphStyle
 from collections import Counter
 
 from reportlab.platypus import ListFlowable, ListItem, PageBreak, Spacer, Table
 
+from designer.checks.findings import Finding
+from designer.fabric.results import FabricAnalysis
 from designer.report.incomplete import break_even_text, total_text
+from designer.report.json_report import Report
 from designer.report.pdf.context import ProposalContext, short_name
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
@@ -24,16 +25,17 @@ _INTERNAL_CODES = frozenset({"FIGURE_UNKNOWN"})
 _CATALOG_HINTS = frozenset({"hint.add_catalog_part", "hint.enter_figure"})
 
 
-def compute_fabric(report: dict[str, Any]) -> dict[str, Any] | None:
-    fabrics = report.get("fabrics") or []
-    return next((f for f in fabrics if f.get("role") == "compute"), fabrics[0] if fabrics else None)
+def compute_fabric(report: Report) -> FabricAnalysis | None:
+    """The compute fabric's analysis (else the first fabric's; None without fabrics)."""
+    fabrics = report.fabrics
+    return next((f for f in fabrics if f.role == "compute"), fabrics[0] if fabrics else None)
 
 
-def finding_markup(ctx: ProposalContext, f: dict[str, Any], separator: str = ": ") -> str:
+def finding_markup(ctx: ProposalContext, f: Finding, separator: str = ": ") -> str:
     """A finding in the customer's words: its title and message, products by name; the check
     code and the fix hint are the engineering appendix's."""
     s, t = ctx.styles, ctx.t
-    return f"<b>{s.markup(t.code_title(f['code']))}</b>{separator}{s.markup(ctx.customer_words(t.finding_message(f)))}"
+    return f"<b>{s.markup(t.code_title(f.code))}</b>{separator}{s.markup(ctx.customer_words(t.finding_message(f)))}"
 
 
 def unpriced_note(ctx: ProposalContext) -> str:
@@ -41,7 +43,7 @@ def unpriced_note(ctx: ProposalContext) -> str:
     return ctx.incomplete(ctx.bom.unpriced)
 
 
-def _finding_rows(ctx: ProposalContext, findings: list[dict[str, Any]]) -> list[list]:
+def _finding_rows(ctx: ProposalContext, findings: list[Finding]) -> list[list]:
     s = ctx.styles
     rows = []
     for f in findings[:MAX_LISTED]:
@@ -65,10 +67,10 @@ def _boxed(ctx: ProposalContext, title: str, rows: list[list], colour, fill) -> 
 
 def build(ctx: ProposalContext) -> list:
     t, s, report = ctx.t, ctx.styles, ctx.report
-    totals = report["totals"]
-    findings = report["findings"]
-    errors = [f for f in findings if f["severity"] == "error"]
-    warnings = [f for f in findings if f["severity"] == "warning"]
+    totals = report.totals
+    findings = report.findings
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = [f for f in findings if f.severity == "warning"]
     story = ctx.start_section("sec_summary")
     # A design with errors can still be exported, but the reader sees them before anything else.
     if errors:
@@ -87,7 +89,7 @@ def build(ctx: ProposalContext) -> list:
     if not errors:
         story.append(s.p(t("no_errors")))
     risk_rows = _finding_rows(ctx, warnings)
-    for item in report.get("checklist") or []:
+    for item in report.checklist:
         if item["answer"] in ("no", "partly", "unknown", "unanswered"):
             question = t(f"q_{item['key']}") if t.has(f"q_{item['key']}") else item["question"]
             risk_rows.append([s.p(t("checklist_open", question=question, answer=t.answer(item["answer"])), s.cell)])
@@ -99,6 +101,12 @@ def build(ctx: ProposalContext) -> list:
     else:
         story.append(s.p(t("no_risks")))
     return story
+
+
+def _switches(fabric: FabricAnalysis) -> int:
+    """The fabric's switches, every tier."""
+    tiers = fabric.switches
+    return tiers.leaf + tiers.spine + tiers.core + tiers.other
 
 
 def _models(ctx: ProposalContext, kind: str) -> list[tuple[str, int]]:
@@ -120,15 +128,15 @@ def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
     customer = ctx.design.project.customer or t("exec_the_customer")
     risks: list[tuple[str, str, str]] = []
     for severity in ("error", "warning"):
-        for f in report["findings"]:
-            if f["severity"] != severity or f["code"] in _INTERNAL_CODES:
+        for f in report.findings:
+            if f.severity != severity or f.code in _INTERNAL_CODES:
                 continue
-            hint = t.finding_hint(f) if f.get("hint_key") not in _CATALOG_HINTS else None
+            hint = t.finding_hint(f) if f.hint_key not in _CATALOG_HINTS else None
             mitigation = ctx.customer_words(hint) if hint else t("exec_review_mitigation")
-            risks.append((t.code_title(f["code"]), ctx.customer_words(t.finding_message(f)), mitigation))
+            risks.append((t.code_title(f.code), ctx.customer_words(t.finding_message(f)), mitigation))
     if ctx.bom.unpriced:
         risks.append((t("exec_unpriced_title"), ctx.incomplete(ctx.bom.unpriced), t("exec_unpriced_mitigation")))
-    for item in report.get("checklist") or []:
+    for item in report.checklist:
         if item["answer"] in ("no", "partly", "unknown", "unanswered"):
             question = t(f"q_{item['key']}") if t.has(f"q_{item['key']}") else item["question"]
             risks.append((t("exec_open_question"), f"{question} — {t.answer(item['answer'])}",
@@ -139,7 +147,7 @@ def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
 def _prose(ctx: ProposalContext) -> list:
     """The executive summary's page of prose, from the design, the report and the BOM."""
     t, s, report, bom = ctx.t, ctx.styles, ctx.report, ctx.bom
-    totals = report["totals"]
+    totals = report.totals
     design = ctx.design
     customer = design.project.customer or t("exec_the_customer")
     story: list = [ctx.h2(t("exec_objective"))]
@@ -152,7 +160,6 @@ def _prose(ctx: ProposalContext) -> list:
     servers = _models(ctx, "server")
     storage = _models(ctx, "storage")
     fabric = compute_fabric(report)
-    over = (fabric or {}).get("oversubscription") or {}
     storage_phrase = ""
     if storage:
         storage_phrase = t("exec_storage_phrase", count=t.int(sum(n for _, n in storage)),
@@ -163,10 +170,11 @@ def _prose(ctx: ProposalContext) -> list:
         "exec_solution_text",
         servers=t.int(totals["servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
         gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
-        tiers=t.int((fabric or {}).get("tiers") or 0),
-        protocol=t.term((fabric or {}).get("protocol") or ""),
-        fabric_switches=t.int(sum((fabric or {}).get("switches", {}).values()) if fabric else 0),
-        over=t.ratio(over.get("leaf")), bisection=f"{t.num(((fabric or {}).get('bisection_gbps') or 0) / 1000)} Tb/s",
+        tiers=t.int(fabric.tiers if fabric else 0),
+        protocol=t.term(fabric.protocol or "" if fabric else ""),
+        fabric_switches=t.int(_switches(fabric) if fabric else 0),
+        over=t.ratio(fabric.oversubscription.leaf if fabric else None),
+        bisection=f"{t.num((fabric.bisection_gbps if fabric else 0) / 1000)} Tb/s",
         storage_phrase=storage_phrase, switches=t.int(totals["switches"]), cables=t.int(cables),
         power=t.num(totals["power_max_kw"]),
         facility_phrase=t("exec_facility_phrase", facility=t.num(facility)) if facility is not None else "",
@@ -179,12 +187,10 @@ def _prose(ctx: ProposalContext) -> list:
         # "≥ x — a lower bound, incomplete: …"; nothing priced at all: "price unknown (incomplete: …)"
         key = "exec_price_incomplete" if bom.total else "exec_price_unknown"
         incomplete = t(key, note=ctx.incomplete(bom.unpriced))
-    capex_phrase = ""
-    tco = (report.get("estimates") or {}).get("tco")
-    if tco:
-        currency = report["estimates"].get("currency") or bom.currency
-        capex_phrase = t("exec_capex_phrase", capex=total_text(t, tco["capex"]["total"], currency,
-                                                                 tco["capex"].get("complete", True), short=True))
+    tco = report.estimates.tco
+    currency = report.estimates.currency or bom.currency
+    capex_phrase = t("exec_capex_phrase",
+                     capex=total_text(t, tco.capex.total, currency, tco.capex.complete, short=True))
     story.append(s.p(t("exec_price_text", total=total, incomplete=incomplete, capex_phrase=capex_phrase)))
 
     story.append(ctx.h2(t("exec_risks")))
@@ -205,7 +211,7 @@ def _prose(ctx: ProposalContext) -> list:
 
 def _figures_table(ctx: ProposalContext) -> Table:
     t, s, report = ctx.t, ctx.styles, ctx.report
-    totals = report["totals"]
+    totals = report.totals
     rows = [
         (t("gpus"), t.int(totals["gpus"])),
         (t("servers"), t.int(totals["servers"])),
@@ -221,33 +227,28 @@ def _figures_table(ctx: ProposalContext) -> Table:
     ]
     fabric = compute_fabric(report)
     if fabric:
-        sw = fabric["switches"]
-        over = fabric["oversubscription"]
-        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.get("protocol") or ""),
-                                            tiers=fabric["tiers"],
-                                             leaf=sw["leaf"], spine=sw["spine"], core=sw["core"])))
-        target = fabric.get("target_oversubscription")
-        text = f"{t('tier_leaf')} {t.ratio(over.get('leaf'))}"
-        if over.get("spine") is not None:
-            text += f", {t('tier_spine')} {t.ratio(over['spine'])}"
+        sw = fabric.switches
+        over = fabric.oversubscription
+        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.protocol or ""),
+                                            tiers=fabric.tiers, leaf=sw.leaf, spine=sw.spine, core=sw.core)))
+        target = fabric.target_oversubscription
+        text = f"{t('tier_leaf')} {t.ratio(over.leaf)}"
+        if over.spine is not None:
+            text += f", {t('tier_spine')} {t.ratio(over.spine)}"
         if target:
             text += f" ({t('target_oversubscription')} {t.ratio(target)})"
         rows.append((t("oversubscription"), text))
-        rows.append((t("bisection"), f"{t.num((fabric.get('bisection_gbps') or 0) / 1000)} Tb/s"))
+        rows.append((t("bisection"), f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s"))
     bom = ctx.bom
     # an unpriced part makes the total a lower bound: "≥ USD x", and which parts it leaves out
     cost = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)
     if bom.unpriced:
         cost = t("with_note", total=cost, note=unpriced_note(ctx))
     rows.append((t("hardware_cost"), cost))
-    tco = (report.get("estimates") or {}).get("tco")
-    if tco:
-        capex = tco["capex"]
-        currency = report["estimates"].get("currency") or bom.currency
-        capex_text = total_text(t, capex["total"], currency, capex.get("complete", True), short=True)
-        rows.append((t("capex_total"), capex_text))
-        rows.append((t("break_even"),
-                     break_even_text(t, tco.get("break_even_utilization"), tco.get("break_even_status"))))
+    tco = report.estimates.tco
+    currency = report.estimates.currency or bom.currency
+    rows.append((t("capex_total"), total_text(t, tco.capex.total, currency, tco.capex.complete, short=True)))
+    rows.append((t("break_even"), break_even_text(t, tco.break_even_utilization, tco.break_even_status)))
     width = ctx.portrait[0]
     # text the table font cannot show ("≥", a Chinese name) becomes a paragraph: at the table's size
     figure = ParagraphStyle("figure", parent=s.cell, fontSize=9, leading=9 * 1.25)

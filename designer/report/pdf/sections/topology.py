@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, NextPageTemplate, PageBreak, Spacer, Table
 
+from designer.fabric.results import FabricAnalysis, SinglePoint, WorstFailure
 from designer.report.drawings.scalable_unit import unit_drawing, unit_plan
-
 from designer.report.drawings.topology import MAX_BOXES, topology_drawing
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
@@ -21,13 +19,13 @@ def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
     plan = unit_plan(ctx.index)
     story = ctx.start_section("sec_topology", "landscape" if plan is not None else "portrait")
-    fabrics = ctx.report.get("fabrics") or []
+    fabrics = ctx.report.fabrics
     if plan is not None:
         # one scalable unit on a landscape page of its own (its row of servers needs the width),
         # then the tier drawings in portrait
         story += scalable_unit(ctx, plan) + [NextPageTemplate("portrait"), PageBreak()]
     story.append(s.p(t("topology_intro", boxes=MAX_BOXES)))
-    for domain in ctx.report.get("scale_up") or []:
+    for domain in ctx.report.scale_up:
         # where the NVLink (scale-up) domain ends and the fabrics drawn below take over
         story.append(s.p(t("scale_up_line", interconnect=domain["interconnect"] or t("scale_up_own"),
                            model=ctx.part_name(domain["device_type"]), gpus=t.int(domain["gpus_per_domain"]),
@@ -52,15 +50,14 @@ def scalable_unit(ctx: ProposalContext, plan) -> list:
             DeferredDrawing(unit_drawing(plan, ctx.landscape[0], t, ctx.fonts))]
 
 
-def _failure(ctx: ProposalContext, case: dict[str, Any] | None) -> str:
-    if not case:
+def _failure(ctx: ProposalContext, case: WorstFailure | None) -> str:
+    if case is None:
         return "–"
-    name = case.get("switch") or case.get("link") or ""
-    return f"{name}: " + ctx.t("fail_value", pct=ctx.t.num(case.get("bandwidth_lost_pct"), 1),
-                                cut=ctx.t.int(case.get("endpoints_cut_off", 0)))
+    return f"{case.object}: " + ctx.t("fail_value", pct=ctx.t.num(case.bandwidth_lost_pct, 1),
+                                       cut=ctx.t.int(case.endpoints_cut_off))
 
 
-def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
+def fabric_table(ctx: ProposalContext, fabrics: list[FabricAnalysis]) -> Table:
     """Metrics down, fabrics across: reads well in portrait with up to six fabrics."""
     t, s = ctx.t, ctx.styles
     rows: list[tuple[str, list[str]]] = []
@@ -68,23 +65,24 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     def row(key: str, values: list[str]) -> None:
         rows.append((t(key), values))
 
-    row("role", [f"{t.term(f.get('role')) or '–'} / {t.term(f.get('protocol')) or '–'}" for f in fabrics])
-    row("tiers", [str(f.get("tiers", 0)) for f in fabrics])
-    row("endpoints", [t.int(f.get("endpoints", 0)) for f in fabrics])
-    row("switches_lsc", [" / ".join(t.int(f["switches"][k]) for k in ("leaf", "spine", "core")) for f in fabrics])
-    row("links_tiers", [" / ".join(t.int(f["links"][k]) for k in ("endpoint_leaf", "leaf_spine", "spine_core"))
+    row("role", [f"{t.term(f.role) or '–'} / {t.term(f.protocol) or '–'}" for f in fabrics])
+    row("tiers", [str(f.tiers) for f in fabrics])
+    row("endpoints", [t.int(f.endpoints) for f in fabrics])
+    row("switches_lsc", [" / ".join(t.int(n) for n in (f.switches.leaf, f.switches.spine, f.switches.core))
+                         for f in fabrics])
+    row("links_tiers", [" / ".join(t.int(n) for n in (f.links.endpoint_leaf, f.links.leaf_spine, f.links.spine_core))
                         for f in fabrics])
-    row("over_leaf", [f"{t.ratio(f['oversubscription'].get('leaf'))} ({t.ratio(f.get('target_oversubscription'))})"
+    row("over_leaf", [f"{t.ratio(f.oversubscription.leaf)} ({t.ratio(f.target_oversubscription)})"
                       for f in fabrics])
-    row("over_spine", [t.ratio(f["oversubscription"].get("spine")) for f in fabrics])
-    row("bisection_tbps", [t.num((f.get("bisection_gbps") or 0) / 1000) for f in fabrics])
+    row("over_spine", [t.ratio(f.oversubscription.spine) for f in fabrics])
+    row("bisection_tbps", [t.num((f.bisection_gbps or 0) / 1000) for f in fabrics])
     row("ecmp", [_ecmp(ctx, f) for f in fabrics])
-    row("max_hops", [str(f.get("max_hops") if f.get("max_hops") is not None else "–") for f in fabrics])
+    row("max_hops", [str(f.max_hops if f.max_hops is not None else "–") for f in fabrics])
     for tier in ("leaf", "spine", "core", "link"):
-        row(f"fail_{tier}", [_failure(ctx, (f.get("failure") or {}).get(tier)) for f in fabrics])
+        row(f"fail_{tier}", [_failure(ctx, f.failure.worst(tier) if f.failure else None) for f in fabrics])
     spof_cells = []
     for f in fabrics:
-        names = (f.get("failure") or {}).get("single_points_of_failure") or []
+        names = f.failure.single_points_of_failure if f.failure else []
         if not names:
             spof_cells.append(t("none"))
             continue
@@ -94,30 +92,27 @@ def fabric_table(ctx: ProposalContext, fabrics: list[dict[str, Any]]) -> Table:
     width = ctx.portrait[0]
     first = width * 0.26
     other = (width - first) / len(fabrics)
-    data = [[s.cell_value(t("fabric"))] + [s.cell_value(t.fabric(f["name"])) for f in fabrics]]
+    data = [[s.cell_value(t("fabric"))] + [s.cell_value(t.fabric(f.name)) for f in fabrics]]
     for label, values in rows:
         data.append([s.p(label, s.cell)] + [s.p(v, s.cell) for v in values])
     # single points of failure in red, except the out-of-band network's (notes, by design)
     red = ParagraphStyle("spof", parent=s.cell, textColor=ERROR)
     for col, f in enumerate(fabrics, start=1):
-        if (f.get("failure") or {}).get("single_points_of_failure") and f.get("role") != "oob":
+        if f.failure and f.failure.single_points_of_failure and f.role != "oob":
             data[-1][col] = s.p(spof_cells[col - 1], red)
     table = Table(data, colWidths=[first] + [other] * len(fabrics), repeatRows=1)
     table.setStyle(s.table_style())
     return table
 
 
-def _spof_name(item: Any) -> str:
-    """A single point of failure: the analysis gives {object, kind, tier, endpoints_cut_off, ...}."""
-    if isinstance(item, dict):
-        name = str(item.get("object") or item.get("switch") or item.get("link") or "?")
-        return f"{name} ({item['endpoints_cut_off']})" if item.get("endpoints_cut_off") else name
-    return str(item)
+def _spof_name(item: SinglePoint) -> str:
+    """A single point of failure: its switch or cable, and the endpoints its loss cuts off."""
+    name = item.object or "?"
+    return f"{name} ({item.endpoints_cut_off})" if item.endpoints_cut_off else name
 
 
-def _ecmp(ctx: ProposalContext, fabric: dict[str, Any]) -> str:
-    paths = fabric.get("ecmp_paths") or {}
-    low, high = paths.get("min"), paths.get("max")
+def _ecmp(ctx: ProposalContext, fabric: FabricAnalysis) -> str:
+    low, high = fabric.ecmp_paths.min, fabric.ecmp_paths.max
     if low is None:
         return "–"
     return ctx.t.int(low) if low == high else f"{ctx.t.int(low)} – {ctx.t.int(high)}"
