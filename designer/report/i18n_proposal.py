@@ -25,7 +25,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no": {"en": "no", "zh": "否"},
     "partly": {"en": "partly", "zh": "部分"},
     "unanswered": {"en": "unanswered", "zh": "未答复"},
-    "not_estimated": {"en": "Not estimated for this design.", "zh": "本设计未做估算。"},
     "continued": {"en": "{title} (continued)", "zh": "{title}（续）"},
     # -- sections ---------------------------------------------------------
     "toc": {"en": "Contents", "zh": "目录"},

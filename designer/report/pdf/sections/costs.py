@@ -5,7 +5,6 @@ The estimates are the report's (``ctx.report.estimates``, a ``PlanningEstimates`
 
 from __future__ import annotations
 
-from typing import Any
 
 from reportlab.platypus import KeepTogether, Spacer, Table
 
@@ -160,53 +159,9 @@ def _stages(ctx: ProposalContext, stages: list[StageFigures], currency: str) -> 
     return out
 
 
-def _flat(value: Any, prefix: str = "") -> list[tuple[str, Any]]:
-    if isinstance(value, dict):
-        out = []
-        for k, v in value.items():
-            out += _flat(v, f"{prefix}{k}" if not prefix else f"{prefix}.{k}")
-        return out
-    if isinstance(value, list):
-        return [(prefix, ", ".join(str(_plain(v)) for v in value))]
-    return [(prefix, value)]
-
-
-def _plain(value: Any) -> Any:
-    return value if not isinstance(value, dict) else "; ".join(f"{k} {v}" for k, v in value.items())
-
-
-def _fmt(ctx: ProposalContext, value: Any) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, bool):
-        return ctx.t("yes") if value else ctx.t("no")
-    if isinstance(value, int):
-        return ctx.t.int(value)
-    if isinstance(value, float):
-        return ctx.t.num(value, 2 if abs(value) < 100 else 0)
-    return str(value)
-
-
 def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]]) -> Table:
     s = ctx.styles
     width = ctx.portrait[0]
     table = Table([[s.p(a, s.cell), s.p(b, s.cell)] for a, b in rows], colWidths=[width * 0.5, width * 0.5])
     table.setStyle(s.table_style(header_rows=0))
-    return table
-
-
-def records(ctx: ProposalContext, items: list[dict[str, Any]]) -> Table:
-    """A list of dicts as a table: columns are the keys (scalar values only) in first-seen order."""
-    s = ctx.styles
-    keys: list[str] = []
-    for item in items:
-        for key, value in item.items():
-            if key not in keys and not isinstance(value, (dict, list)):
-                keys.append(key)
-    data = [[s.p(k.replace("_", " "), s.cell) for k in keys]]
-    for item in items:
-        data.append([s.p(_fmt(ctx, item.get(k)), s.cell) for k in keys])
-    width = ctx.portrait[0]
-    table = Table(data, colWidths=[width / max(len(keys), 1)] * len(keys), repeatRows=1)
-    table.setStyle(s.table_style())
     return table
