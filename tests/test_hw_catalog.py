@@ -72,7 +72,7 @@ def test_catalog_list_loads_every_entry():
 
 
 def _spec(**kw) -> GenerateSpec:
-    base = dict(server="huawei-atlas-800t-a2", switch="nvidia-sn5600", nodes=4, inband_ports_per_server=0)
+    base = dict(server="huawei-atlas-800t-a2", switch="nvidia-sn5600", nodes=4)
     return GenerateSpec(**{**base, **kw})
 
 

@@ -18,6 +18,8 @@ from designer.model.link import Fabric, FabricRole, Protocol
 
 
 def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
+    """Endpoint lanes per physical down port; a split that disables the next port (NVIDIA
+    SN4600C 4 x 25G) spreads its lanes over the two ports."""
     group = switch.main_fabric_group()
     assert group is not None
     if endpoint_speed == group.speed_gbps:
@@ -35,7 +37,7 @@ def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
             f"{what} ports ({ways})",
             hint=f"choose a switch with {endpoint_speed:g}G ports or a breakout to {endpoint_speed:g}G",
         )
-    return breakout.count
+    return breakout.count // 2 if breakout.disables_next_port else breakout.count
 
 
 def _leaf_for(switch: DeviceType, lanes: int, ratio: float, single_switch_lanes: int | None) -> fp.LeafPorts:
@@ -121,8 +123,9 @@ def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
                 shapes.append((b.count, b.speed_gbps, b))
     for planes, lane_speed, server_split in shapes:
         splits: list[Breakout | None] = [None]
-        if ethernet and lane_speed < group.speed_gbps and group.breakout_to(lane_speed):
-            splits.append(group.breakout_to(lane_speed))
+        radix_split = group.breakout_to(lane_speed) if ethernet and lane_speed < group.speed_gbps else None
+        if radix_split is not None and not radix_split.disables_next_port:  # (every port split: no port to disable)
+            splits.append(radix_split)
         for split in splits:
             try:
                 yield _plan_compute(spec, switch, rails, nodes, lane_speed, planes, server_split, split)

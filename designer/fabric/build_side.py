@@ -221,6 +221,14 @@ def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[LeafS
             physical = f"{group.prefix}{n}"
             if physical in used[device.name] or physical in device.port_breakouts:
                 continue
+            before = device.port_breakouts.get(f"{group.prefix}{n - 1}")
+            if before is not None and before.disables_next_port:
+                continue  # disabled: the port before it is split four ways
+            if breakout is not None and breakout.disables_next_port:
+                # only odd ports split, and only while the next port is free to disable
+                partner = f"{group.prefix}{n + 1}"
+                if n % 2 == 0 or n + 1 > leaf_ports.down_ports or partner in used[device.name]:
+                    continue
             for lane in range(1, lanes + 1):
                 if breakout:
                     slots.append((device, lane_name(physical, lane), f"{device.name}:{physical}", physical))

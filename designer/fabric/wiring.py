@@ -171,10 +171,22 @@ def wire_leaf_down(
     needed = math.ceil(len(assignment.ports) / lanes)
     if needed > leaf_ports.down_ports:
         raise GenerationError(f"internal: leaf {leaf.name} needs {needed} down ports")
+    # a split that disables the next port (NVIDIA SN4600C 4 x 25G): the odd ports carry the lanes
+    paired = group.breakout_to(lane_speed_gbps) if split is None and lanes > 1 else None
+    if paired is not None and not paired.disables_next_port:
+        paired = None
     for n, (endpoint_index, port_index) in enumerate(assignment.ports):
         endpoint = endpoints[endpoint_index]
         physical = f"{group.prefix}{n // lanes + 1}"
-        if split is not None:
+        if paired is not None:
+            number = 2 * (n // paired.count) + 1
+            if number + 1 > leaf_ports.down_ports:
+                raise GenerationError(f"internal: leaf {leaf.name} has no port {number + 1} to disable for "
+                                      f"{group.prefix}{number}")
+            physical = f"{group.prefix}{number}"
+            leaf_port, cable_id = lane_name(physical, n % paired.count + 1), f"{leaf.name}:{physical}"
+            leaf.port_breakouts[physical] = paired
+        elif split is not None:
             # a split switch port: its lanes share one splitter cable or one module
             leaf_port = logical_port(group.prefix, n + 1, split, leaf)
             cable_id = f"{leaf.name}:{split_lane(leaf_port)[0]}"

@@ -57,6 +57,9 @@ class Breakout(Model):
 
     count: int = Field(ge=2, le=8)
     speed_gbps: PositiveFloat
+    # the split needs the next (even-numbered) port disabled, so it takes two ports: NVIDIA
+    # Cumulus Linux, 4x and 8x breakouts on the SN2700, SN4600 and SN4600C (128 logical ports)
+    disables_next_port: bool = False
 
 
 class PortGroup(Model):
