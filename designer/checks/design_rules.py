@@ -78,8 +78,9 @@ def psu_redundancy(ctx: CheckContext) -> Iterator[Finding]:
     """PSUs spread evenly over a rack's feeds: when the fullest feed fails, the rest
     must still number at least the N of the device's N+M redundancy. Reported once
     per device type and shortfall, naming the racks."""
-    devices: dict[tuple, int] = {}
-    racks: dict[tuple, list[str]] = {}
+    # (slug, PSU count, redundancy, PSUs left): as RackSummary.psu_short counts them
+    devices: dict[tuple[str, int, str, int], int] = {}
+    racks: dict[tuple[str, int, str, int], list[str]] = {}
     for rack in ctx.design.racks:
         for key, n in ctx.rack_summary(rack.name).psu_short.items():
             devices[key] = devices.get(key, 0) + n

@@ -117,7 +117,7 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     yield from _pdus(ctx, rack_name, draw, capacities)
 
 
-def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, float]):
+def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, float]) -> Iterator[Finding]:
     by_feed: dict[str, float] = defaultdict(float)
     index = ctx.index
     for device in index.devices_by_rack.get(rack_name, []):
