@@ -4,6 +4,7 @@ top of every rack) and the out-of-band network that ties those switches together
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from designer.catalog import Catalog
 from designer.errors import GenerationError
@@ -100,7 +101,7 @@ def place_racks(
     # two (RA-11333-001 Table 7: two PDUs in each non-DGX rack); a compute rack to its budget
     two_pdus_w = pdu.capacity_kw * 1000.0 if pdu is not None and pdu.capacity_kw else None
 
-    def new(kind: str, group: str, rack_type: RackType):
+    def new(kind: str, group: str, rack_type: RackType) -> Callable[[], RackDraft]:
         limit_w = min(budget_w, two_pdus_w) if kind == "network" and two_pdus_w else budget_w
         return lambda: RackDraft(kind, group, rack_type, limit_w, reserve, outlets=outlets)
 

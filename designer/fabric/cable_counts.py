@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import (
-    OPTICAL, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends, splitter_lanes,
+    OPTICAL, CageKey, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends,
+    splitter_lanes,
 )
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
+from designer.model.link import Media
+
+# one row of cables: media, length, speed, part (None: none in the catalog), a splitter?, its top
+_Unit = tuple[Media | None, float | None, float, str | None, bool, str | None]
 
 
-def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict],
-                                                                                                 list[dict]]:
+def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None = None) -> tuple[list[dict[str, Any]],
+                                                                                                 list[dict[str, Any]]]:
     """Cables by media, stock length and speed; transceivers by type. Report rows.
 
     Copper and active cables: one per splitter (``cable_id``), one per pair of twin-port
@@ -32,8 +38,9 @@ def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None 
     ends = {id(l): table.ends(l) for l in links} if table is not None else {id(l): link_ends(index, l) for l in links}
     # which far cages each copper cage reaches
     far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
-    units: dict[tuple, tuple] = {}
-    modules: dict[tuple, tuple[EndCage, str, float]] = {}
+    # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
+    units: dict[tuple[object, ...], _Unit] = {}
+    modules: dict[CageKey, tuple[EndCage, str, float]] = {}
     for n, link in enumerate(links):
         speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
         pair = ends[id(link)]
@@ -53,7 +60,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None 
             continue
         n_lanes = 1
         if link.cable_id:
-            key: tuple = ("breakout", link.cable_id)
+            key: tuple[object, ...] = ("breakout", link.cable_id)
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
@@ -70,14 +77,14 @@ def cable_summary(index: DesignIndex, cabling: Cabling, table: LinkTable | None 
         # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
         top = _cable_top(link, pair)
         units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
-    rows: Counter = Counter(units.values())
+    rows: Counter[_Unit] = Counter(units.values())
     cables = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
          "top": top}
         for (media, length, speed, part, breakout, top), count in sorted(
             rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
-    optics: dict[str, dict] = {}
+    optics: dict[str, dict[str, Any]] = {}
     for end, media, length in modules.values():
         module = selector.module(end, media, length)
         label = module.slug if module else (

@@ -8,8 +8,10 @@ collects devices, links and fabrics while the generator builds them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from designer.catalog import Catalog
 from designer.errors import GenerationError
@@ -17,7 +19,7 @@ from designer.fabric import plan as fp
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
-from designer.model.hardware import DeviceType, RackType, SourceRef
+from designer.model.hardware import DeviceType, PortGroup, RackType, SourceRef
 from designer.model.link import Fabric, Link
 
 # placement groups besides the scalable units
@@ -121,7 +123,7 @@ USER_SUPPLIED = "supplied by the user"
 def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     """A copy of the server type carrying the figures the user supplied (--server-max-kw,
     --server-weight-kg), each marked in ``source`` as supplied by the user, not published."""
-    update: dict = {}
+    update: dict[str, Any] = {}  # DeviceType field -> its new value
     covers: list[str] = []
     if spec.server_max_kw is not None:
         if not (math.isfinite(spec.server_max_kw) and spec.server_max_kw > 0):
@@ -184,7 +186,8 @@ def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
     return math.ceil(gpus / per_server)
 
 
-def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:
+def endpoint_ports(device: Device, device_type: DeviceType, role: str,
+                   group_filter: Callable[[list[PortGroup]], list[PortGroup]] | None = None) -> list[str]:
     groups = device_type.ports_with_role(role)
     if group_filter:
         groups = group_filter(groups)

@@ -10,6 +10,8 @@ handing over a broken plan.
 
 from __future__ import annotations
 
+from typing import Any
+
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
@@ -204,7 +206,7 @@ def _feeds(pdu: DeviceType | None, budget_kw: float, count: int) -> list[Feed]:
     return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 
-def uncabled_port_groups(design: Design) -> list[dict]:
+def uncabled_port_groups(design: Design) -> list[dict[str, Any]]:
     """Port groups the generator leaves without cables, for the user to place by hand:
     a server's slower in-band port (the fastest one carries the in-band fabric) or a
     storage system's customer-network ports at a speed the in-band fabric does not run.
@@ -212,7 +214,7 @@ def uncabled_port_groups(design: Design) -> list[dict]:
     "devices", "ports"}."""
     index = DesignIndex.build(design)
     used = {(end.device, split_lane(end.port)[0]) for link in design.links for end in (link.a, link.b)}
-    rows: dict[tuple[str, str], dict] = {}
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
     for device in design.devices:
         device_type = index.type_of(device)
         if device_type.kind not in ("server", "storage"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from typing import Literal
@@ -122,7 +123,7 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
 def fill(
     drafts: list[RackDraft],
     devices: list[tuple[Device, DeviceType]],
-    new_rack,
+    new_rack: Callable[[], RackDraft],
 ) -> None:
     """Place devices in order, opening a new rack (``new_rack()``) when the last one is full."""
     for device, device_type in devices:
