@@ -21,6 +21,7 @@ from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
 from designer.model.hardware import DeviceType, PortGroup, RackType, SourceRef
 from designer.model.link import Fabric, Link
+from designer.model.units import kw_to_w
 
 # placement groups besides the scalable units
 CENTRAL = "central"
@@ -128,7 +129,7 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     if spec.server_max_kw is not None:
         if not (math.isfinite(spec.server_max_kw) and spec.server_max_kw > 0):
             raise GenerationError(f"--server-max-kw {spec.server_max_kw:g} is not a power", hint="e.g. 5.5")
-        update["power"] = server.power.model_copy(update={"max_w": round(spec.server_max_kw * 1000, 3)})
+        update["power"] = server.power.model_copy(update={"max_w": round(kw_to_w(spec.server_max_kw), 3)})
         covers.append("power.max_w")
     if spec.server_weight_kg is not None:
         if not (math.isfinite(spec.server_weight_kg) and spec.server_weight_kg > 0):

@@ -32,6 +32,7 @@ from designer.model.index import DesignIndex
 from designer.model.memory import settle_long_lived
 from designer.model.rack import Feed, Rack
 from designer.model.site import Room, Site
+from designer.model.units import kw_to_w
 
 __all__ = ["GenerateSpec", "generate"]
 
@@ -63,8 +64,8 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
     # Non-rail designs group servers by rows of racks; rail-optimized ones by scalable unit.
     if not (spec.rail_optimized and draft.plans["compute"].tiers > 1):
-        per_rack = per_rack_limit(resolved.server, resolved.rack, spec.rack_power_kw * 1000, rack_reserve(resolved,
-                                                                                                          spec))
+        per_rack = per_rack_limit(resolved.server, resolved.rack, kw_to_w(spec.rack_power_kw),
+                                  rack_reserve(resolved, spec))
         per_group = per_rack * max(1, spec.racks_per_row - 2)
         for i, s in enumerate(servers):
             s.group = f"g{i // per_group + 1}"
