@@ -55,3 +55,20 @@ def test_no_roce_fabric_no_block_and_the_checklist_in_both_languages():
     assert est.roce.as_dict() == {"fabrics": [], "switches": [], "switches_over_buffer": [], "checklist": []}
     assert set(ROCE_CHECKLIST_ZH) == set(CHECKLIST)
     assert [item["key"] for item in _estimates().roce.checklist] == list(CHECKLIST)
+
+
+def test_the_checklist_is_said_through_the_i18n_registry():
+    import designer.report  # noqa: F401  (registers every layer's words, the checklist's too)
+    from designer.estimates.roce import checklist_key
+    from designer.i18n import Translator
+    from designer.report.performance import roce_part
+
+    for key, text in CHECKLIST.items():
+        assert Translator("en")(checklist_key(key)) == text
+        assert Translator("zh")(checklist_key(key)) == ROCE_CHECKLIST_ZH[key]
+    items = [{"key": key, "text": text} for key, text in CHECKLIST.items()]
+    # an item no catalog knows (a report written by another version) keeps its English in both
+    items.append({"key": "gone", "text": "an older item"})
+    roce = {"fabrics": ["compute"], "switches": [], "checklist": items}
+    assert roce_part(roce, Translator("en")).bullets == [*CHECKLIST.values(), "an older item"]
+    assert roce_part(roce, Translator("zh")).bullets == [*ROCE_CHECKLIST_ZH.values(), "an older item"]

@@ -6,33 +6,38 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Collection, Iterable
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.results import FabricAnalysis
-from designer.fabric.cabling import Geometry, MediaSelector
+from designer.fabric.cabling import MediaSelector
 from designer.fabric.graph import fabric_links
 from designer.fabric.link_table import LinkTable
+from designer.fabric.routes import Geometry
 from designer.model.design import Design
+from designer.model.device import Device
+from designer.model.hardware import DeviceType
+from designer.model.link import FabricRole, Link
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, rack_load
 
 
 @dataclass
 class RackSummary:
-    type_counts: Counter = field(default_factory=Counter)
+    type_counts: Counter[str] = field(default_factory=Counter)
     # (slug, PSU count, redundancy, PSUs left after a feed failure) -> devices
-    psu_short: Counter = field(default_factory=Counter)
+    psu_short: Counter[tuple[str, int, str, int]] = field(default_factory=Counter)
 
     @classmethod
-    def of(cls, index: DesignIndex, devices, feeds: int) -> RackSummary:
+    def of(cls, index: DesignIndex, devices: Iterable[Device], feeds: int) -> RackSummary:
         summary = cls()
         for device in devices:
             summary.type_counts[device.device_type] += 1
         for slug, count in summary.type_counts.items():
             psu = index.device_types[slug].psu
-            if feeds == 0 or index.device_types[slug].kind == "pdu" or psu.count is None or psu.needed is None:
+            if (feeds == 0 or index.device_types[slug].kind == "pdu" or psu.count is None or psu.needed is None
+                    or psu.redundancy is None):
                 continue
             # PSUs spread evenly over the feeds; the fewest survive when the fullest feed fails
             surviving = psu.count - math.ceil(psu.count / feeds) if feeds >= 2 else 0
@@ -49,12 +54,12 @@ class CheckContext:
         self.media = MediaSelector(cabling)
         self._loads: dict[str, LoadSum] = {}
         self._summaries: dict[str | None, RackSummary] = {}
-        self._cable_lanes: Counter | None = None
+        self._cable_lanes: Counter[str] | None = None
         self._analyses: dict[str, FabricAnalysis] = {}
-        self._fabric_links: dict | None = None
+        self._fabric_links: dict[str | None, list[Link]] | None = None
         self._geometry: Geometry | None = None
         self._links = LinkTable(self.index)
-        self._wanted: dict[tuple[str, str], tuple[Any, list[str]]] = {}
+        self._wanted: dict[tuple[str, FabricRole], tuple[DeviceType, list[str]]] = {}
 
     # -- caches -------------------------------------------------------------
 
@@ -75,7 +80,7 @@ class CheckContext:
         return found
 
     @property
-    def cable_lanes(self) -> Counter:
+    def cable_lanes(self) -> Counter[str]:
         """cable_id -> links sharing it (the lanes of a splitter cable)."""
         if self._cable_lanes is None:
             self._cable_lanes = Counter(link.cable_id for link in self.design.links if link.cable_id)
@@ -89,15 +94,16 @@ class CheckContext:
         """Analyses may be computed elsewhere (a worker thread) and handed in."""
         self._analyses[fabric_name] = analysis
 
-    def wanted_ports(self, device_type, role: str) -> list[str]:
+    def wanted_ports(self, device_type: DeviceType, role: FabricRole) -> list[str]:
         """The ports of a device type that must be cabled to a fabric of ``role``: those
         its catalog entry names for its RA (the DGX SuperPOD cables one port of each
         dual-port storage card), else every port of that role. Per type, asked per device."""
         key = (device_type.slug, role)
         found = self._wanted.get(key)
         if found is None or found[0] is not device_type:
-            wanted = device_type.fabric_ports.get(role) or [p for g in device_type.ports_with_role(role)
-                                                            for p in g.port_names()]
+            # only storage and inband ports may be named in the catalog (fabric_ports' keys)
+            named = device_type.fabric_ports.get(role) if role == "storage" or role == "inband" else None
+            wanted = named or [p for g in device_type.ports_with_role(role) for p in g.port_names()]
             found = self._wanted[key] = (device_type, wanted)
         return found[1]
 
@@ -126,7 +132,8 @@ class CheckContext:
             self._summaries[rack_name] = summary
         return summary
 
-    def forget(self, *, racks=(), devices=(), fabrics=(), links: bool = False, everything: bool = False) -> None:
+    def forget(self, *, racks: Collection[str] = (), devices: Collection[str] = (), fabrics: Collection[str] = (),
+               links: bool = False, everything: bool = False) -> None:
         # an edit of devices, links or fabrics may change what a link's ends resolve to (a
         # port split, a device's type, a link's fabric): records are made again as the rules
         # ask for them. Racks and rooms alone (one added, moved, deleted empty) change no

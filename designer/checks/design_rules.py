@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding, plural_word
 from designer.checks.messages import msg, names
+from designer.model.units import bits_to_bytes
 
 
 def check_design(ctx: CheckContext) -> list[Finding]:
@@ -38,7 +39,7 @@ def storage_bandwidth_gbytes_s(ctx: CheckContext) -> tuple[float, int, list[str]
         if read is None:
             unknown.add(slug)
             continue
-        ports_gbytes_s = sum(g.count * g.speed_gbps for g in device_type.ports_with_role("storage")) / 8
+        ports_gbytes_s = bits_to_bytes(sum(g.count * g.speed_gbps for g in device_type.ports_with_role("storage")))
         total += (min(read, ports_gbytes_s) if ports_gbytes_s else read) * count
     return total, gpus, sorted(unknown)
 
@@ -78,8 +79,9 @@ def psu_redundancy(ctx: CheckContext) -> Iterator[Finding]:
     """PSUs spread evenly over a rack's feeds: when the fullest feed fails, the rest
     must still number at least the N of the device's N+M redundancy. Reported once
     per device type and shortfall, naming the racks."""
-    devices: dict[tuple, int] = {}
-    racks: dict[tuple, list[str]] = {}
+    # (slug, PSU count, redundancy, PSUs left): as RackSummary.psu_short counts them
+    devices: dict[tuple[str, int, str, int], int] = {}
+    racks: dict[tuple[str, int, str, int], list[str]] = {}
     for rack in ctx.design.racks:
         for key, n in ctx.rack_summary(rack.name).psu_short.items():
             devices[key] = devices.get(key, 0) + n

@@ -7,6 +7,7 @@ racks, their room and its cables, not the 16,000 other GPUs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 from designer.catalog.cabling import Cabling
@@ -19,6 +20,10 @@ from designer.checks.rack_rules import check_rack
 from designer.checks.room_rules import check_floor, check_room
 from designer.model.design import Design
 from designer.model.index import DesignIndex
+from designer.model.link import Link
+
+# a scope's key: (kind, name) -- ("link", id(link)) for a cable
+_Scope = tuple[str, str | int]
 
 
 @dataclass
@@ -53,9 +58,9 @@ class Change:
 class Checker:
     def __init__(self, design: Design, cabling: Cabling, index: DesignIndex | None = None) -> None:
         self.ctx = CheckContext(design, cabling, index)
-        self._by_scope: dict[tuple, list[Finding]] = {}
+        self._by_scope: dict[_Scope, list[Finding]] = {}
         # device -> scope keys of the links it ends, to drop them when its cables change
-        self._link_scopes: dict[str, set[tuple]] = {}
+        self._link_scopes: dict[str, set[_Scope]] = {}
         self.run_all()
 
     @property
@@ -80,7 +85,7 @@ class Checker:
         self._by_scope[("design", "")] = check_design(ctx)
         return self.findings()
 
-    def _check_link(self, link) -> None:
+    def _check_link(self, link: Link) -> None:
         key = ("link", id(link))
         self._by_scope[key] = check_link(self.ctx, link)
         for end in (link.a.device, link.b.device):
@@ -145,7 +150,7 @@ class Checker:
             else:
                 self._by_scope.pop(("device", name), None)
 
-    def _rescope(self, kind: str, name: str, existing: dict, run) -> None:
+    def _rescope(self, kind: str, name: str, existing: Container[str], run: Callable[[str], list[Finding]]) -> None:
         if name in existing:
             self._by_scope[(kind, name)] = run(name)
         else:

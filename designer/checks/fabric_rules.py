@@ -11,6 +11,7 @@ from designer.checks.messages import msg, names
 from designer.checks.roce_rules import roce_headroom
 from designer.fabric.results import FabricAnalysis, SinglePoint
 from designer.model.hardware import split_lane
+from designer.model.index import DesignIndex
 
 
 def check_fabric(ctx: CheckContext, fabric_name: str) -> list[Finding]:
@@ -101,7 +102,7 @@ def ports_exhausted(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> I
         )
 
 
-def switching_ports_used(index, switch: str) -> int:
+def switching_ports_used(index: DesignIndex, switch: str) -> int:
     """Physical fabric/uplink ports of a switch cabled by any link (a split port counts once)."""
     ports = index.ports
     used = set()

@@ -84,7 +84,7 @@ class Finding:
         }
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, str, list[str], str]:
         return (SEVERITY_ORDER[self.severity], self.code, self.objects[:1], self.message)
 
 

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import COPPER, copper_legs, splitter_lanes
+from designer.fabric.cabling import COPPER, CageShape, EndCage, Missing, copper_legs, splitter_lanes
 from designer.model.hardware import split_lane
-from designer.model.link import Link
+from designer.model.link import FabricRole, Link, Media
 
 
 def check_device_ports(ctx: CheckContext, device_name: str) -> list[Finding]:
@@ -24,7 +24,7 @@ def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
 
 
 # an unconnected compute port is an error, a storage port a warning
-_UNCONNECTED_SEVERITY: tuple[tuple[str, Severity], ...] = (("compute", "error"), ("storage", "warning"))
+_UNCONNECTED_SEVERITY: tuple[tuple[FabricRole, Severity], ...] = (("compute", "error"), ("storage", "warning"))
 
 
 def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
@@ -84,7 +84,7 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
     yield from _cable(ctx, link, min(speed_a, speed_b))
 
 
-def _cable(ctx: CheckContext, link, speed: float) -> Iterator[Finding]:
+def _cable(ctx: CheckContext, link: Link, speed: float) -> Iterator[Finding]:
     if link.length_m is None:
         return
     if link.media is None:
@@ -124,7 +124,9 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     a module for one end's cage, or a fibre cord for the modules). Judged with the
     links' first device (``a``); links missing the same thing make one finding."""
     index = ctx.index
-    groups: dict[tuple, list] = {}
+    # (what is missing, media, speed, legs, the cage shape) -> (link, its ends, what is missing)
+    groups: dict[tuple[str, Media, float, int, CageShape | tuple[str | None, ...]],
+                 list[tuple[Link, tuple[EndCage, EndCage], Missing]]] = {}
     for link in index.links_by_device.get(device_name, []):
         if link.a.device != device_name or link.media is None or link.length_m is None:
             continue
@@ -143,12 +145,14 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
             (link, ends, missing))
     for (what, media, speed, legs, _shape), items in groups.items():
         links = [f"{link.a} - {link.b}" for link, _ends, _m in items]
-        length = max(link.length_m for link, _ends, _m in items)
+        # every one has a length (links without are skipped above)
+        length = max(link.length_m for link, _ends, _m in items if link.length_m is not None)
         ends, missing = items[0][1], items[0][2]
         objects = sorted({d for link, _e, _m in items for d in (link.a.device, link.b.device)})
         common = {"links": names(links, 4), "count": len(links), "media": media, "length_m": length}
         if what == "module":
             end = missing.end
+            assert end is not None  # a missing module is missing for one end's cage
             message = msg("cable_no_part_module", device=end.key[0], cage=end.form_factor or "?", ports=end.ports,
                           port_speed=end.port_speed_gbps, protocol=end.protocol or "any", side=end.side,
                           top=end.top or "any", **common)
@@ -168,7 +172,7 @@ _NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hi
 
 
 def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     for link in ctx.index.links_by_device.get(device_name, []):
         for end in (link.a, link.b):
             if end.device == device_name:

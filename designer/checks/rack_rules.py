@@ -11,7 +11,7 @@ from designer.checks.findings import Finding, finding
 from designer.checks.messages import Message, msg
 from designer.checks.liquid_rules import LIQUID_RULES
 from designer.model.loads import device_power_w
-from designer.model.units import kw_to_w, w_to_btu_h, w_to_kw
+from designer.model.units import kw_to_w, mm2_to_m2, w_to_btu_h, w_to_kw
 
 EPSILON = 1e-6
 
@@ -117,7 +117,7 @@ def power(ctx: CheckContext, rack_name: str) -> Iterator[Finding]:
     yield from _pdus(ctx, rack_name, draw, capacities)
 
 
-def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, float]):
+def _pdus(ctx: CheckContext, rack_name: str, draw: float, capacities: dict[str, float]) -> Iterator[Finding]:
     by_feed: dict[str, float] = defaultdict(float)
     index = ctx.index
     for device in index.devices_by_rack.get(rack_name, []):
@@ -219,7 +219,7 @@ def floor_area_m2(ctx: CheckContext, rack_name: str) -> float:
     rack_type = index.rack_type_of(rack)
     room = index.rooms[rack.room]
     depth = rack_type.depth_mm + room.cold_aisle_mm / 2 + room.hot_aisle_mm / 2
-    return rack_type.width_mm * depth / 1e6
+    return mm2_to_m2(rack_type.width_mm * depth)
 
 
 def _relief_hint(ctx: CheckContext, rack_name: str, over: float, what: str) -> Message:

@@ -30,6 +30,7 @@ from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
 from designer.model.estimates import RoceInputs
 from designer.model.index import DesignIndex
+from designer.model.units import bits_to_bytes, bytes_to_mb, gbit_to_bit, ns_to_s
 
 PAUSE_FRAME_BITS = 672  # 64-byte PAUSE + inter-frame gap + preamble/SFD (IEEE 802.3)
 SWITCHES_NAMED = 6  # switches a finding names before "and N more"
@@ -40,8 +41,8 @@ def port_headroom_bytes(speed_gbps: float, length_m: float, inputs: RoceInputs) 
     response = inputs.response_bits_by_speed_gbps.get(f"{speed_gbps:g}")
     if response is None:
         return None
-    wire_bits = 2 * length_m * inputs.cable_delay_ns_per_m * 1e-9 * speed_gbps * 1e9
-    return 2 * inputs.mtu_bytes + (wire_bits + response + PAUSE_FRAME_BITS) / 8
+    wire_bits = gbit_to_bit(ns_to_s(2 * length_m * inputs.cable_delay_ns_per_m) * speed_gbps)
+    return 2 * inputs.mtu_bytes + bits_to_bytes(wire_bits + response + PAUSE_FRAME_BITS)
 
 
 @dataclass
@@ -94,7 +95,7 @@ def switch_headroom(design: Design, index: DesignIndex, inputs: RoceInputs | Non
                 row.unknown_ports += 1
                 unknown_speeds.add(f"{speed:g}G")
             else:
-                row.headroom_mb += headroom * inputs.lossless_priorities / 1e6
+                row.headroom_mb += bytes_to_mb(headroom * inputs.lossless_priorities)
     return Headroom(switches, unknown_speeds, no_length)
 
 

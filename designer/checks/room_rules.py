@@ -78,7 +78,7 @@ def floor(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
             )
     # sweep along x: only racks whose x-ranges overlap are compared
     boxes.sort()
-    active: list[tuple] = []
+    active: list[tuple[float, float, float, float, str]] = []
     for box in boxes:
         active = [b for b in active if b[2] > box[0] + EPSILON]
         for other in active:

@@ -107,7 +107,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
     design, notes = generate_with_notes(spec, catalog)
     if to_stdout:
         from designer.model.io import dumps_design
-        from designer.model.io import FORMAT_VERSION
+        from designer.model.design import FORMAT_VERSION
 
         design.format_version = FORMAT_VERSION
         _write_stdout(dumps_design(design).encode("utf-8"))

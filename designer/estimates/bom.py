@@ -154,7 +154,7 @@ def _merge(lines: list[BomLine]) -> list[BomLine]:
     """One line per orderable item: lines of a section with the same manufacturer, part number
     and unit price (two stock lengths sold as one OPN) become one line."""
     out: list[BomLine] = []
-    seen: dict[tuple, BomLine] = {}
+    seen: dict[tuple[str, str | None, str | None, float | None], BomLine] = {}
     for line in lines:
         key = (line.section, line.manufacturer, line.part_number, line.unit_price)
         first = seen.get(key) if line.part_number else None

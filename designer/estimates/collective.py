@@ -33,10 +33,8 @@ from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.hardware import DeviceType
 from designer.model.index import DesignIndex
+from designer.model.units import BYTES_PER_GB, BYTES_PER_MB, S_PER_US, bits_to_bytes, s_to_ms
 
-BYTES_PER_MB = 1e6
-BYTES_PER_GB = 1e9
-S_PER_US = 1e-6
 ALGORITHMS = ("ring", "tree", "hierarchical")
 
 
@@ -243,7 +241,7 @@ def cluster_path(design: Design, index: DesignIndex,
     node_fabric = []
     for t in types.values():
         ports_gbps = sum(g.count * g.speed_gbps for g in t.ports_with_role("compute"))
-        node_fabric.append(ports_gbps / 8 / t.gpu_count)
+        node_fabric.append(bits_to_bytes(ports_gbps) / t.gpu_count)
     nodes = sum(counts.values())
     if nodes > 1 and fabric is None:
         notes.append(note("allreduce.no_compute_fabric"))
@@ -278,7 +276,7 @@ def allreduce_rows(path: CommPath, message_bytes: float) -> tuple[list[Allreduce
         algbw = algbw_gbytes_s(message_bytes, time_s) if math.isfinite(time_s) else None
         rows.append(AllreduceAlgorithm(
             name=name,
-            time_ms=_r(time_s * 1e3, 4) if math.isfinite(time_s) else None,
+            time_ms=_r(s_to_ms(time_s), 4) if math.isfinite(time_s) else None,
             algbw_gbytes_s=_r(algbw),
             busbw_gbytes_s=_r(busbw_gbytes_s(algbw, path.gpus)),
         ))

@@ -75,9 +75,8 @@ from designer.estimates.results import AlgorithmRow, CollectivesBlock, NcclAllre
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.index import DesignIndex
+from designer.model.units import BYTES_PER_GB, S_PER_US, us_to_ms
 
-BYTES_PER_GB = 1e9
-S_PER_US = 1e-6
 
 OPERATIONS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
 ALGORITHMS = ("ring", "tree", "nvls", "nvls_tree", "sharp", "p2p")
@@ -339,7 +338,7 @@ def nccl_allreduce(system: NcclSystem | None, message_bytes: float) -> NcclAllre
     return NcclAllreduce(
         algorithm=line["algorithm"],
         protocol=line["protocol"],
-        time_ms=None if line["time_us"] is None else round(line["time_us"] / 1e3, 4),
+        time_ms=None if line["time_us"] is None else round(us_to_ms(line["time_us"]), 4),
         algbw_gbytes_s=line["algbw_gbytes_s"],
         busbw_gbytes_s=line["busbw_gbytes_s"],
     )

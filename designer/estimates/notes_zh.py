@@ -1,7 +1,7 @@
 """Simplified Chinese templates of the estimates' assumptions, by the keys of
 ``designer.estimates.notes.NOTE_TEMPLATES`` (same fields; the Translator renders them), and
-the lossless RoCE checklist's items. Data only: ``notes.py`` registers the templates with
-``designer.i18n`` beside the English.
+the lossless RoCE checklist's items. Data only: ``notes.py`` registers the templates and
+``roce.py`` the checklist with ``designer.i18n``, each beside the English.
 
 Terms as elsewhere in the proposal: 收敛比 (oversubscription), All-reduce, 集合通信,
 资本支出（CAPEX）, 维保, 折旧, 云租用, 检查点, 热层 / 温层 / 冷层, 典型功耗.

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from designer.checks.roce_rules import PAUSE_FRAME_BITS, port_headroom_bytes, roce_fabrics, switch_headroom
 from designer.estimates.notes import Note, names, note
+from designer.estimates.notes_zh import ROCE_CHECKLIST_ZH
 from designer.estimates.results import ChecklistItem, RoceEstimate, RoceSwitch
+from designer.i18n import register
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 
-__all__ = ["CHECKLIST", "PAUSE_FRAME_BITS", "port_headroom_bytes", "roce_estimate"]
+__all__ = ["CHECKLIST", "PAUSE_FRAME_BITS", "checklist_key", "port_headroom_bytes", "roce_estimate"]
 
 # The settings a lossless RoCE v2 fabric needs (NVIDIA / Mellanox RoCE configuration guidance).
 CHECKLIST = {
@@ -30,6 +32,17 @@ CHECKLIST = {
     "watchdog": "PFC watchdog on, to break PFC storms and deadlocks",
     "mtu": "the same MTU end to end (NIC, switch ports, RoCE path MTU)",
 }
+
+
+def checklist_key(item: str) -> str:
+    """The translator's key of a checklist item (``CHECKLIST``'s key)."""
+    return f"roce.checklist.{item}"
+
+
+# The checklist in both languages, registered with the translator (designer/i18n); the
+# Chinese is in ``notes_zh.py`` beside the assumptions'.
+register("estimates.roce", {checklist_key(key): {"en": text, "zh": ROCE_CHECKLIST_ZH[key]}
+                            for key, text in CHECKLIST.items()})
 
 
 def roce_estimate(design: Design, index: DesignIndex) -> tuple[RoceEstimate, list[Note]]:

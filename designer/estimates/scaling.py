@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from designer.estimates.collective import BYTES_PER_MB, CommPath, allreduce_times_s, fastest
+from designer.estimates.collective import CommPath, allreduce_times_s, fastest
 from designer.estimates.nccl import NcclSystem, best
 from designer.estimates.notes import Note, note
 from designer.estimates.results import NcclEfficiency, ScalingEstimate, ScalingPoint
 from designer.model.estimates import ScalingInputs
-
-BYTES_PER_BILLION_PARAMETERS = 1e9
+from designer.model.units import BYTES_PER_MB, from_billions
 
 
 def node_counts(nodes: int) -> list[int]:
@@ -76,7 +75,7 @@ def nccl_efficiency(system: NcclSystem | None, nodes: int, gradient_bytes: float
 def scaling_estimate(inputs: ScalingInputs, path: CommPath, system: NcclSystem | None = None) -> ScalingEstimate:
     """The report's ``scaling`` block; with ``system`` each point also says its efficiency with
     the all-reduce as NCCL runs it (``efficiency_nccl``, ``algorithm_nccl``)."""
-    gradient_bytes = inputs.model_parameters_billion * BYTES_PER_BILLION_PARAMETERS * inputs.bytes_per_gradient
+    gradient_bytes = from_billions(inputs.model_parameters_billion) * inputs.bytes_per_gradient
     points = []
     for nodes in node_counts(path.nodes):
         measured, algorithm = efficiency(path.at(nodes=nodes), gradient_bytes, inputs.step_compute_s, inputs.overlap)

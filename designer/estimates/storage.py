@@ -20,10 +20,8 @@ from designer.checks.design_rules import storage_bandwidth_gbytes_s, type_counts
 from designer.estimates.notes import Note, names, note
 from designer.estimates.results import CapacityTier, CheckpointFigures, ReadTier, StorageEstimate
 from designer.model.estimates import ScalingInputs, StorageInputs
+from designer.model.units import BYTES_PER_GB, BYTES_PER_TB, MB_PER_GB, bits_to_bytes, from_billions
 
-BYTES_PER_TB = 1e12
-BYTES_PER_GB = 1e9
-MB_PER_GB = 1000
 
 TIER_MEDIA = {
     "hot": "NVMe flash (TLC)",
@@ -37,7 +35,7 @@ def read_required_gbytes_s(gpus: int, samples_per_second_per_gpu: float, sample_
 
 
 def checkpoint_size_tb(parameters_billion: float, bytes_per_parameter: float) -> float:
-    return parameters_billion * 1e9 * bytes_per_parameter / BYTES_PER_TB
+    return from_billions(parameters_billion) * bytes_per_parameter / BYTES_PER_TB
 
 
 def write_seconds(size_tb: float, write_gbytes_s: float | None) -> float | None:
@@ -73,7 +71,7 @@ def storage_systems(ctx: CheckContext) -> tuple[float | None, float | None, list
         if spec is None or spec.write_gbytes_s is None:
             no_write.append(slug)
         else:
-            ports_gbytes_s = sum(g.count * g.speed_gbps for g in device_type.ports_with_role("storage")) / 8
+            ports_gbytes_s = bits_to_bytes(sum(g.count * g.speed_gbps for g in device_type.ports_with_role("storage")))
             write += (min(spec.write_gbytes_s, ports_gbytes_s) if ports_gbytes_s else spec.write_gbytes_s) * count
         if spec is None or spec.usable_capacity_tb is None:
             no_capacity.append(slug)

@@ -30,6 +30,7 @@ from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import checkpoint_from_workload, storage_estimate
 from designer.estimates.tco import tco_estimate
 from designer.estimates.workload import catalog_fit, workload_estimate
+from designer.model.units import mb_to_bytes
 
 
 def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> PlanningEstimates:
@@ -41,7 +42,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> Plannin
     _ratio, compute_fabric = compute_oversubscription(analyses)
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)
     system, sharp_switches = cluster_system(design, index, path, compute_fabric)
-    message_bytes = inputs.communication.message_mb * 1e6
+    message_bytes = mb_to_bytes(inputs.communication.message_mb)
     allreduce = replace(allreduce_estimate(inputs.communication, path, compute_fabric),
                         nccl=nccl_allreduce(system, message_bytes))
     gpu_model, gpu_memory = main_gpu(index)

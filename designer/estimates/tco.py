@@ -37,8 +37,8 @@ from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
 from designer.model.loads import design_load, device_load
+from designer.model.units import HOURS_PER_YEAR
 
-HOURS_PER_YEAR = 8760
 # Used when neither the cost inputs nor the rooms give a PUE: a typical figure for a
 # modern air-cooled data hall (Uptime Institute surveys put the average near 1.5-1.6;
 # new AI halls quote 1.2-1.4). Stated in the report's assumptions.

@@ -42,9 +42,8 @@ from designer.estimates.nccl import NcclSystem, best
 from designer.estimates.notes import Note, note
 from designer.estimates.results import CatalogServerFit, MemoryPerGpu, WorkloadBlock
 from designer.model.estimates import WorkloadInputs
+from designer.model.units import BYTES_PER_GB, SECONDS_PER_DAY, from_billions, tflops_to_flops
 
-BYTES_PER_GB = 1e9
-SECONDS_PER_DAY = 86400.0
 HEAD_DIM = 128  # hidden / heads, and hidden / layers for a derived shape (Llama 2 7B: 4096 / 32)
 
 # Dense BF16 tensor TFLOPS (without sparsity) per GPU model, from NVIDIA's datasheets:
@@ -67,7 +66,7 @@ def state_bytes(precision: str, optimizer: str) -> tuple[float, float, float]:
 def model_shape(inputs: WorkloadInputs) -> tuple[int, int, int, bool]:
     """(layers, hidden, heads, derived): the inputs', else a GPT shape with N = 12 L h^2
     and h = 128 L (so h = (128 N / 12)^(1/3), rounded to a multiple of 128)."""
-    n = inputs.parameters_billion * 1e9
+    n = from_billions(inputs.parameters_billion)
     layers, hidden, heads = inputs.layers, inputs.hidden_size, inputs.attention_heads
     derived = layers is None or hidden is None
     if hidden is None:
@@ -94,7 +93,7 @@ def memory_per_gpu(
     inputs: WorkloadInputs, t: int, p: int, d: int, shape: tuple[int, int, int, bool]
 ) -> dict[str, float]:
     """GB per GPU: weights, gradients, optimizer states, activations (the chosen recomputation)."""
-    n = inputs.parameters_billion * 1e9
+    n = from_billions(inputs.parameters_billion)
     w, g, o = state_bytes(inputs.precision, inputs.optimizer)
     z = inputs.zero_stage
     shard = n / (t * p)
@@ -157,7 +156,8 @@ def min_gpus_for_states(inputs: WorkloadInputs, memory_gb: float) -> int | None:
     states, all sharded), a hard lower bound: activations and buffers come on top."""
     if memory_gb <= 0:
         return None
-    total = inputs.parameters_billion * 1e9 * sum(state_bytes(inputs.precision, inputs.optimizer)) / BYTES_PER_GB
+    total = (from_billions(inputs.parameters_billion) * sum(state_bytes(inputs.precision, inputs.optimizer))
+             / BYTES_PER_GB)
     return max(1, math.ceil(total / memory_gb))
 
 
@@ -193,8 +193,8 @@ def workload_estimate(
     catalog_servers: list[CatalogServerFit],
 ) -> tuple[WorkloadBlock, list[Note]]:
     """The report's ``workload`` block and its assumptions."""
-    n = inputs.parameters_billion * 1e9
-    tokens = inputs.tokens_billion * 1e9
+    n = from_billions(inputs.parameters_billion)
+    tokens = from_billions(inputs.tokens_billion)
     shape = model_shape(inputs)
     layers, hidden, heads, derived = shape
     w, g, o = state_bytes(inputs.precision, inputs.optimizer)
@@ -282,9 +282,9 @@ def workload_estimate(
     if not fits:
         block["bottlenecks"].append("memory")
     if peak:
-        step = 6.0 * n * block["tokens_per_step"] / (used * peak * 1e12 * inputs.mfu)
+        step = 6.0 * n * block["tokens_per_step"] / (tflops_to_flops(used * peak) * inputs.mfu)
         block["step_s"] = round(step, 4)
-        block["days_to_train"] = round(flops / (used * peak * 1e12 * inputs.mfu) / SECONDS_PER_DAY, 3)
+        block["days_to_train"] = round(flops / (tflops_to_flops(used * peak) * inputs.mfu) / SECONDS_PER_DAY, 3)
         if dp_s is not None and dp_s > step:
             block["bottlenecks"].append("fabric")
         if tp_each is not None and tp_count * tp_each > step:

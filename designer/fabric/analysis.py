@@ -18,7 +18,7 @@ from collections import Counter
 from designer.fabric.bisection import FlowBisection, bisection_gbps, bisection_measure, is_regular_clos
 from designer.fabric.ecmp import count_paths, ecmp_figures
 from designer.fabric.failures import failure_analysis, loss_pct
-from designer.fabric.graph import build_fabric_graph, fabric_links
+from designer.fabric.graph import FabricGraph, build_fabric_graph, fabric_links
 from designer.fabric.results import (
     LINK_CLASSES,
     FabricAnalysis,
@@ -33,6 +33,7 @@ from designer.fabric.results import (
 )
 from designer.fabric.topology import TIER_RANK, Topology, build_topology
 from designer.model.index import DesignIndex
+from designer.model.link import Link
 
 # Re-exported: designer.ui, designer.report and the tests import these from here since the split.
 __all__ = [
@@ -57,11 +58,11 @@ _LINK_CLASSES = {("endpoint", "leaf"): "endpoint_leaf", ("leaf", "spine"): "leaf
                  ("spine", "core"): "spine_core"}
 
 
-def classify_links(graph, topo) -> tuple[Counter, Counter]:
+def classify_links(graph: FabricGraph, topo: Topology) -> tuple[Counter[str], Counter[tuple[str, float]]]:
     """Links by class (endpoint_leaf, leaf_spine, spine_core, other), and by (class, speed):
     the topology drawing labels each tier "N x 400G"."""
-    link_classes: Counter = Counter()
-    link_speeds: Counter = Counter()
+    link_classes: Counter[str] = Counter()
+    link_speeds: Counter[tuple[str, float]] = Counter()
     for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
         # an end counts by its tier only where it switches: on its management port a
         # spine is just an endpoint of the rack switch it is cabled to
@@ -75,7 +76,7 @@ def classify_links(graph, topo) -> tuple[Counter, Counter]:
     return link_classes, link_speeds
 
 
-def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> FabricCounts:
+def fabric_counts(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricCounts:
     """What ``designer new`` prints of a fabric, the same figures as the report's analysis
     (endpoints, switches per tier, links per class) without its path and failure work."""
     graph = build_fabric_graph(index, fabric_name, links)
@@ -91,7 +92,7 @@ def fabric_counts(index: DesignIndex, fabric_name: str, links: list) -> FabricCo
     )
 
 
-def analyse_fabric(index: DesignIndex, fabric_name: str, links: list) -> FabricAnalysis:
+def analyse_fabric(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricAnalysis:
     graph = build_fabric_graph(index, fabric_name, links)
     topo = build_topology(index, graph)
     fabric = index.fabrics.get(fabric_name)
@@ -202,7 +203,7 @@ def shortest_paths(topo: Topology, source: str, target: str) -> tuple[int, set[s
     return sigma[target], switches, edges
 
 
-def what_if_failed(index: DesignIndex, fabric_name: str, links: list, failed: set[str]) -> WhatIfFailed:
+def what_if_failed(index: DesignIndex, fabric_name: str, links: list[Link], failed: set[str]) -> WhatIfFailed:
     """The fabric's figures with ``failed`` switches (and their cables) taken out."""
     before = analyse_fabric(index, fabric_name, links)
     kept = [l for l in links if l.a.device not in failed and l.b.device not in failed]

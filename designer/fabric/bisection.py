@@ -149,7 +149,7 @@ def is_regular_clos(topo: Topology) -> bool:
     return True
 
 
-def _natural(name: str) -> tuple:
+def _natural(name: str) -> tuple[tuple[int, int, str], ...]:
     """leaf2 before leaf10: names compared by their text and number runs."""
     return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in re.findall(r"\d+|\D+", name))
 
@@ -281,7 +281,9 @@ class FlowBisection:
                 flow_graph.add_edge(_SOURCE, first, capacity=demand[switch] * share)
             if share < 1:
                 flow_graph.add_edge(second, _SINK, capacity=demand[switch] * (1.0 - share))
-        return nx.maximum_flow_value(flow_graph, _SOURCE, _SINK)
+        # networkx is untyped: the value is the flow's total capacity, a number
+        flow: float = nx.maximum_flow_value(flow_graph, _SOURCE, _SINK)
+        return flow
 
     def value(self, removed: frozenset[str] = frozenset(), less_link: tuple[str, str, float] | None = None,
               less_demand: dict[str, float] | None = None) -> float:
@@ -296,7 +298,7 @@ class FlowBisection:
             return demand[live[0]] / 2 if live else 0.0
         link = None if less_link is None else (frozenset(less_link[:2]), less_link[2])
         best: float | None = None
-        tried: set[frozenset] = set()
+        tried: set[frozenset[tuple[str, float]]] = set()
         for order in self.orders:
             side = self._halve([s for s in order if demand.get(s, 0.0) > 0], demand)
             key = frozenset(side.items())

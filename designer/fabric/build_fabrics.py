@@ -5,6 +5,7 @@ dual-homed leaf-spine the storage and in-band builders (``build_side``) fall bac
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from designer.catalog import Catalog
@@ -13,6 +14,7 @@ from designer.fabric import plan as fp
 from designer.fabric.draft import CENTRAL, Draft, Resolved
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint, wire_clos
+from designer.i18n.templates import format_ratio
 from designer.model.hardware import Breakout, DeviceType, lane_name
 from designer.model.link import Fabric, FabricRole, Protocol
 
@@ -72,7 +74,7 @@ class ComputeOption:
     def switches(self) -> int:
         return self.planes * (self.plan.leaves + self.plan.spines + self.plan.cores)
 
-    def rank(self) -> tuple:
+    def rank(self) -> tuple[int, int, int, bool]:
         # fewest tiers, then fewest switches; at a tie the planes a twin-plane NIC asks
         # for, then whole ports (fewer cables)
         return (self.plan.tiers, self.switches, -self.planes, self.split is not None)
@@ -105,7 +107,8 @@ def _plan_compute(spec: GenerateSpec, switch: DeviceType, rails: int, nodes: int
     return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan)
 
 
-def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType, nodes: int):
+def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
+                     nodes: int) -> Iterator[ComputeOption | GenerationError]:
     """Every way this switch can carry the servers' compute ports: whole ports, and on
     Ethernet the split radix and the planes of twin-plane NICs (NVIDIA DGX SuperPOD B300
     Spectrum-4 RA, RA-11337-001: each SN5600 as 128 x 400G, each GPU's 800G port as
@@ -144,7 +147,10 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     options: list[ComputeOption] = []
     errors: list[GenerationError] = []
     for found in _compute_options(spec, resolved.server, switch, len(servers)):
-        (errors if isinstance(found, GenerationError) else options).append(found)
+        if isinstance(found, GenerationError):
+            errors.append(found)
+        else:
+            options.append(found)
     if not options:
         raise _capacity_error(errors[0], resolved, rails, endpoint_lanes(speeds.pop(), switch, "server compute"),
                               spec) from None
@@ -205,11 +211,11 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
     hints = []
     for ratio in (2.0, 3.0):
         if ratio > spec.oversubscription:
-            hints.append(f"{fp.format_ratio(ratio)} holds {max_nodes(ratio):,} nodes")
+            hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio):,} nodes")
     hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
     return GenerationError(
         f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {resolved.switch.slug} "
-        f"({group.count} ports) can connect at {fp.format_ratio(spec.oversubscription)}: at most {best:,} nodes "
+        f"({group.count} ports) can connect at {format_ratio(spec.oversubscription)}: at most {best:,} nodes "
         f"({best * gpus:,} GPUs) in three tiers [{exc.message}]",
         hint="; ".join(hints),
     )

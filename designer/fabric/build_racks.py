@@ -4,6 +4,7 @@ top of every rack) and the out-of-band network that ties those switches together
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from designer.catalog import Catalog
 from designer.errors import GenerationError
@@ -16,6 +17,7 @@ from designer.model.device import Device
 from designer.model.hardware import DeviceType, RackType
 from designer.model.link import Fabric
 from designer.model.loads import device_power_w
+from designer.model.units import kw_to_w
 
 
 MAX_PDUS_PER_RACK = 6
@@ -37,7 +39,7 @@ def pdus_for_rack(pdu: DeviceType, devices: list[tuple[Device, DeviceType]]) -> 
 def _pdus_serve(pdu: DeviceType, devices: list[tuple[Device, DeviceType]], count: int) -> bool:
     spec = pdu.pdu
     assert spec is not None, f"{pdu.slug} is not a PDU"
-    capacity_w = (spec.capacity_kw or 0.0) * 1000.0
+    capacity_w = kw_to_w(spec.capacity_kw or 0.0)
     outlets = sum(spec.outlets.values()) if spec.outlets else None
     draw_w = sum(device_power_w(t)[0] for _d, t in devices if t.kind != "pdu")
     cords = sum(t.psu.count or 1 for _d, t in devices if t.kind != "pdu")
@@ -87,7 +89,7 @@ def place_racks(
     storage and management switches share central network racks, which sit in the
     middle of the compute racks when there is only one unit."""
     spec = draft.spec
-    budget_w = spec.rack_power_kw * 1000.0
+    budget_w = kw_to_w(spec.rack_power_kw)
     reserve = rack_reserve(resolved, spec)
     per_rack_limit(resolved.server, resolved.rack, budget_w, reserve)  # explains an impossible rack
     if resolved.storage is not None:
@@ -98,9 +100,9 @@ def place_racks(
 
     # a network rack is filled only to what one of two PDUs carries alone, so it keeps to
     # two (RA-11333-001 Table 7: two PDUs in each non-DGX rack); a compute rack to its budget
-    two_pdus_w = pdu.capacity_kw * 1000.0 if pdu is not None and pdu.capacity_kw else None
+    two_pdus_w = kw_to_w(pdu.capacity_kw) if pdu is not None and pdu.capacity_kw else None
 
-    def new(kind: str, group: str, rack_type: RackType):
+    def new(kind: str, group: str, rack_type: RackType) -> Callable[[], RackDraft]:
         limit_w = min(budget_w, two_pdus_w) if kind == "network" and two_pdus_w else budget_w
         return lambda: RackDraft(kind, group, rack_type, limit_w, reserve, outlets=outlets)
 

@@ -26,6 +26,7 @@ leaf-spine fabric of the same switch model.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from designer.catalog import Catalog
@@ -35,7 +36,7 @@ from designer.fabric.build_fabrics import endpoint_lanes, pick_switch, side_fabr
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
 from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
 from designer.model.device import Device
-from designer.model.hardware import Breakout, DeviceType, lane_name, split_lane
+from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name, split_lane
 from designer.model.link import Fabric, Link, Protocol
 
 # a free endpoint port on a leaf: (leaf, port, splitter cable id, physical port, breakout)
@@ -200,7 +201,8 @@ def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
     return spines, per_leaf
 
 
-def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[LeafSlot]:
+def free_leaf_slots(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]], group: PortGroup,
+                    speed_gbps: float) -> list[LeafSlot]:
     """Free endpoint ports on leaves ``[(device, leaf_ports)]`` for ports of ``speed_gbps``:
     (leaf, port, cable id, physical port, breakout), interleaved over leaf pairs so that
     one device's ports land on different leaves. A slower port takes a breakout lane (the lanes of one switch
@@ -245,8 +247,9 @@ def free_leaf_slots(links, leaves: list, group, speed_gbps: float) -> list[LeafS
     return [(d, port, cable, physical, breakout) for d, port, cable, physical in ordered]
 
 
-def attach_control(links: list, leaves: list, group, control: list[Endpoint], fabric: str,
-                   speed_of) -> list | None:
+def attach_control(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]], group: PortGroup,
+                   control: list[Endpoint], fabric: str,
+                   speed_of: Callable[[str, str], float | None]) -> list[Link] | None:
     """Links from control-plane endpoints (management nodes, UFM appliances) to free
     leaf ports, or None when the leaves lack the room (nothing is changed then)."""
     if not control:
@@ -254,7 +257,9 @@ def attach_control(links: list, leaves: list, group, control: list[Endpoint], fa
     by_speed: dict[float, list[tuple[Endpoint, str]]] = {}
     for endpoint in control:
         for port in endpoint.ports:
-            by_speed.setdefault(speed_of(endpoint.device, port), []).append((endpoint, port))
+            speed = speed_of(endpoint.device, port)
+            assert speed is not None  # an endpoint's ports are those its catalog type lists, at their speed
+            by_speed.setdefault(speed, []).append((endpoint, port))
     made: list[Link] = []
     taken: set[tuple[str, str]] = set()
     for speed, wanted in sorted(by_speed.items()):

@@ -7,10 +7,15 @@ from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import (
-    OPTICAL, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends, splitter_lanes,
+    OPTICAL, CageKey, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends,
+    splitter_lanes,
 )
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
+from designer.model.link import Media
+
+# one row of cables: media, length, speed, part (None: none in the catalog), a splitter?, its top
+_Unit = tuple[Media, float, float, str | None, bool, str | None]
 
 
 class CableCount(TypedDict):
@@ -60,9 +65,12 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     ends = {id(l): table.ends(l) for l in links} if table is not None else {id(l): link_ends(index, l) for l in links}
     # which far cages each copper cage reaches
     far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
-    units: dict[tuple, tuple] = {}
-    modules: dict[tuple, tuple[EndCage, str, float]] = {}
+    # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
+    units: dict[tuple[object, ...], _Unit] = {}
+    modules: dict[CageKey, tuple[EndCage, str, float]] = {}
     for n, link in enumerate(links):
+        cable_media, cable_m = link.media, link.length_m
+        assert cable_media is not None and cable_m is not None  # the links above have both
         speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
         pair = ends[id(link)]
         if link.media in OPTICAL:
@@ -73,15 +81,15 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             parts = selector.parts(link, speed, pair, n_lanes)
             part = parts.cable.slug if parts.cable else None
             if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                units[("fibre-split", link.cable_id)] = (link.media, link.length_m, speed, part, True, None)
+                units[("fibre-split", link.cable_id)] = (cable_media, cable_m, speed, part, True, None)
             else:
                 fibre_speed = parts.fibre_speed_gbps or speed
                 for i in range(parts.fibres):
-                    units[("fibre", n, i)] = (link.media, link.length_m, fibre_speed, part, False, None)
+                    units[("fibre", n, i)] = (cable_media, cable_m, fibre_speed, part, False, None)
             continue
         n_lanes = 1
         if link.cable_id:
-            key: tuple = ("breakout", link.cable_id)
+            key: tuple[object, ...] = ("breakout", link.cable_id)
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
@@ -97,8 +105,8 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
         # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
         top = _cable_top(link, pair)
-        units[key] = (link.media, link.length_m, speed, part, n_lanes > 1, top)
-    rows: Counter = Counter(units.values())
+        units[key] = (cable_media, cable_m, speed, part, n_lanes > 1, top)
+    rows: Counter[_Unit] = Counter(units.values())
     cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
          "top": top}

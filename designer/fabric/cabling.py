@@ -22,16 +22,26 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from designer.catalog.cabling import CableProduct, Cabling, Transceiver
 from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link, Media
-from designer.fabric.routes import Geometry
+from designer.fabric.routes import Geometry as Geometry  # re-exported: callers take it from here
 
 # Lengths commodity cords come in where the catalog lists none.
 COMMODITY_LENGTHS_M = (0.5, 1, 1.5, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 150, 200, 300, 500)
+# one module per cage: (device, port group, cage number)
+CageKey = tuple[str, str, int]
+# a cage but its identity (what a part must fit): form factor, ports, port speed, side, top, protocol
+CageShape = tuple[str | None, int, float, str, str | None, str | None]
+# the cages at a link's ends (both, or none when unknown)
+Ends = tuple["EndCage", ...]
+# the caches' keys: the questions asked (media, speeds, lane counts, shapes...), hashable tuples
+_Key = tuple[object, ...]
+
 MEDIA_ORDER: tuple[Media, ...] = ("DAC", "ACC", "AOC", "MMF", "SMF")
 OPTICAL = ("MMF", "SMF")
 COPPER = ("DAC", "ACC", "AOC")  # cables with their own ends (AOC too): no modules, no separate fibre
@@ -44,7 +54,7 @@ class EndCage(NamedTuple):
     of the link (InfiniBand or Ethernet; None when the design does not say). (A named
     tuple: a large design builds one per link end, and tuples are quick to make.)"""
 
-    key: tuple  # (device, port group, cage number): one module per key
+    key: CageKey  # (device, port group, cage number): one module per key
     form_factor: str | None  # "OSFP", "QSFP112", "RJ45"...; None when unpublished
     ports: int
     port_speed_gbps: float
@@ -53,7 +63,7 @@ class EndCage(NamedTuple):
     protocol: str | None = None  # "infiniband" | "ethernet"
 
     @property
-    def shape(self) -> tuple:
+    def shape(self) -> CageShape:
         """Everything but the cage's identity: what a part must fit."""
         return self[1:]
 
@@ -200,7 +210,7 @@ class Missing(NamedTuple):
 
 class LinkParts(NamedTuple):
     cable: CableProduct | None  # the cable or fibre product
-    modules: tuple  # optical links: the module at each end (Transceiver or None)
+    modules: tuple[Transceiver | None, ...]  # optical links: the module at each end (Transceiver or None)
     fibres: int  # fibre cords per link (optical)
     fibre_speed_gbps: float | None  # what each fibre carries (optical)
     missing: Missing | None
@@ -217,14 +227,14 @@ class MediaSelector:
 
     def __init__(self, cabling: Cabling) -> None:
         self.cabling = cabling
-        self._cache: dict[tuple, CableChoice | None] = {}
+        self._cache: dict[_Key, CableChoice | None] = {}
         # a large design asks the same few questions for tens of thousands of links
-        self._modules: dict[tuple, list[Transceiver]] = {}
-        self._reach: dict[tuple, float | None] = {}
-        self._products: dict[tuple, list[CableProduct]] = {}
-        self._parts: dict[tuple, LinkParts] = {}
+        self._modules: dict[_Key, list[Transceiver]] = {}
+        self._reach: dict[_Key, float | None] = {}
+        self._products: dict[_Key, list[CableProduct]] = {}
+        self._parts: dict[_Key, LinkParts] = {}
 
-    def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple = (),
+    def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple[str | None, ...] = (),
                  protocol: str | None = None) -> list[CableProduct]:
         key = (media, speed_gbps, lanes, cages, protocol)
         found = self._products.get(key)
@@ -232,7 +242,7 @@ class MediaSelector:
             found = self._products[key] = self._find_products(media, speed_gbps, lanes, cages, protocol)
         return found
 
-    def _find_products(self, media: str, speed_gbps: float, lanes: int, cages: tuple,
+    def _find_products(self, media: str, speed_gbps: float, lanes: int, cages: tuple[str | None, ...],
                        protocol: str | None) -> list[CableProduct]:
         found = []
         for product in self.cabling.cables:
@@ -298,7 +308,7 @@ class MediaSelector:
         fits = self.modules(end, media, length_m)
         return min(fits, key=lambda m: (m.reach_m or 1e9, m.side == "any")) if fits else None
 
-    def fibres(self, ends: tuple, modules: tuple) -> tuple[int, float | None]:
+    def fibres(self, ends: Ends, modules: tuple[Transceiver | None, ...]) -> tuple[int, float | None]:
         """Fibres per link and the speed each carries, from the modules at the ends."""
         count, speed = 1, None
         for end, module in zip(ends, modules):
@@ -309,14 +319,14 @@ class MediaSelector:
                 count, speed = max(count, n), each
         return count, speed
 
-    def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: tuple = ()) -> float | None:
+    def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: Ends = ()) -> float | None:
         """The furthest a link of this media reaches (None: nothing in the catalog)."""
         key = (media, speed_gbps, lanes, tuple(e.shape for e in ends))
         if key not in self._reach:
             self._reach[key] = self._find_reach(media, speed_gbps, lanes, ends)
         return self._reach[key]
 
-    def _find_reach(self, media: str, speed_gbps: float, lanes: int, ends: tuple) -> float | None:
+    def _find_reach(self, media: str, speed_gbps: float, lanes: int, ends: Ends) -> float | None:
         if media == "CAT6A":
             reaches = [p.max_reach_m for p in self.cabling.cables if p.media == "CAT6A" and p.max_reach_m]
             return max(reaches) if reaches else None
@@ -345,7 +355,7 @@ class MediaSelector:
             self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or (), copper_lanes or lanes)
         return self._cache[key]
 
-    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: tuple,
+    def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: Ends,
                 copper_lanes: int) -> CableChoice | None:
         if rj45:
             products = [p for p in self.cabling.cables if p.media == "CAT6A"]
@@ -393,7 +403,7 @@ class MediaSelector:
     def _any_length(needed_m: float) -> float:
         return _stock(COMMODITY_LENGTHS_M, needed_m) or float(math.ceil(needed_m))
 
-    def parts(self, link: Link, speed_gbps: float, ends: tuple | None, lanes: int = 1,
+    def parts(self, link: Link, speed_gbps: float, ends: Ends | None, lanes: int = 1,
               copper_lanes: int | None = None) -> LinkParts:
         """The catalog parts a link with media and length takes, and what none serves.
         ``lanes``: the legs of the splitter it rides on (1: none); ``copper_lanes`` as
@@ -410,7 +420,7 @@ class MediaSelector:
             found = found._replace(missing=found.missing._replace(end=end))
         return found
 
-    def _find_parts(self, link: Link, speed_gbps: float, ends: tuple | None, lanes: int,
+    def _find_parts(self, link: Link, speed_gbps: float, ends: Ends | None, lanes: int,
                     copper_lanes: int | None) -> LinkParts:
         media, length = link.media, link.length_m or 0.0
         protocol = ends[0].protocol if ends else None
@@ -467,10 +477,11 @@ def link_ends(index: DesignIndex, link: Link) -> tuple[EndCage, EndCage] | None:
     return (a, b) if a is not None and b is not None else None
 
 
-def _far_cages(links: list[Link], ends: dict[int, tuple | None], keep) -> dict[tuple, set]:
+def _far_cages(links: list[Link], ends: dict[int, tuple[EndCage, EndCage] | None],
+               keep: Callable[[Link], bool]) -> dict[CageKey, set[CageKey]]:
     """Which far cages each cage is cabled to, over the straight (not splitter) links
     ``keep`` accepts."""
-    far: dict[tuple, set] = {}
+    far: dict[CageKey, set[CageKey]] = {}
     for link in links:
         pair = ends.get(id(link))
         if pair and not link.cable_id and keep(link):
@@ -479,7 +490,7 @@ def _far_cages(links: list[Link], ends: dict[int, tuple | None], keep) -> dict[t
     return far
 
 
-def _fanning_cage(pair: tuple | None, far: dict[tuple, set]) -> EndCage | None:
+def _fanning_cage(pair: Ends | None, far: dict[CageKey, set[CageKey]]) -> EndCage | None:
     """A twin-port cage of this link whose two ports go to different cages: copper from
     it is a splitter (one cable from that cage), not a straight cable."""
     for end in pair or ():
@@ -488,7 +499,7 @@ def _fanning_cage(pair: tuple | None, far: dict[tuple, set]) -> EndCage | None:
     return None
 
 
-def _cable_top(link: Link, pair: tuple | None) -> str | None:
+def _cable_top(link: Link, pair: Ends | None) -> str | None:
     """The top variant a cable with its own ends needs: None (finned, the products' default),
     "flat" where its twin-port ends all sit in flat-top cages, "flat-to-finned" where one does."""
     if link.media not in COPPER or not pair:
@@ -499,7 +510,7 @@ def _cable_top(link: Link, pair: tuple | None) -> str | None:
     return "flat" if all(top == "flat" for top in twins) else "flat-to-finned"
 
 
-def copper_legs(index: DesignIndex, link: Link, pair: tuple | None) -> int | None:
+def copper_legs(index: DesignIndex, link: Link, pair: Ends | None) -> int | None:
     """2 where a twin-port cage at one end fans out to two cages (a copper cable there is
     a splitter), else None. Looks at the other links of that cage only."""
     if link.cable_id or pair is None:
@@ -541,7 +552,7 @@ def neighbourhood(index: DesignIndex, links: list[Link]) -> list[Link]:
 
 
 def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geometry: Geometry,
-          every: list[Link] | None = None) -> dict[int, tuple]:
+          every: list[Link] | None = None) -> dict[int, tuple[float, CableChoice | None]]:
     """For each link: (needed length, choice or None). Lanes of one splitter share it.
     ``every``: the links to look at for fanning cages and splitter lanes (by default the
     ``neighbourhood`` of ``links``, which gives the same plan as the whole design)."""
@@ -626,7 +637,7 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
     return updated
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # a moved name, whatever it is
     # the counting moved to cable_counts; ``from designer.fabric.cabling import cable_summary`` still works
     if name == "cable_summary":
         from designer.fabric.cable_counts import cable_summary

@@ -8,6 +8,7 @@ collects devices, links and fabrics while the generator builds them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -17,7 +18,7 @@ from designer.fabric import plan as fp
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
-from designer.model.hardware import DeviceType, RackType
+from designer.model.hardware import DeviceType, PortGroup, RackType
 from designer.model.link import Fabric, Link
 from designer.model.supplied import FigureName, FigureRefused, check_value, with_supplied
 from designer.model.units import kw_to_w
@@ -176,7 +177,8 @@ def _node_count(spec: GenerateSpec, server: DeviceType) -> int:
     return math.ceil(gpus / per_server)
 
 
-def endpoint_ports(device: Device, device_type: DeviceType, role: str, group_filter=None) -> list[str]:
+def endpoint_ports(device: Device, device_type: DeviceType, role: str,
+                   group_filter: Callable[[list[PortGroup]], list[PortGroup]] | None = None) -> list[str]:
     groups = device_type.ports_with_role(role)
     if group_filter:
         groups = group_filter(groups)

@@ -17,8 +17,14 @@ from dataclasses import dataclass
 from designer.fabric.topology import Topology
 
 
-def _leaf_classes(topo: Topology) -> dict[tuple, list[str]]:
-    classes: dict[tuple, list[str]] = defaultdict(list)
+# a leaf's cabling: (neighbour, cable count) per neighbour
+_LeafSignature = tuple[tuple[str, int], ...]
+# a switch's cabling from its pod: its mark, (outside neighbour, count)s, (count, inside mark)s
+_SwitchSignature = tuple[int, tuple[tuple[str, int], ...], tuple[tuple[int, int], ...]]
+
+
+def _leaf_classes(topo: Topology) -> dict[_LeafSignature, list[str]]:
+    classes: dict[_LeafSignature, list[str]] = defaultdict(list)
     for leaf in topo.of_tier("leaf"):
         signature = tuple(sorted((n, c) for n, (c, _bw) in topo.adjacency[leaf].items()))
         classes[signature].append(leaf)
@@ -82,10 +88,11 @@ class EcmpFigures:
     partitioned: bool = False
 
 
-def _switch_signature(topo: Topology, switch: str, pod: set[str], marks: dict[str, int]) -> tuple:
+def _switch_signature(topo: Topology, switch: str, pod: set[str], marks: dict[str, int]) -> _SwitchSignature:
     """A switch's cabling as seen from its pod: its neighbours outside the pod by name
     (the cores a twin pod must share), those inside by their ``marks``."""
-    outside, inside = [], []
+    outside: list[tuple[str, int]] = []
+    inside: list[tuple[int, int]] = []
     for neighbour, (count, _bw) in topo.adjacency[switch].items():
         mark = marks.get(neighbour)
         if mark is None:
@@ -107,13 +114,14 @@ def twin_pods(topo: Topology) -> set[int]:
     if not topo.of_tier("core") or len(topo.pods) < 2:
         return set()
     figures = topo.figures
-    first_of: dict[tuple, int] = {}
+    first_of: dict[tuple[int, ...], int] = {}  # a pod's marks in order -> the first pod with them
     orders: dict[int, list[str]] = {}
     twins: set[int] = set()
     # a signature -> a small number, the same in every pod: the next round sorts numbers
-    numbers: dict[tuple, int] = {}
+    # (tier, has endpoints) in the first round, a _SwitchSignature in the next
+    numbers: dict[tuple[object, ...], int] = {}
 
-    def number(signature: tuple) -> int:
+    def number(signature: tuple[object, ...]) -> int:
         found = numbers.get(signature)
         if found is None:
             found = numbers[signature] = len(numbers)

@@ -5,7 +5,7 @@ cable by bisection bandwidth lost and endpoints cut off, and its single points o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
@@ -15,7 +15,7 @@ from designer.fabric.results import FailureFigures, SinglePoint, WorstFailure
 from designer.fabric.topology import TIER_RANK, Topology
 
 
-def cut_points_and_bridges(adjacency: dict[str, dict]) -> tuple[set[str], set[tuple[str, str]]]:
+def cut_points_and_bridges(adjacency: Mapping[str, Iterable[str]]) -> tuple[set[str], set[tuple[str, str]]]:
     """The articulation points and bridges of the undirected graph ``adjacency``
     (symmetric; parallel links are one edge here, self-loops ignored), by Hopcroft and
     Tarjan's depth-first low-point method, iteratively (no recursion limit). Linear in
@@ -75,8 +75,8 @@ class Reachability:
         self.switch_sets = {e: frozenset(s) for e, s in topo.graph.endpoint_switches.items()}
         # endpoints by the switches they hang on: thousands of endpoints, a few hundred
         # distinct sets, so a failure is judged per set (times its endpoints), not per endpoint
-        self.set_counts: Counter = Counter(self.switch_sets.values())
-        self.sole: Counter = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
+        self.set_counts: Counter[frozenset[str]] = Counter(self.switch_sets.values())
+        self.sole: Counter[str] = Counter(next(iter(s)) for s in self.switch_sets.values() if len(s) == 1)
         points, bridges = cut_points_and_bridges(self.adjacency)
         self.articulation = points if len(self.adjacency) > 2 else set()
         self._bridge_edges = bridges
@@ -108,7 +108,7 @@ class Reachability:
     def _outside_main(self, where: dict[str, int], failed: set[str]) -> int:
         # the part holding most endpoints; endpoints reaching none of its switches are cut
         # off (ties between parts give the same count: those outside are all but the most)
-        reach: Counter = Counter()
+        reach: Counter[int] = Counter()  # connected part -> endpoints reaching it
         for switches, count in self.set_counts.items():
             for i in {where[s] for s in switches if s not in failed and s in where}:
                 reach[i] += count
@@ -171,14 +171,14 @@ def failure_analysis(topo: Topology, bisection: float,
     def is_cut_point(switch: str) -> bool:
         return switch in reach.articulation or reach.sole.get(switch, 0) > 0
 
-    def wiring(switch: str) -> tuple:
+    def wiring(switch: str) -> tuple[tuple[str, int, float], ...]:
         # In a regular Clos a switch's place is told by its figures; elsewhere two
         # switches with the same figures may be cabled to different neighbours.
         if not by_flow:
             return ()
         return tuple(sorted((topo.tiers[n], c, bw) for n, (c, bw) in topo.adjacency[switch].items()))
 
-    def signature(switch: str, tier: str) -> tuple:
+    def signature(switch: str, tier: str) -> tuple[object, ...]:  # its shape differs per tier
         """Switches with equal signatures fail alike: one representative of each is measured."""
         if tier == "leaf":
             fig = topo.figures[switch]
@@ -196,7 +196,7 @@ def failure_analysis(topo: Topology, bisection: float,
     worst: dict[str, WorstFailure | None] = {}
     for tier in ("leaf", "spine", "core"):
         cases = []
-        seen: set[tuple] = set()
+        seen: set[tuple[object, ...]] = set()
         for switch in topo.of_tier(tier):
             key = signature(switch, tier)
             if key in seen:

@@ -10,6 +10,8 @@ handing over a broken plan.
 
 from __future__ import annotations
 
+from typing import Any
+
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
@@ -30,6 +32,7 @@ from designer.model.index import DesignIndex
 from designer.model.memory import settle_long_lived
 from designer.model.rack import Feed, Rack
 from designer.model.site import Room, Site
+from designer.model.units import kw_to_w
 
 __all__ = ["GenerateSpec", "generate"]
 
@@ -61,8 +64,8 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
     # Non-rail designs group servers by rows of racks; rail-optimized ones by scalable unit.
     if not (spec.rail_optimized and draft.plans["compute"].tiers > 1):
-        per_rack = per_rack_limit(resolved.server, resolved.rack, spec.rack_power_kw * 1000, rack_reserve(resolved,
-                                                                                                          spec))
+        per_rack = per_rack_limit(resolved.server, resolved.rack, kw_to_w(spec.rack_power_kw),
+                                  rack_reserve(resolved, spec))
         per_group = per_rack * max(1, spec.racks_per_row - 2)
         for i, s in enumerate(servers):
             s.group = f"g{i // per_group + 1}"
@@ -204,7 +207,7 @@ def _feeds(pdu: DeviceType | None, budget_kw: float, count: int) -> list[Feed]:
     return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 
-def uncabled_port_groups(design: Design) -> list[dict]:
+def uncabled_port_groups(design: Design) -> list[dict[str, Any]]:
     """Port groups the generator leaves without cables, for the user to place by hand:
     a server's slower in-band port (the fastest one carries the in-band fabric) or a
     storage system's customer-network ports at a speed the in-band fabric does not run.
@@ -212,7 +215,7 @@ def uncabled_port_groups(design: Design) -> list[dict]:
     "devices", "ports"}."""
     index = DesignIndex.build(design)
     used = {(end.device, split_lane(end.port)[0]) for link in design.links for end in (link.a, link.b)}
-    rows: dict[tuple[str, str], dict] = {}
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
     for device in design.devices:
         device_type = index.type_of(device)
         if device_type.kind not in ("server", "storage"):

@@ -9,6 +9,8 @@ chosen in milliseconds, not by re-planning 64,000 links."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import MediaSelector, _link_speed, copper_legs, link_ends
 from designer.fabric.routes import Geometry
@@ -26,7 +28,7 @@ class _WithLink:
         self.links_by_device = {end.device: [*index.links_by_device.get(end.device, []), link]
                                 for end in (link.a, link.b)}
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # whatever the index holds under that name
         return getattr(self._index, name)
 
 

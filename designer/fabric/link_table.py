@@ -14,6 +14,8 @@ in ``CheckContext.forget``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from designer.fabric.cabling import EndCage, link_ends
 from designer.model.index import DesignIndex
 from designer.model.link import Link
@@ -69,7 +71,7 @@ class LinkTable:
             self.index = index
         self._rows.clear()
 
-    def forget(self, links) -> None:
+    def forget(self, links: Iterable[Link]) -> None:
         """Forget the records of ``links`` (the cables of devices an edit touched); the
         others stay: a record is kept by the link object it was made for, so a replaced
         link is never answered from its predecessor's record."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from typing import Literal
@@ -21,6 +22,7 @@ from designer.model.device import Device
 from designer.model.hardware import DeviceType, RackType
 from designer.model.loads import device_power_w
 from designer.model.rack import Facing
+from designer.model.units import w_to_kw
 
 ROOM_MARGIN_MM = 1500.0  # end-of-row and wall clearance
 MAIN_AISLE_MM = 2400.0  # between blocks of rows
@@ -100,10 +102,10 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
     count = min(by_u, by_power, by_weight)
     if count < 1:
         if by_power < 1:
-            need_kw = (max_w + reserve.power_w) / 1000
+            need_kw = w_to_kw(max_w + reserve.power_w)
             raise GenerationError(
-                f"one {device_type.slug} draws {max_w / 1000:.1f} kW at most; a rack budget of "
-                f"{budget_w / 1000:.1f} kW cannot hold it",
+                f"one {device_type.slug} draws {w_to_kw(max_w):.1f} kW at most; a rack budget of "
+                f"{w_to_kw(budget_w):.1f} kW cannot hold it",
                 hint=f"use --rack-power-kw {math.ceil(need_kw * 10) / 10:g} or more",
             )
         if by_u < 1:
@@ -122,7 +124,7 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
 def fill(
     drafts: list[RackDraft],
     devices: list[tuple[Device, DeviceType]],
-    new_rack,
+    new_rack: Callable[[], RackDraft],
 ) -> None:
     """Place devices in order, opening a new rack (``new_rack()``) when the last one is full."""
     for device, device_type in devices:
@@ -132,8 +134,8 @@ def fill(
             if not rack.fits(device_type):
                 max_w, _typ = device_power_w(device_type)
                 raise GenerationError(
-                    f"{device_type.slug} ({device_type.u_height} U, {max_w / 1000:.1f} kW) does not fit an empty "
-                    f"{rack.rack_type.slug} with a {rack.budget_w / 1000:.1f} kW budget",
+                    f"{device_type.slug} ({device_type.u_height} U, {w_to_kw(max_w):.1f} kW) does not fit an empty "
+                    f"{rack.rack_type.slug} with a {w_to_kw(rack.budget_w):.1f} kW budget",
                     hint="raise --rack-power-kw or choose a larger rack type",
                 )
             drafts.append(rack)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from designer.model.index import DesignIndex
 from designer.model.link import Link
-from designer.model.units import RACK_UNIT_MM
+from designer.model.units import RACK_UNIT_MM, mm_to_m
 
 PLINTH_MM = 100.0  # rack floor to the bottom of U1
 TRAY_ABOVE_RACK_MM = 300.0
@@ -62,11 +62,11 @@ class Geometry:
             return None
         (rack_a, za), (rack_b, zb) = a, b
         if rack_a == rack_b:
-            return (abs(za - zb) + SAME_RACK_SLACK_MM) / 1000.0
+            return mm_to_m(abs(za - zb) + SAME_RACK_SLACK_MM)
         xa, ya, tray_a = self.rack(rack_a)
         xb, yb, tray_b = self.rack(rack_b)
         tray = max(tray_a, tray_b)
-        return ((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM) / 1000.0
+        return mm_to_m((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM)
 
 
 def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:

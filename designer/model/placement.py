@@ -4,6 +4,7 @@ checks share (a drop is refused for exactly the reasons a check would report).""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from designer.i18n import Translator, register
 from designer.model.device import Device
@@ -36,7 +37,7 @@ SLOT_PROBLEMS: dict[str, dict[str, str]] = {
 register("model.placement", {f"slot.{key}": texts for key, texts in SLOT_PROBLEMS.items()})
 
 
-def slot_message(key: str, figures: dict, lang: str = "en") -> str:
+def slot_message(key: str, figures: dict[str, Any], lang: str = "en") -> str:
     """Why a slot is refused (a ``SLOT_PROBLEMS`` key and its figures) in ``lang``."""
     if key not in SLOT_PROBLEMS:
         raise KeyError(f"slot problem {key!r} is not in designer.model.placement.SLOT_PROBLEMS")
@@ -51,7 +52,7 @@ def slot_conflict(
     face: str,
     full_depth: bool,
     ignore: Device | None = None,
-) -> tuple[str, dict] | None:
+) -> tuple[str, dict[str, Any]] | None:
     """Why a device of ``u_height`` cannot go at ``position_u``, as a ``SLOT_PROBLEMS``
     key and its figures (None: it can)."""
     rack = index.racks.get(rack_name)

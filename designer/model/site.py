@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from designer.model.base import Coordinate, Model, Name, NonNegativeFloat, PositiveFloat
+from designer.model.units import mm2_to_m2
 
 
 class Room(Model):
@@ -30,7 +31,7 @@ class Room(Model):
 
     @property
     def floor_area_m2(self) -> float:
-        return self.width_mm * self.depth_mm / 1e6
+        return mm2_to_m2(self.width_mm * self.depth_mm)
 
 
 class Site(Model):

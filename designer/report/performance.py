@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable
 
 from designer.i18n import Translator
-from designer.estimates.notes_zh import ROCE_CHECKLIST_ZH
+from designer.estimates.roce import checklist_key
 
 OPERATIONS = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
 
@@ -215,7 +215,9 @@ def roce_part(roce: dict[str, Any], t: Translator, part_name: Callable[[str], st
     part.items.append(table)
     part.items.append(t("perf.checklist"))
     for item in roce.get("checklist") or []:
-        part.bullets.append(ROCE_CHECKLIST_ZH.get(item["key"], item["text"]) if t.is_zh else item["text"])
+        # an item no catalog knows (an older report) keeps the English it was written with
+        key = checklist_key(item["key"])
+        part.bullets.append(t(key) if t.is_zh and t.has(key) else item["text"])
     return part
 
 

@@ -11,6 +11,7 @@ design lacks are embedded. Refused with the reason when the rack has no room for
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from designer.model.design import Design
@@ -25,7 +26,7 @@ from designer.model.placement import slot_conflict, unique_name
 FORMAT = "cluster-designer-devices/1"
 
 
-def copy_devices(design: Design, names) -> dict[str, Any]:
+def copy_devices(design: Design, names: Iterable[str]) -> dict[str, Any]:
     wanted = [d for d in design.devices if d.name in set(names)]
     if not wanted:
         refuse("nothing to copy", field="devices", hint="select one or more devices", code="nothing_selected")
@@ -122,7 +123,8 @@ def paste_devices(design: Design, payload: dict[str, Any], rack: str) -> InsertO
     for device in placed:
         if device.fabric not in {f.name for f in design.fabrics}:
             device.fabric = None
-    items: dict[str, list] = {"devices": [(None, d) for d in placed], "links": [(None, l) for l in moved_links]}
+    items: dict[str, list[tuple[int | None, Any]]] = {"devices": [(None, d) for d in placed],
+                                                      "links": [(None, l) for l in moved_links]}
     new_types = [t for slug, t in types.items() if slug not in have]
     if new_types:
         items["device_types"] = [(None, t) for t in new_types]
@@ -137,7 +139,7 @@ def _u(device: Device) -> int:
 
 def _overlap(devices: list[Device], type_of: dict[str, DeviceType]) -> bool:
     """Do any two of these devices (as placed in their racks) share a U on a face?"""
-    taken: dict[tuple, str] = {}
+    taken: dict[tuple[str, int], str] = {}  # (face, U) -> the device there
     for device in devices:
         device_type = type_of[device.device_type]
         full = device.full_depth if device.full_depth is not None else device_type.is_full_depth

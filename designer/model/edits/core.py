@@ -4,7 +4,7 @@ inverse, batches of edits, and an undo history that needs no Qt."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict
 from collections.abc import Iterable
 
 from designer.errors import DesignerError
@@ -25,19 +25,31 @@ class EditRefused(DesignerError):
     exit_code = 2
 
     def __init__(self, message: str, *, field: str | None = None, hint: str | None = None,
-                 code: str = "refused", **figures) -> None:
+                 code: str = "refused", **figures: Any) -> None:
         super().__init__(message, field=field, hint=hint)
         self.code = code
         self.figures = figures
 
 
 def refuse(message: str, *, field: str | None = None, hint: str | None = None, code: str = "refused",
-           **figures) -> NoReturn:
+           **figures: Any) -> NoReturn:
     raise EditRefused(message, field=field, hint=hint, code=code, **figures)
 
 
 def _names(values: Iterable[str | None]) -> frozenset[str]:
     return frozenset(v for v in values if v is not None)
+
+
+class ScopeSets(TypedDict):
+    """``Scopes`` as the keyword arguments of ``designer.checks.Change``."""
+
+    racks: set[str]
+    rooms: set[str]
+    devices: set[str]
+    fabrics: set[str]
+    links: bool
+    design: bool
+    everything: bool
 
 
 @dataclass(frozen=True)
@@ -57,8 +69,9 @@ class Scopes:
     everything: bool = False
 
     @classmethod
-    def of(cls, racks=(), rooms=(), devices=(), fabrics=(), links: bool = False, design: bool = False,
-           everything: bool = False) -> Scopes:
+    def of(cls, racks: Iterable[str | None] = (), rooms: Iterable[str | None] = (),
+           devices: Iterable[str | None] = (), fabrics: Iterable[str | None] = (), links: bool = False,
+           design: bool = False, everything: bool = False) -> Scopes:
         """Scopes from any iterables of names (None entries are dropped)."""
         return cls(_names(racks), _names(rooms), _names(devices), _names(fabrics), links, design, everything)
 
@@ -67,7 +80,7 @@ class Scopes:
                       self.fabrics | other.fabrics, self.links or other.links, self.design or other.design,
                       self.everything or other.everything)
 
-    def as_sets(self) -> dict:
+    def as_sets(self) -> ScopeSets:
         """Keyword arguments for ``designer.checks.Change``."""
         return {"racks": set(self.racks), "rooms": set(self.rooms), "devices": set(self.devices),
                 "fabrics": set(self.fabrics), "links": self.links, "design": self.design,

@@ -23,13 +23,14 @@ cable (undo puts it back where it was).
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from designer.model.design import Design
 from designer.model.edits.core import Change, Edit, EditRefused, refuse
 from designer.model.edits.objects import DeleteObjects, RemoveObjects, _scopes
-from designer.model.hardware import split_lane
+from designer.model.hardware import PortGroup, split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link, LinkEnd, Media
 
@@ -69,7 +70,7 @@ def used_ports(index: DesignIndex, device: str) -> dict[str, Link]:
     return used
 
 
-def _taken(index: DesignIndex, end: LinkEnd, used: dict[str, Link]) -> tuple[str, dict] | None:
+def _taken(index: DesignIndex, end: LinkEnd, used: dict[str, Link]) -> tuple[str, dict[str, str]] | None:
     """Why this end cannot take a cable because of cables already there (None: free)."""
     if end.port in used:
         other = used[end.port]
@@ -95,7 +96,7 @@ def _fabric_of_switch(index: DesignIndex, name: str) -> str | None:
 
 class Problem(NamedTuple):
     code: str
-    figures: dict
+    figures: dict[str, Any]  # what the message names, for a window to say it in its language
     message: str
     hint: str
 
@@ -139,7 +140,7 @@ def port_problem(index: DesignIndex, a: LinkEnd, b: LinkEnd, used: dict[str, dic
         return Problem("speed_mismatch", figures,
                        f"{a} runs at {fa.speed_gbps:g}G and {b} at {fb.speed_gbps:g}G", hint), None
     rj45 = [(f.cage or "").upper() == "RJ45" for f in facts]
-    if rj45[0] != rj45[1] and None not in (fa.cage, fb.cage):
+    if rj45[0] != rj45[1] and fa.cage is not None and fb.cage is not None:
         figures = {"a": str(a), "b": str(b), "cage_a": fa.cage, "cage_b": fb.cage}
         return Problem("cage_mismatch", figures, f"{a} is an {fa.cage} socket and {b} an {fb.cage} cage",
                        "cable an RJ45 socket to an RJ45 socket"), None
@@ -227,7 +228,7 @@ class ConnectPorts(Edit):
         return Change(self, inverse, _scopes({"links": [link]}, False), f"cabled {self.a} to {self.b}")
 
 
-def connect_ports(a: LinkEnd | str, b: LinkEnd | str, **options) -> ConnectPorts:
+def connect_ports(a: LinkEnd | str, b: LinkEnd | str, **options: Any) -> ConnectPorts:
     """``connect_ports("node001:osfp1", "leaf01:p1")``: the edit that cables the two."""
     return ConnectPorts(_end(a), _end(b), **options)
 
@@ -255,7 +256,8 @@ def device_ports(index: DesignIndex, device: str) -> list[tuple[PortFacts, int, 
     return [row for group in index.type_of(found).port_groups for row in device_ports_of_group(index, device, group)]
 
 
-def candidate_ports(index: DesignIndex, end: LinkEnd, devices=None) -> list[tuple[PortFacts, str | None]]:
+def candidate_ports(index: DesignIndex, end: LinkEnd,
+                    devices: Iterable[str] | None = None) -> list[tuple[PortFacts, str | None]]:
     """The free ports a cable from ``end`` can go to (each with the fabric it would be on),
     over ``devices`` (names; None: every device but ``end``'s own). Cabled ports and ports
     of another speed or socket are passed over before the full judgement."""
@@ -290,7 +292,8 @@ def candidate_ports(index: DesignIndex, end: LinkEnd, devices=None) -> list[tupl
     return found
 
 
-def device_ports_of_group(index: DesignIndex, device: str, group, skip=()) -> list[tuple[PortFacts, int, str]]:
+def device_ports_of_group(index: DesignIndex, device: str, group: PortGroup,
+                          skip: Container[str] = ()) -> list[tuple[PortFacts, int, str]]:
     """``device_ports`` for one port group (leaving out the port names in ``skip``)."""
     found = index.devices[device]
     rows = []

@@ -78,7 +78,7 @@ class MoveRack(Edit):
     room: str | None = None
     strict: bool = True
 
-    def _target(self, design: Design) -> tuple[Rack, dict]:
+    def _target(self, design: Design) -> tuple[Rack, dict[str, Any]]:
         rack = _find(design, "rack", self.name)
         where = rules.where("rack", self.name)
         target = rules.validated_fields(rack, where, x_mm=self.x_mm, y_mm=self.y_mm, room=self.room or rack.room)

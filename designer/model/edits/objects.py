@@ -14,6 +14,7 @@ rack, the cables to a device, the growth stages' references).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +33,15 @@ from designer.model.edits.core import Change, Edit, Scopes, refuse
 # inserted (a rack's room before the rack, a device's rack and type before the device).
 KEYS = ("device_types", "rack_types", "site.rooms", "racks", "devices", "links")
 _KIND = {"site.rooms": "room", "racks": "rack", "devices": "device"}
+# a list of the design by its key: the objects KEYS names (types, rooms, racks, devices or links)
+Objects = list[Any]
 
 
-def get_list(design: Design, key: str) -> list:
+def get_list(design: Design, key: str) -> Objects:
     return design.site.rooms if key == "site.rooms" else getattr(design, key)
 
 
-def set_list(design: Design, key: str, items: list) -> None:
+def set_list(design: Design, key: str, items: Objects) -> None:
     if key == "site.rooms":
         design.site.rooms = items
     else:
@@ -53,7 +56,7 @@ def _label(key: str, obj: Any, position: int | None = None) -> str:
     return f'{key} "{obj.name}"'
 
 
-def _scopes(items: dict[str, list], stages_changed: bool) -> Scopes:
+def _scopes(items: dict[str, Objects], stages_changed: bool) -> Scopes:
     """What inserting or removing these objects touches. A rack that comes or goes is its
     own scope and its room's (capacity, floor), not a re-check of everything: adding one
     rack to 1,600 re-checks one rack and one room."""
@@ -72,7 +75,7 @@ def _scopes(items: dict[str, list], stages_changed: bool) -> Scopes:
     )
 
 
-def _summary(verb: str, items: dict[str, list]) -> str:
+def _summary(verb: str, items: dict[str, Objects]) -> str:
     parts = []
     for key in ("site.rooms", "racks", "devices"):
         names = [o.name for o in items.get(key, [])]
@@ -99,10 +102,10 @@ class InsertObjects(Edit):
     strict: bool = True
     verb: str = "added"
 
-    def _after(self, design: Design) -> tuple[dict[str, list], dict[str, list]]:
+    def _after(self, design: Design) -> tuple[dict[str, Objects], dict[str, Objects]]:
         """The lists as they would be, and the objects inserted (validated)."""
-        after: dict[str, list] = {}
-        new: dict[str, list] = {}
+        after: dict[str, Objects] = {}
+        new: dict[str, Objects] = {}
         for key, pairs in self._items(design).items():
             if key not in KEYS:
                 refuse(f'"{key}" is not a list of the design objects are added to', field=key,
@@ -125,7 +128,7 @@ class InsertObjects(Edit):
     def check(self, design: Design) -> None:
         self._checked(design)
 
-    def _checked(self, design: Design) -> tuple[dict[str, list], dict[str, list]]:
+    def _checked(self, design: Design) -> tuple[dict[str, Objects], dict[str, Objects]]:
         after, new = self._after(design)
         lists = {key: after.get(key, get_list(design, key)) for key in KEYS}
         for key in ("device_types", "rack_types"):
@@ -203,7 +206,7 @@ class RemoveObjects(Edit):
 
     def apply(self, design: Design) -> Change:
         self.check(design)
-        removed: dict[str, list] = {}
+        removed: dict[str, Objects] = {}
         restore: dict[str, list[tuple[int | None, Any]]] = {}
         for key in KEYS:
             if key not in self.positions:
@@ -288,7 +291,7 @@ class DeleteObjects(Edit):
 
 def add_device(device: Device, device_type: DeviceType | None = None, position: int | None = None) -> InsertObjects:
     """Place a device; ``device_type`` is embedded if the design lacks it."""
-    items: dict[str, list] = {"devices": [(position, device)]}
+    items: dict[str, Objects] = {"devices": [(position, device)]}
     if device_type is not None:
         items["device_types"] = [(None, device_type)]
     return _EmbeddingInsert(items)
@@ -296,7 +299,7 @@ def add_device(device: Device, device_type: DeviceType | None = None, position: 
 
 def add_racks(racks: list[Rack], rack_type: RackType | None = None) -> InsertObjects:
     """Add racks; ``rack_type`` is embedded if the design lacks it."""
-    items: dict[str, list] = {"racks": [(None, r) for r in racks]}
+    items: dict[str, Objects] = {"racks": [(None, r) for r in racks]}
     if rack_type is not None:
         items["rack_types"] = [(None, rack_type)]
     return _EmbeddingInsert(items)
@@ -360,19 +363,19 @@ class _EmbeddingInsert(InsertObjects):
 # ---------------------------------------------------------------- deleting
 
 
-def delete_devices(names) -> DeleteObjects:
+def delete_devices(names: Iterable[str]) -> DeleteObjects:
     return DeleteObjects(devices=tuple(names))
 
 
-def delete_racks(names) -> DeleteObjects:
+def delete_racks(names: Iterable[str]) -> DeleteObjects:
     return DeleteObjects(racks=tuple(names))
 
 
-def delete_rooms(names) -> DeleteObjects:
+def delete_rooms(names: Iterable[str]) -> DeleteObjects:
     return DeleteObjects(rooms=tuple(names))
 
 
-def delete_links(positions) -> DeleteObjects:
+def delete_links(positions: Iterable[int]) -> DeleteObjects:
     return DeleteObjects(links=tuple(positions))
 
 

@@ -11,15 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from designer.model.design import Design
 from designer.model.estimates import Stage
-from designer.model.link import LinkEnd
+from designer.model.link import Link, LinkEnd
+from designer.model.rack import Rack
 from designer.model.edits import rules
 from designer.model.edits.core import Change, Edit, Scopes, refuse
 from designer.model.edits.moves import ReplaceLinks, _link_at
 from designer.model.edits.objects import check_stages
+
+# where a rename changed references: site ("devices.rack", "stages.racks"...) -> positions (an index,
+# or (stage, entry) for the stages; lists once read back from JSON)
+Refs = dict[str, list[Any]]
 
 # Fields an object's own edit does not set: lists and sections have edits of their own.
 _NOT_SET = {
@@ -36,7 +41,7 @@ _DEVICE_CABLING = {"rack", "position_u", "face", "full_depth", "device_type", "p
 _DEVICE_PORTS = {"device_type", "port_breakouts"}
 
 
-def find_object(design: Design, kind: str, name: Any):
+def find_object(design: Design, kind: str, name: Any) -> Any:  # a room, rack, feed, device, link or section
     """The object an edit of ``kind`` named ``name`` addresses (a feed: ``"rack/feed"``;
     a link: its position; settings sections: name None)."""
     lists: dict[str, Sequence[Any]] = {"rack": design.racks, "device": design.devices, "room": design.site.rooms,
@@ -79,7 +84,7 @@ class SetProperty(Edit):
     value: Any
     strict: bool = True
     # a rename's inverse: exactly the references the rename changed (None: every one)
-    refs: dict | None = None
+    refs: Refs | None = None
 
     def _where(self) -> str:
         return rules.where(self.kind, self.name)
@@ -127,7 +132,7 @@ class SetProperty(Edit):
             index = rules.preview(design, devices=[moved if d is obj else d for d in design.devices])
             rules.device_fits(index, moved, where, self.strict)
 
-    def _check_rack(self, design: Design, rack, new, field: str) -> None:
+    def _check_rack(self, design: Design, rack: Rack, new: Any, field: str) -> None:
         if self.field == "room":
             rules.room_exists(design, new, field)
         elif self.field == "rack_type" and new not in {t.slug for t in design.rack_types}:
@@ -165,7 +170,7 @@ class SetProperty(Edit):
         inverse = SetProperty(self.kind, renamed, self.field, old, strict=False, refs=refs)
         return Change(self, inverse, scopes, f"{self._where()}: {self.field} {old!r} -> {new!r}")
 
-    def _scopes(self, design: Design, obj) -> Scopes:
+    def _scopes(self, design: Design, obj: Any) -> Scopes:
         """What this field of ``obj`` touches, as ``obj`` is now (called before and after)."""
         if self.kind == "rack":
             members = [d.name for d in design.devices if d.rack == obj.name] if self.field in _RACK_GEOMETRY else []
@@ -192,12 +197,12 @@ class SetProperty(Edit):
         return Scopes(design=True)
 
 
-def rename_references(design: Design, kind: str, name: Any, old: str, new: str, only: dict | None = None) -> dict:
+def rename_references(design: Design, kind: str, name: Any, old: str, new: str, only: Refs | None = None) -> Refs:
     """Point every reference to ``old`` at ``new`` (``only``: just these positions, as an
     earlier rename returned them); returns the positions changed."""
-    changed: dict[str, list] = {}
+    changed: Refs = {}
 
-    def chosen(site: str, positions: list) -> list:
+    def chosen(site: str, positions: list[Any]) -> list[Any]:
         if only is not None:
             allowed = {tuple(p) if isinstance(p, list) else p for p in only.get(site, [])}
             positions = [p for p in positions if p in allowed]
@@ -205,7 +210,7 @@ def rename_references(design: Design, kind: str, name: Any, old: str, new: str, 
             changed[site] = positions
         return positions
 
-    def set_in_place(site: str, items: list, attr: str, where=lambda o: True) -> None:
+    def set_in_place(site: str, items: Sequence[Any], attr: str, where: Callable[[Any], bool] = lambda o: True) -> None:
         for i in chosen(site, [i for i, o in enumerate(items) if getattr(o, attr) == old and where(o)]):
             setattr(items[i], attr, new)
 
@@ -221,7 +226,8 @@ def rename_references(design: Design, kind: str, name: Any, old: str, new: str, 
                 stages[i] = stages[i].model_copy(update={attr: names})
             design.stages = stages
 
-    def link_fields(site: str, attr: str, value_of, renamed) -> None:
+    def link_fields(site: str, attr: str, value_of: Callable[[Link], str | None],
+                    renamed: Callable[[Link], object]) -> None:
         hits = chosen(site, [i for i, l in enumerate(design.links) if value_of(l) == old])
         if hits:
             links = list(design.links)

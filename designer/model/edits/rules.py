@@ -143,7 +143,7 @@ def breakouts_valid(index: DesignIndex, device: Device, where_: str) -> None:
                    code="breakout", port=port)
 
 
-def preview(design: Design, **lists) -> DesignIndex:
+def preview(design: Design, **lists: list[Any]) -> DesignIndex:
     """An index over the design as it would be with some of its lists replaced (``racks``,
     ``devices``, ``rooms``, ``rack_types``, ``device_types``, ``links``), built without
     touching the design. Links are left out unless given."""
@@ -194,7 +194,7 @@ def device_fits(index: DesignIndex, device: Device, where_: str, strict: bool) -
                    hint="choose a free slot within the rack", code=f"slot.{key}", **figures)
 
 
-def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, ends: Counter) -> None:
+def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, ends: Counter[tuple[str, str]]) -> None:
     """The loader's rule (the fabric exists) and with ``strict`` both ends on existing,
     distinct ports not cabled by another link (``ends``: how often each (device, port) is
     an end of the design's links, this one included)."""
@@ -218,6 +218,6 @@ def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, e
                    hint="delete or move that cable first", code="port_taken", port=str(end))
 
 
-def link_ends(links: Iterable[Link]) -> Counter:
+def link_ends(links: Iterable[Link]) -> Counter[tuple[str, str]]:
     """How often each (device, port) ends a link."""
     return Counter((end.device, end.port) for link in links for end in (link.a, link.b))
