@@ -62,3 +62,30 @@ def test_incremental_findings_equal_a_full_check_after_port_changes(example, cat
         assert _keys(live) == _keys(run_checks(example, catalog.cabling))
         changed += _keys(live) != before
     assert changed >= 3  # the edits changed findings: the comparison could have failed
+
+
+def test_rerouted_cables_are_judged_alone_and_equal_a_full_check(example, catalog):
+    """A re-route swaps cables for new objects with the same ends: the edit names just those
+    (``replaced``) and their ends' port rules (``ports``); the live index takes the new
+    objects in place and the findings equal a full check — here with cables made too short
+    and one given media that cannot reach."""
+    checker = Checker(example, catalog.cabling)
+    before = _keys(checker.findings())
+    server = next(d.name for d in example.devices if d.device_type == "nvidia-dgx-h100")
+    positions = [i for i, l in enumerate(example.links) if server in (l.a.device, l.b.device)]
+    new = [example.links[p].model_copy(update={"length_m": 0.5}) for p in positions]
+    new[0] = new[0].model_copy(update={"media": "DAC", "length_m": 40.0})
+    change = edits.ReplaceLinks(positions, new, strict=False).apply(example)
+    assert not change.scopes.devices and not change.scopes.links
+    assert len(change.scopes.replaced) == len(positions) and server in change.scopes.ports
+    live = checker.update(Change(**change.scopes.as_sets()))
+    assert _keys(live) == _keys(run_checks(example, catalog.cabling))
+    assert _keys(live) != before  # too short, and beyond a DAC's reach: the comparison could fail
+    index = checker.ctx.index
+    for link in new:
+        for end in (link.a.device, link.b.device):
+            assert any(l is link for l in index.links_by_device[end])
+            assert not any(l is old for old in (change.inverse.links) for l in index.links_by_device[end])
+    # and back
+    back = change.inverse.apply(example)
+    assert _keys(checker.update(Change(**back.scopes.as_sets()))) == before

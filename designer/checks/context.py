@@ -133,7 +133,8 @@ class CheckContext:
         return summary
 
     def forget(self, *, racks: Collection[str] = (), devices: Collection[str] = (), fabrics: Collection[str] = (),
-               links: bool = False, everything: bool = False) -> None:
+               links: bool = False, everything: bool = False,
+               replaced: Collection[tuple[Link, Link]] = ()) -> None:
         # an edit of devices, links or fabrics may change what a link's ends resolve to (a
         # port split, a device's type, a link's fabric): records are made again as the rules
         # ask for them. Racks and rooms alone (one added, moved, deleted empty) change no
@@ -147,6 +148,8 @@ class CheckContext:
                 self._links.forget(self.index.links_by_device.get(name, ()))
         elif links:
             self._links.clear()
+        if replaced and not (fabrics or everything):
+            self._links.forget(old for old, _new in replaced)
         self._wanted.clear()
         if everything:
             self.index = DesignIndex.build(self.design)
@@ -157,8 +160,11 @@ class CheckContext:
             self._geometry = None
             self._cable_lanes = None
             return
-        if links:
+        if links or any(old.cable_id != new.cable_id for old, new in replaced):
             self._cable_lanes = None
+        if replaced:
+            # re-routed cables (same ends): swapped into their ends' look-ups in place
+            self.index.swap_links(replaced)
         if racks or devices:
             self.index.refresh_devices(set(racks), set(devices), links_changed=links)
             self._geometry = None

@@ -32,7 +32,10 @@ class Change:
 
     racks: contents or limits changed; rooms: limits or the racks' floor positions
     changed; devices: moved, added, removed (their cables are re-judged); links: the
-    cables of ``devices`` were added, removed or re-ended; fabrics: re-analyse these.
+    cables of ``devices`` were added, removed or re-ended; fabrics: re-analyse these;
+    replaced: cables swapped for new objects with the same ends, (old, new) — only those
+    are judged again; ports: devices whose port rules run again (the ends of replaced
+    cables). See ``designer.model.edits.Scopes``.
     """
 
     racks: set[str] = field(default_factory=set)
@@ -42,6 +45,8 @@ class Change:
     links: bool = False
     design: bool = False
     everything: bool = False
+    ports: set[str] = field(default_factory=set)
+    replaced: list[tuple[Link, Link]] = field(default_factory=list)
 
     def merge(self, other: Change) -> Change:
         return Change(
@@ -52,6 +57,8 @@ class Change:
             self.links or other.links,
             self.design or other.design,
             self.everything or other.everything,
+            self.ports | other.ports,
+            self.replaced + other.replaced,
         )
 
 
@@ -97,7 +104,8 @@ class Checker:
         if change.everything:
             ctx.forget(everything=True)
             return self.run_all()
-        ctx.forget(racks=change.racks, devices=change.devices, fabrics=change.fabrics, links=change.links)
+        ctx.forget(racks=change.racks, devices=change.devices, fabrics=change.fabrics, links=change.links,
+                   replaced=change.replaced)
         rooms_capacity = set(change.rooms)
         for rack in change.racks:
             if rack in ctx.index.racks:
@@ -108,11 +116,11 @@ class Checker:
             self._rescope("room", room, ctx.index.rooms, lambda r: check_room(ctx, r))
         for room in change.rooms:
             self._rescope("floor", room, ctx.index.rooms, lambda r: check_floor(ctx, r))
-        if change.devices:
-            self._recheck_devices(change.devices, change.links)
+        if change.devices or change.ports or change.replaced:
+            self._recheck_devices(change.devices, change.links, change.ports, change.replaced)
         for fabric in change.fabrics:
             self._rescope("fabric", fabric, ctx.index.fabrics, lambda f: check_fabric(ctx, f))
-        if change.design or change.fabrics or change.racks or change.devices:
+        if change.design or change.fabrics or change.racks or change.devices or change.ports:
             # storage totals, GPU counts and unknown figures follow from any of these
             self._by_scope[("design", "")] = check_design(ctx)
         return self.findings()
@@ -126,25 +134,35 @@ class Checker:
         self._by_scope[("design", "")] = check_design(ctx)
         return self.findings()
 
-    def _recheck_devices(self, devices: set[str], links_changed: bool) -> None:
+    def _recheck_devices(self, devices: set[str], links_changed: bool, ports: set[str] | None = None,
+                         replaced: list[tuple[Link, Link]] | None = None) -> None:
         ctx = self.ctx
         if links_changed:
             # drop every cable scope these devices ended; re-judge their current cables
             for name in devices:
                 for key in self._link_scopes.pop(name, set()):
                     self._by_scope.pop(key, None)
+        seen = set()
+        for old, new in replaced or ():
+            # a re-routed cable: its old scope goes, the new one is judged (same ends)
+            old_key: _Scope = ("link", id(old))
+            self._by_scope.pop(old_key, None)
+            for end in (old.a.device, old.b.device):
+                self._link_scopes.get(end, set()).discard(old_key)
+            if id(new) not in seen:
+                seen.add(id(new))
+                self._check_link(new)
         # The devices' own port rules again. A peer's (the far end of a cable) change only
         # when that cable changed — then the edit names both its ends — or when this
         # device's ports did (another type, a split port): such an edit names the peers
         # itself (``designer.model.edits``); expanding here re-judged ~120 switches' ports on
         # every move of one server at 16,384 GPUs.
-        seen = set()
         for name in devices:
             for link in ctx.index.links_by_device.get(name, []):
                 if id(link) not in seen:
                     seen.add(id(link))
                     self._check_link(link)
-        for name in devices:
+        for name in devices | (ports or set()):
             if name in ctx.index.devices:
                 self._by_scope[("device", name)] = check_device_ports(ctx, name)
             else:

@@ -7,6 +7,7 @@ things by name builds a ``DesignIndex`` once and passes it along.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -102,6 +103,23 @@ class DesignIndex:
                     by_device[a].append(link)
                 if b != a and b in devices:
                     by_device[b].append(link)
+
+    def swap_links(self, pairs: Iterable[tuple[Link, Link]]) -> None:
+        """Cables replaced by new objects with the same ends (a re-route): each takes its
+        predecessor's place in its ends' look-ups — no pass over the design's links. The
+        lists are replaced, not changed in place (a snapshot may share them)."""
+        by_device = self.links_by_device
+        for old, new in pairs:
+            for name in {old.a.device, old.b.device}:
+                current = by_device.get(name)
+                if current is None:
+                    continue
+                at = next((i for i, link in enumerate(current) if link is old), None)
+                if at is None:
+                    continue
+                swapped = list(current)
+                swapped[at] = new
+                by_device[name] = swapped
 
     def type_of(self, device: Device) -> DeviceType:
         return self.device_types[device.device_type]

@@ -243,7 +243,7 @@ class CableList(QWidget):
     # -- content -----------------------------------------------------------------------
 
     def _changed(self, change) -> None:
-        if not (change.links or change.everything or change.devices or change.racks):
+        if not (change.links or change.everything or change.devices or change.racks or change.replaced):
             return
         if self.isVisible():
             self._reload_later(self.doc.design)

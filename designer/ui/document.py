@@ -7,6 +7,7 @@ and calls ``notify(change)``. Views never edit the model themselves: they react 
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -132,8 +133,7 @@ class DesignDocument(QObject):
             self._index = None
         else:
             heavy = {f for f in change.fabrics if self.runner.is_large(self.design, f)}
-            light = Change(change.racks, change.rooms, change.devices, change.fabrics - heavy, change.links,
-                           change.design, change.everything)
+            light = dataclasses.replace(change, fabrics=change.fabrics - heavy)
             self.findings = self.checker.update(light)
             if heavy:
                 self.runner.analyse(self.design, heavy)

@@ -64,7 +64,8 @@ class MoveDevice(Edit):
         device.rack, device.position_u, device.face = moved.rack, moved.position_u, moved.face
         place = f"{device.rack} U{device.position_u} {device.face}" if device.rack else "no rack"
         return Change(self, MoveDevice(self.name, *old, strict=False),
-                      Scopes.of(racks=[old[0], device.rack], devices=[self.name], links=True),
+                      # its cables are judged again where it now is; they are the same cables
+                      Scopes.of(racks=[old[0], device.rack], devices=[self.name]),
                       f'moved device "{self.name}" to {place}')
 
 
@@ -233,11 +234,12 @@ class ReplaceLinks(Edit):
         ends = [e.device for l in (*old, *self.links) for e in (l.a, l.b)]
         fabrics = [l.fabric for l in (*old, *self.links)]
         n = len(self.links)
-        return Change(self, ReplaceLinks(list(self.positions), old, strict=False, verb="restored"),
-                      Scopes.of(devices=ends, fabrics=fabrics if any(
-                          (a.a, a.b, a.fabric) != (b.a, b.b, b.fabric) for a, b in zip(old, self.links)) else (),
-                                links=True),
-                      f"{self.verb} {n} cable{'s' if n != 1 else ''}")
+        inverse = ReplaceLinks(list(self.positions), old, strict=False, verb="restored")
+        summary = f"{self.verb} {n} cable{'s' if n != 1 else ''}"
+        if all((a.a, a.b, a.fabric) == (b.a, b.b, b.fabric) for a, b in zip(old, self.links)):
+            # the same cables re-routed (length, media): just those are judged again
+            return Change(self, inverse, Scopes.of(ports=ends, replaced=zip(old, self.links)), summary)
+        return Change(self, inverse, Scopes.of(devices=ends, fabrics=fabrics, links=True), summary)
 
 
 def move_link(design: Design, position: int, a: LinkEnd | None = None, b: LinkEnd | None = None) -> ReplaceLinks:
