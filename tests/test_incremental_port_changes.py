@@ -89,3 +89,24 @@ def test_rerouted_cables_are_judged_alone_and_equal_a_full_check(example, catalo
     # and back
     back = change.inverse.apply(example)
     assert _keys(checker.update(Change(**back.scopes.as_sets()))) == before
+
+
+def test_link_places_are_never_stale(example):
+    """``DesignIndex.positions_of``: answers from a map, checked at every answer — after a
+    re-route (swapped in place), an insertion that shifts places, and a removal."""
+    from designer.model.index import DesignIndex
+
+    index = DesignIndex.build(example)
+    links = example.links
+    assert index.positions_of([links[5], links[2]]) == [5, 2]
+    new = links[5].model_copy(update={"length_m": 9.0})
+    change = edits.ReplaceLinks([5], [new], strict=False).apply(example)
+    index.swap_links(change.scopes.replaced)
+    assert index.positions_of([new]) == [5]
+    moved = example.links[7]
+    example.links = [example.links[0].model_copy(), *example.links]  # every place shifts by one
+    assert index.positions_of([moved, new]) == [8, 6]
+    gone = example.links[8]
+    example.links = [l for l in example.links if l is not gone]
+    with pytest.raises(KeyError):
+        index.positions_of([gone])

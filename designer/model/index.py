@@ -33,6 +33,9 @@ class DesignIndex:
     links_by_device: dict[str, list[Link]] = field(default_factory=lambda: defaultdict(list))
     racks_by_room: dict[str, list[Rack]] = field(default_factory=lambda: defaultdict(list))
     unracked: list[Device] = field(default_factory=list)
+    # id(link) -> its place in design.links, made when first asked and checked at every
+    # answer (an edit that inserts or removes cables shifts places: made again then)
+    _positions: dict[int, int] | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, design: Design) -> DesignIndex:
@@ -104,12 +107,32 @@ class DesignIndex:
                 if b != a and b in devices:
                     by_device[b].append(link)
 
+    def positions_of(self, links: Iterable[Link]) -> list[int]:
+        """Where these link objects are in ``design.links``, in that order. Answered from a
+        map checked at each answer: a place that no longer holds the link makes the map
+        again (one pass), so an answer is never stale."""
+        design_links = self.design.links
+        places = self._positions
+        found: list[int] = []
+        for link in links:
+            at = places.get(id(link)) if places is not None else None
+            if at is None or at >= len(design_links) or design_links[at] is not link:
+                places = self._positions = {id(item): i for i, item in enumerate(design_links)}
+                at = places.get(id(link))
+                if at is None or design_links[at] is not link:
+                    raise KeyError(f"{link.a} - {link.b} is not a cable of the design")
+            found.append(at)
+        return found
+
     def swap_links(self, pairs: Iterable[tuple[Link, Link]]) -> None:
         """Cables replaced by new objects with the same ends (a re-route): each takes its
         predecessor's place in its ends' look-ups — no pass over the design's links. The
         lists are replaced, not changed in place (a snapshot may share them)."""
         by_device = self.links_by_device
+        places = self._positions
         for old, new in pairs:
+            if places is not None and (at := places.pop(id(old), None)) is not None:
+                places[id(new)] = at
             for name in {old.a.device, old.b.device}:
                 current = by_device.get(name)
                 if current is None:
