@@ -25,6 +25,22 @@ class FaceSlot:
     u_total: int
 
 
+class RackLayer(QGraphicsItem):
+    """An empty item one rack's devices and totals hang on: the rack drawn again is the
+    layer removed and drawn again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        pass
+
+
 class DeviceItem(QGraphicsRectItem):
     def __init__(self, name: str, rect: QRectF, ghost: bool) -> None:
         super().__init__(rect)

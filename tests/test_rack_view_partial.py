@@ -1,0 +1,80 @@
+"""The elevation redraws the racks an edit touched, not the row (issue 17 item 4): after a
+move, the other racks' layers are the same objects, and what is drawn equals a full
+redraw — device boxes, their places and the racks' totals."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+from designer.model.io import load_design, save_design
+from designer.resources import example_design
+
+
+@pytest.fixture()
+def window(qtbot, catalog, tmp_path, monkeypatch):
+    from designer.ui.document import DesignDocument
+    from designer.ui.main_window import MainWindow
+
+    monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))
+    QStandardPaths.setTestModeEnabled(True)
+    path = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), path)
+    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "w.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.prompts.ask_save_changes = lambda title: "discard"
+    win.show()
+    return win
+
+
+def _drawn(view) -> tuple:
+    boxes = sorted((name, item.rect().getRect(), item.ghost) for name, items in view.device_items.items()
+                   for item in items)
+    texts = sorted(i.text() for layer in view._layers.values() for i in layer.childItems()
+                   if isinstance(i, QGraphicsSimpleTextItem))
+    return boxes, texts, sorted(view.bars)
+
+
+def test_a_move_redraws_its_rack_only_and_equals_a_full_redraw(window):
+    from designer.ui.commands import MoveDevice
+
+    doc, view = window.doc, window.racks
+    window.open_rack("A01")
+    assert len(view._layers) >= 2
+    device = next(d for d in doc.design.devices if d.rack == "A01" and d.device_type == "nvidia-dgx-h100")
+    others = {name: layer for name, layer in view._layers.items() if name != "A01"}
+    free = next(u for u in range(1, 40) if _fits(doc, device, u))
+    doc.push(MoveDevice(doc, device.name, "A01", free))
+    view._rebuild_later.flush()
+    assert all(view._layers[name] is layer for name, layer in others.items())  # untouched racks kept
+    assert view._layers["A01"].scene() is view.scene()
+    partial = _drawn(view)
+    view.rebuild()
+    assert _drawn(view) == partial
+    assert any(name == device.name for name, _rect, _ghost in partial[0])
+
+
+def test_a_rack_rename_redraws_the_row(window):
+    from designer.ui.commands import SetProperty
+
+    doc, view = window.doc, window.racks
+    window.open_rack("A01")
+    before = dict(view._layers)
+    doc.push(SetProperty(doc, "rack", "A02", "name", "A02x"))
+    view._rebuild_later.flush()
+    assert "A02x" in view._layers and "A02" not in view._layers
+    assert not any(view._layers.get(n) is layer for n, layer in before.items())
+
+
+def _fits(doc, device, u) -> bool:
+    from designer.errors import DesignerError
+    from designer.ui.commands import MoveDevice
+
+    if u == device.position_u:
+        return False
+    try:
+        MoveDevice(doc, device.name, device.rack, u)
+    except DesignerError:
+        return False
+    return True
