@@ -79,22 +79,22 @@ class Checker:
         self._by_scope.clear()
         self._link_scopes.clear()
         for rack in ctx.design.racks:
-            self._by_scope[("rack", rack.name)] = check_rack(ctx, rack.name)
+            self._put(("rack", rack.name), check_rack(ctx, rack.name))
         for room in ctx.design.site.rooms:
-            self._by_scope[("room", room.name)] = check_room(ctx, room.name)
-            self._by_scope[("floor", room.name)] = check_floor(ctx, room.name)
+            self._put(("room", room.name), check_room(ctx, room.name))
+            self._put(("floor", room.name), check_floor(ctx, room.name))
         for device in ctx.design.devices:
-            self._by_scope[("device", device.name)] = check_device_ports(ctx, device.name)
+            self._put(("device", device.name), check_device_ports(ctx, device.name))
         for link in ctx.design.links:
             self._check_link(link)
         for fabric in ctx.design.fabrics:
-            self._by_scope[("fabric", fabric.name)] = check_fabric(ctx, fabric.name)
-        self._by_scope[("design", "")] = check_design(ctx)
+            self._put(("fabric", fabric.name), check_fabric(ctx, fabric.name))
+        self._put(("design", ""), check_design(ctx))
         return self.findings()
 
     def _check_link(self, link: Link) -> None:
         key = ("link", id(link))
-        self._by_scope[key] = check_link(self.ctx, link)
+        self._put(key, check_link(self.ctx, link))
         for end in (link.a.device, link.b.device):
             self._link_scopes.setdefault(end, set()).add(key)
 
@@ -122,7 +122,7 @@ class Checker:
             self._rescope("fabric", fabric, ctx.index.fabrics, lambda f: check_fabric(ctx, f))
         if change.design or change.fabrics or change.racks or change.devices or change.ports:
             # storage totals, GPU counts and unknown figures follow from any of these
-            self._by_scope[("design", "")] = check_design(ctx)
+            self._put(("design", ""), check_design(ctx))
         return self.findings()
 
     def refresh_fabrics(self, fabrics: set[str]) -> list[Finding]:
@@ -131,7 +131,7 @@ class Checker:
         ctx = self.ctx
         for fabric in fabrics:
             self._rescope("fabric", fabric, ctx.index.fabrics, lambda f: check_fabric(ctx, f))
-        self._by_scope[("design", "")] = check_design(ctx)
+        self._put(("design", ""), check_design(ctx))
         return self.findings()
 
     def _recheck_devices(self, devices: set[str], links_changed: bool, ports: set[str] | None = None,
@@ -164,15 +164,23 @@ class Checker:
                     self._check_link(link)
         for name in devices | (ports or set()):
             if name in ctx.index.devices:
-                self._by_scope[("device", name)] = check_device_ports(ctx, name)
+                self._put(("device", name), check_device_ports(ctx, name))
             else:
                 self._by_scope.pop(("device", name), None)
 
     def _rescope(self, kind: str, name: str, existing: Container[str], run: Callable[[str], list[Finding]]) -> None:
         if name in existing:
-            self._by_scope[(kind, name)] = run(name)
+            self._put((kind, name), run(name))
         else:
             self._by_scope.pop((kind, name), None)
+
+    def _put(self, key: _Scope, found: list[Finding]) -> None:
+        """A scope's findings; a scope with none is not kept (70,000 cable scopes at 16,384
+        GPUs are almost all empty, and ``findings`` passed over every one at each edit)."""
+        if found:
+            self._by_scope[key] = found
+        else:
+            self._by_scope.pop(key, None)
 
     def findings(self) -> list[Finding]:
         every = [f for items in self._by_scope.values() for f in items]

@@ -5,6 +5,7 @@ draws them and answers the user; these items know how they look and what a drag 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -121,21 +122,40 @@ class FloorOverview(QGraphicsItem):
     def __init__(self, view: FloorView) -> None:
         super().__init__()
         self.view = view
-        self.groups: list[tuple[QColor, list[QRectF]]] = []
+        # colour -> (the colour, rack name -> its place), and each rack's colour
+        self.groups: dict[int, tuple[QColor, dict[str, QRectF]]] = {}
+        self._colour_of: dict[str, int] = {}
         self.bounds = QRectF()
         self.setZValue(0.5)
 
-    def refresh(self) -> None:
-        self.prepareGeometryChange()
-        by_colour: dict[int, tuple[QColor, list[QRectF]]] = {}
-        bounds = QRectF()
-        for item in self.view.items_by_rack.values():
+    def refresh(self, names: Iterable[str] | None = None) -> None:
+        """Every rack's place and colour again, or (``names``) those racks' only — after an
+        edit, the racks it recoloured (all 821 took 7 ms of a server's move)."""
+        items = self.view.items_by_rack
+        if names is None:
+            self.groups, self._colour_of = {}, {}
+            names = list(items)
+            bounds = QRectF()
+        else:
+            bounds = self.bounds.adjusted(100, 100, -100, -100)
+            # racks gone since (deleted, renamed) leave the drawing too
+            names = {*names, *(n for n in self._colour_of if n not in items)}
+        for name in names:
+            old = self._colour_of.pop(name, None)
+            if old is not None:
+                self.groups[old][1].pop(name, None)
+            item = items.get(name)
+            if item is None:
+                continue
             rect = item.rect().translated(item.pos())
             colour = item.brush().color()
-            by_colour.setdefault(colour.rgba(), (colour, []))[1].append(rect)
+            self.groups.setdefault(colour.rgba(), (colour, {}))[1][name] = rect
+            self._colour_of[name] = colour.rgba()
             bounds = bounds.united(rect)
-        self.groups = list(by_colour.values())
-        self.bounds = bounds.adjusted(-100, -100, 100, 100)
+        bounds = bounds.adjusted(-100, -100, 100, 100)
+        if bounds != self.bounds:
+            self.prepareGeometryChange()
+            self.bounds = bounds
         self.update()
 
     def boundingRect(self) -> QRectF:
@@ -143,9 +163,10 @@ class FloorOverview(QGraphicsItem):
 
     def paint(self, painter, option, widget=None) -> None:
         painter.setPen(QPen(QColor("#333"), 0))
-        for colour, rects in self.groups:
-            painter.setBrush(colour)
-            painter.drawRects(rects)
+        for colour, rects in self.groups.values():
+            if rects:
+                painter.setBrush(colour)
+                painter.drawRects(list(rects.values()))
         items = [self.view.items_by_rack.get(name) for kind, name in self.view.doc.selected if kind == "rack"]
         items = [item for item in items if item is not None]
         if items:

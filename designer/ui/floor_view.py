@@ -411,7 +411,7 @@ class FloorView(Canvas):
                 value = t.pct(share) if share is not None else "-"
             item.refresh(rack.facing, colour, value, figures)
         if self.overview is not None:
-            self.overview.refresh()
+            self.overview.refresh(None if len(names) == len(self.items_by_rack) else names)
 
     def _renamed_rooms(self) -> bool:
         """Rooms only renamed (same sizes, same order): their names and titles changed in

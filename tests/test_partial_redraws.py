@@ -78,3 +78,29 @@ def _fits(doc, device, u) -> bool:
     except DesignerError:
         return False
     return True
+
+
+def _overview_state(overview) -> dict:
+    return {name: (rgba, overview.groups[rgba][1][name].getRect()) for name, rgba in overview._colour_of.items()}
+
+
+def test_the_floor_overview_updates_the_racks_recoloured_as_a_full_refresh_would(window):
+    """The one-drawing floor overview takes the recoloured racks' colours in place; the
+    result equals refreshing every rack, including after a rack is deleted."""
+    from designer.ui.commands import DeleteObjects, SetProperty
+
+    doc, floor = window.doc, window.floor
+    overview = floor.overview
+    assert overview is not None
+    doc.push(SetProperty(doc, "rack", "A01", "power_budget_kw", 20.0))  # A01 goes over its budget: red
+    floor._recolour_later.flush()
+    partial = _overview_state(overview)
+    overview.refresh()
+    assert _overview_state(overview) == partial
+    assert partial["A01"][0] != partial["A02"][0]  # the colour changed: the comparison could fail
+    gone = doc.design.racks[-1].name
+    doc.push(DeleteObjects(doc, racks=[gone]))
+    floor._apply_later.flush()
+    floor._recolour_later.flush()
+    overview.refresh([])
+    assert gone not in overview._colour_of and "A01" in overview._colour_of
