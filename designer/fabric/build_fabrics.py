@@ -15,7 +15,7 @@ from designer.fabric.draft import CENTRAL, Draft, Resolved
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint, wire_clos
 from designer.i18n.templates import format_ratio
-from designer.model.hardware import Breakout, DeviceType, lane_name
+from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name
 from designer.model.link import Fabric, FabricRole, Protocol
 
 
@@ -254,17 +254,45 @@ class SidePlan:
     leaf: fp.LeafPorts
     assignments: list[fp.LeafAssignment]
     plan: fp.TierPlan
+    spine: DeviceType | None = None  # another model above an access leaf (None: the leaf's)
 
     @property
     def switch_count(self) -> int:
         return self.plan.leaves + self.plan.spines + self.plan.cores
 
 
-def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float) -> SidePlan:
+def access_uplinks(switch: DeviceType) -> PortGroup | None:
+    """An access switch's faster uplink ports (an SN2201's 4 x 100G above its 48 x 1G):
+    its leaves reach the tier above through them, on a switch of their speed."""
+    group, up = switch.main_fabric_group(), switch.uplink_group()
+    if group is None or up is None or up.speed_gbps <= group.speed_gbps:
+        return None
+    return up
+
+
+def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float,
+               catalog: Catalog | None = None, protocol: str = "ethernet") -> SidePlan:
     lanes = endpoint_lanes(speed, switch, "endpoint")
     total = sum(len(e.ports) for e in endpoints)
     # Endpoints with two or more ports are dual-homed to a leaf pair, never to one box.
     dual_homed = all(len(e.ports) >= 2 for e in endpoints)
+    up = access_uplinks(switch)
+    group = switch.main_fabric_group()
+    if up is not None and catalog is not None and group is not None and \
+            not (not dual_homed and total <= group.count * lanes):
+        # access leaves (every access port down, the uplink ports up) under switches of
+        # the uplinks' speed: 1GbE in-band ports of thousands of servers are not cabled
+        # leaf to spine over 1G copper
+        spine = pick_switch(catalog, protocol, up.speed_gbps, None, "spine")
+        spine_group = spine.main_fabric_group()
+        assert spine_group is not None
+        leaf = fp.LeafPorts(group.count, lanes, group.count, up.count, group.speed_gbps, up.speed_gbps,
+                            separate_uplinks=True)
+        assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
+        down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
+        plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1,
+                             spine_radix=spine_group.count)
+        return SidePlan(switch, lanes, leaf, assignments, plan, spine)
     leaf = _leaf_for(switch, lanes, ratio, None if dual_homed else total)
     if leaf.up_ports == 0:
         assignments = [fp.LeafAssignment([(i, p) for i, e in enumerate(endpoints) for p in range(len(e.ports))])]
@@ -293,13 +321,14 @@ def side_fabric(
     if not endpoints:
         return
     if prefer:
-        chosen = _plan_side(endpoints, speed, catalog.require_device(prefer, ("switch",), f"{name} switch"), ratio)
+        chosen = _plan_side(endpoints, speed, catalog.require_device(prefer, ("switch",), f"{name} switch"), ratio,
+                            catalog, protocol)
     else:
         candidates = _switch_candidates(catalog, protocol, speed)
         plans = []
         for switch in candidates:
             try:
-                plans.append(_plan_side(endpoints, speed, switch, ratio))
+                plans.append(_plan_side(endpoints, speed, switch, ratio, catalog, protocol))
             except GenerationError:
                 continue
         if not plans:
@@ -317,9 +346,9 @@ def side_fabric(
         leaf_ports=chosen.leaf,
         plan=chosen.plan,
         leaf_type=chosen.switch,
-        spine_type=chosen.switch,
+        spine_type=chosen.spine or chosen.switch,
         lane_speed_gbps=speed,
         central_group=CENTRAL,
     )
-    draft.add_built(built, [chosen.switch])
+    draft.add_built(built, [chosen.switch, *([chosen.spine] if chosen.spine else [])])
     draft.plans[name] = chosen.plan

@@ -346,14 +346,20 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
                               hint="name another --oob-aggregation-switch")
     per_pair = group.count - 4  # four ports up to the cores
     pairs = math.ceil(leaves / per_pair)
-    if pairs > 1 and 2 * pairs * 2 > group.count:
+    # Above several pairs, cores: a pair taking two links from each aggregation switch
+    # while its ports hold them; beyond, the core widens to four switches taking one link
+    # from each (the same four uplinks per aggregation switch), up to as many aggregation
+    # switches as a core switch has ports — at 64 ports, 1,920 out-of-band switches
+    # (131,072 GPUs of DGX B300 need 1,050).
+    cores = 0 if pairs == 1 else 2 if 2 * pairs * 2 <= group.count else 4
+    if cores == 4 and 2 * pairs > group.count:
         raise GenerationError(
-            f"{leaves} out-of-band switches need {pairs} aggregation pairs, more than one core pair of "
+            f"{leaves} out-of-band switches need {pairs} aggregation pairs, more than a core of "
             f"{agg_type.slug} ({group.count} ports) holds",
             hint="name a larger --oob-aggregation-switch or a larger --oob-switch")
     network = [r for r in racks if r.kind == "network"]
     hosts = [r for r in network if r.group == CENTRAL] or network
-    names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + (["oob-core01", "oob-core02"] if pairs > 1 else [])
+    names = [f"oob-agg{i + 1:02d}" for i in range(2 * pairs)] + [f"oob-core{i + 1:02d}" for i in range(cores)]
     placed = []
     for _n, name in enumerate(names):
         device = Device(name=name, device_type=agg_type.slug, fabric="oob", tier="core" if "core" in name else "spine")
@@ -372,12 +378,17 @@ def _oob_aggregation(draft: Draft, catalog: Catalog, resolved: Resolved, racks: 
         draft.devices[name] = device
         placed.append(device)
     aggs = [d for d in placed if d.tier == "spine"]
-    cores = [d for d in placed if d.tier == "core"]
-    for agg in aggs:
-        for u, core in enumerate(cores):
-            for k in range(2):
-                draft.links.append(make_link(agg.name, f"{group.prefix}{group.count - 2 * u - k}", core.name,
-                                             f"{group.prefix}{2 * aggs.index(agg) + k + 1}", "oob"))
+    core_switches = [d for d in placed if d.tier == "core"]
+    for n, agg in enumerate(aggs):
+        if len(core_switches) == 2:
+            for u, core in enumerate(core_switches):
+                for k in range(2):
+                    draft.links.append(make_link(agg.name, f"{group.prefix}{group.count - 2 * u - k}", core.name,
+                                                 f"{group.prefix}{2 * n + k + 1}", "oob"))
+        else:
+            for u, core in enumerate(core_switches):
+                draft.links.append(make_link(agg.name, f"{group.prefix}{group.count - u}", core.name,
+                                             f"{group.prefix}{n + 1}", "oob"))
     targets = []
     for i in range(leaves):
         pair = aggs[2 * (i // per_pair): 2 * (i // per_pair) + 2]

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.build_fabrics import endpoint_lanes, pick_switch, side_fabric
+from designer.fabric.build_fabrics import access_uplinks, endpoint_lanes, pick_switch, side_fabric
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
 from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
 from designer.model.device import Device
@@ -298,10 +298,23 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     assert group is not None
     lanes = endpoint_lanes(speed, switch, "in-band")
     uplinks = INBAND_CORES * INBAND_LINKS_PER_CORE
-    down = group.count - uplinks - INBAND_ISL_PER_PAIR
-    leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
+    up_group = access_uplinks(switch)
+    core_type = switch
+    if up_group is not None and up_group.count >= uplinks:
+        # an access switch (1GbE in-band ports): every access port down, its faster
+        # uplinks to cores of their speed; no peer link (its uplinks are all taken)
+        core_type = pick_switch(catalog, "ethernet", up_group.speed_gbps, None, "in-band core")
+        down = group.count
+        leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, up_group.speed_gbps,
+                            separate_uplinks=True)
+    else:
+        up_group = None
+        down = group.count - uplinks - INBAND_ISL_PER_PAIR
+        leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
+    core_group = core_type.main_fabric_group()
+    assert core_group is not None
     assignments = _balanced_pairs([len(e.ports) for e in endpoints], leaf.down_lanes)
-    if len(assignments) * INBAND_LINKS_PER_CORE > group.count:
+    if len(assignments) * INBAND_LINKS_PER_CORE > core_group.count:
         # beyond what two cores hold: the generic leaf-spine fabric of the same model
         side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
                      speed=speed, prefer=switch.slug, ratio=2.0, tag="inb")
@@ -316,17 +329,18 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         device = built.add_switch(f"inb-leaf{i + 1:0{width}d}", switch, "inband", "leaf", home)
         wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
         leaves.append(device)
-    cores = [built.add_switch(f"inb-core{c + 1:02d}", switch, "inband", "spine", CENTRAL) for c in range(INBAND_CORES)]
-    core_pools = [PortPool(group) for _ in cores]
+    cores = [built.add_switch(f"inb-core{c + 1:02d}", core_type, "inband", "spine", CENTRAL)
+             for c in range(INBAND_CORES)]
+    core_pools = [PortPool(core_group) for _ in cores]
     for i, device in enumerate(leaves):
-        up = PortPool(group, down + 1)
+        up = PortPool(up_group) if up_group is not None else PortPool(group, down + 1)
         for core, pool in zip(cores, core_pools):
             for _ in range(INBAND_LINKS_PER_CORE):
                 built.links.append(make_link(device.name, up.take(), core.name, pool.take(), "inband"))
-        if i % 2 == 1:
+        if i % 2 == 1 and up_group is None:
             # the MLAG peer link of the pair
             peer = leaves[i - 1]
             for n in range(INBAND_ISL_PER_PAIR):
                 built.links.append(make_link(peer.name, f"{group.prefix}{group.count - n}", device.name,
                                              f"{group.prefix}{group.count - n}", "inband"))
-    draft.add_built(built, [switch])
+    draft.add_built(built, [switch] if core_type is switch else [switch, core_type])
