@@ -31,11 +31,11 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest tests/benchmarks -q --benchmark-enable --benchmark-only
 
 # Long fault-injection and property runs (not part of `make test`): 100,000 loader
-# mutants, thousands of edit state machines on every starting design.
+# mutants, thousands of edit state machines on every starting design, 200 saves killed.
 soak: $(STAMP)
 	CD_SOAK=1 QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s -p no:cacheprovider \
 		tests/test_hardening_fuzz.py tests/test_edits_state_machine.py tests/test_edits_property.py \
-		tests/test_live_findings.py
+		tests/test_live_findings.py tests/test_hardening_writers.py
 
 wheel: $(STAMP)
 	$(BIN)/python -m pip wheel --quiet --no-deps --wheel-dir dist .

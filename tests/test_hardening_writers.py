@@ -134,3 +134,69 @@ def test_temp_files_of_a_killed_save_are_removed_at_the_next_save(tmp_path, cata
     left = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp"))
     assert left == sorted([busy.name, other.name]), left
     assert load_design(path, catalog).name == design.name
+
+
+# A save killed at each step of ``write_atomic``: half-way through writing the temp file,
+# at its fsync, at the chmod, at the rename, and after it (the folder's fsync).
+_KILL_AT = """
+import os, signal, sys, tempfile
+from designer.model import io
+point = sys.argv[3]
+def die(*_a, **_k):
+    os.kill(os.getpid(), signal.SIGKILL)
+if point == "write":
+    real = tempfile.NamedTemporaryFile
+    def half_then_die(*a, **k):
+        handle = real(*a, **k)
+        raw_write = handle.file.write
+        def write(data):
+            raw_write(data[: len(data) // 2])
+            handle.file.flush()
+            die()
+        handle.write = write
+        return handle
+    io.tempfile.NamedTemporaryFile = half_then_die
+elif point == "fsync":
+    io.os.fsync = die
+elif point == "chmod":
+    io.os.chmod = die
+elif point == "replace":
+    io.os.replace = die
+elif point == "after":
+    io._fsync_folder = die
+io.write_atomic(io.Path(sys.argv[1]), open(sys.argv[2], "rb").read())
+"""
+KILL_POINTS = ("write", "fsync", "chmod", "replace", "after")
+KILL_ROUNDS = 40 if os.environ.get("CD_SOAK") else 2
+
+
+def test_a_save_killed_at_any_step_leaves_the_old_or_the_new_file_whole(tmp_path, catalog):
+    """Fault injection (issue 18): SIGKILL at every step of a save, ``KILL_ROUNDS`` times
+    each; the target is always the old file or the new one, whole and loadable, and at most
+    one temp file is ever left, removed by the next save."""
+    old, new = EXAMPLE.read_bytes(), (DATA / "golden" / "example.report.json").read_bytes()
+    path = tmp_path / "design.json"
+    path.write_bytes(old)
+    kills = partial = 0
+    strays_max = 0
+    for _ in range(KILL_ROUNDS):
+        for point in KILL_POINTS:
+            before = path.read_bytes()
+            source = tmp_path / "source.json"
+            source.write_bytes(new if before == old else old)
+            proc = subprocess.run([sys.executable, "-c", _KILL_AT, str(path), str(source), point],
+                                  capture_output=True)
+            assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
+            kills += 1
+            now = path.read_bytes()
+            if now not in (before, source.read_bytes()):
+                partial += 1
+            expected = source.read_bytes() if point == "after" else before
+            assert now == expected, point
+            strays_max = max(strays_max, sum(1 for p in tmp_path.iterdir() if p.name.endswith(".tmp")))
+    assert partial == 0 and strays_max <= 1
+    load_design(EXAMPLE, catalog)  # the example (one of the two contents) loads
+    save_design(load_design(EXAMPLE, catalog), path)
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    print(f"\nkilled saves: {kills} kills, {partial} partial files, at most {strays_max} stray temp file, "
+          "none after the next save")
