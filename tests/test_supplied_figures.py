@@ -261,7 +261,13 @@ def test_wizard_takes_the_figure_the_vendor_does_not_publish(qtbot, catalog):
         wizard.refresh()
     assert wizard.design is None  # no power figure: refused, and the note says what to enter
     assert "maximum power" in wizard.supply_note.text()
+    assert "enter its maximum power above" in wizard.preview.text()  # the window's words, not a CLI option
     spec = wizard.spec()
     assert spec.server_max_kw is None
-    wizard.server_max_kw.setValue(5.5)
+    with qtbot.waitSignal(wizard.preview_ready, timeout=60_000):
+        wizard.server_max_kw.setValue(5.5)
+        wizard.refresh()
     assert wizard.spec().server_max_kw == 5.5
+    assert wizard.design is not None  # the figure supplied: the design builds, the figure marked
+    embedded = next(t for t in wizard.design.device_types if t.slug == "huawei-atlas-800t-a2")
+    assert embedded.power.max_w == 5500 and user_source(embedded, "power.max_w") is not None

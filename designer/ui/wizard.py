@@ -149,13 +149,13 @@ class NewDesignWizard(QDialog):
         form.addRow(t("wizard.cooling"), self.cooling)
         form.addRow(t("wizard.server_max_kw"), self.server_max_kw)
         form.addRow(t("wizard.server_weight_kg"), self.server_weight_kg)
-        form.addRow("", self.supply_note)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.Ok)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.supply_note)  # the full width: it is a sentence, not a field
         layout.addWidget(QLabel(f"<b>{t('wizard.preview')}</b>"))
         layout.addWidget(self.preview)
         layout.addWidget(buttons)
@@ -205,7 +205,7 @@ class NewDesignWizard(QDialog):
         missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight") if figure_value(server, f) is None]
         if not missing:
             return ""
-        return self.t("wizard.supply_note", figures=", ".join(missing))
+        return self.t("wizard.supply_note", figures=("、" if self.t.is_zh else ", ").join(missing))
 
     @Slot()
     def refresh(self) -> None:
@@ -216,6 +216,13 @@ class NewDesignWizard(QDialog):
             self._show(self._serial, (None, [], exc.format()))
             return
         self.supply_note.setText(self._supply_note())
+        self.supply_note.setVisible(bool(self.supply_note.text()))
+        server = self.catalog.device_types.get(spec.server)
+        if server is not None and server.power.max_w is None and server.power.typical_w is None \
+                and spec.server_max_kw is None:
+            # said here, in the window's words: the generator's refusal names a CLI option
+            self._show(self._serial, (None, [], self.t("wizard.needs_power")))
+            return
         self.preview.setText(self.t("wizard.working"))
         self.ok_button.setEnabled(False)
         self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals, self.t))

@@ -391,9 +391,14 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "wizard.server_max_kw": {"en": "Server maximum power", "zh": "服务器最大功耗"},
     "wizard.server_weight_kg": {"en": "Server weight", "zh": "服务器重量"},
     "wizard.published": {"en": "vendor's figure", "zh": "采用厂商数据"},
+    "wizard.needs_power": {
+        "en": "This server's vendor publishes no power figure, so its racks cannot be sized: enter its maximum "
+              "power above.",
+        "zh": "该服务器厂商未公布功耗数据，无法按机柜功率预算排布：请在上方输入其最大功耗。",
+    },
     "wizard.supply_note": {
-        "en": "The vendor publishes no {figures} for this server: enter it above (from the vendor or a "
-              "measurement); the design stores it as supplied by you, and the proposal says so.",
+        "en": "The vendor publishes no {figures} for this server: enter what you have above (from the vendor "
+              "or a measurement); the design stores it as supplied by you, and the proposal says so.",
         "zh": "厂商未公布该服务器的{figures}：请在上方输入（来自厂商或实测）；设计中将其记为由您提供，方案中会注明。",
     },
     "wizard.air": {"en": "air", "zh": "风冷"},
