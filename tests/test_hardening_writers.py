@@ -200,3 +200,42 @@ def test_a_save_killed_at_any_step_leaves_the_old_or_the_new_file_whole(tmp_path
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
     print(f"\nkilled saves: {kills} kills, {partial} partial files, at most {strays_max} stray temp file, "
           "none after the next save")
+
+
+# Every writer under a file-size limit (``RLIMIT_FSIZE``, as a full disk or a quota stops a
+# write): one line naming the file, exit 2, the previous file unchanged, no temp file left.
+_FSIZE = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # the write fails with EFBIG instead of killing us
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from designer.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _limited(limit: int, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", _FSIZE, str(limit), *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+@pytest.mark.parametrize(("what", "args"), [
+    ("save (new -o --force)", ["new", "--server", "nvidia-dgx-h100", "--nodes", "16", "--switch", "nvidia-qm9700",
+                               "-o", "{target}", "--force"]),
+    ("pdf", ["export", "{design}", "--pdf", "{target}"]),
+    ("bom xlsx", ["export", "{design}", "--bom", "{target}"]),
+    ("graphml", ["export", "{design}", "--graphml", "{target}"]),
+])
+def test_a_full_disk_is_one_line_and_leaves_the_old_file(tmp_path, what, args):
+    design = tmp_path / "design.json"
+    design.write_bytes(EXAMPLE.read_bytes())
+    suffix = {"pdf": ".pdf", "bom xlsx": ".xlsx", "graphml": ".graphml"}.get(what, ".json")
+    target = tmp_path / f"out{suffix}"
+    target.write_bytes(b"the previous file")
+    argv = [a.format(design=design, target=target) for a in args]
+    proc = _limited(4_000, *argv, cwd=tmp_path)
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
+    lines = [line for line in proc.stderr.strip().splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr[-2000:]
+    assert str(target.name) in lines[0] or str(target) in lines[0], lines[0]
+    assert target.read_bytes() == b"the previous file"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

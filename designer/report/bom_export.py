@@ -13,7 +13,9 @@ Only the workbook's own formulas (line totals, sums) are formulas.
 from __future__ import annotations
 
 import csv
+import gc
 import io
+import sys
 
 from designer.estimates.bom import SECTIONS, Bom
 from designer.i18n import Translator
@@ -198,5 +200,22 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
     summary.column_dimensions["A"].width = 34
     summary.column_dimensions["B"].width = 22
     out = io.BytesIO()
-    book.save(out)
+    # openpyxl writes each sheet to the temporary folder before zipping the workbook. On a
+    # full disk its half-written sheet generators fail again as they are freed, and Python
+    # would print that as "Exception ignored ... Traceback": the failure is reported once,
+    # by the caller, so those echoes are kept quiet while the writer's objects go.
+    failure: OSError | None = None
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _unraisable: None
+    try:
+        try:
+            book.save(out)
+        except OSError as exc:
+            failure = OSError(exc.errno, exc.strerror)
+        del book
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+    if failure is not None:
+        raise failure
     return out.getvalue()

@@ -129,7 +129,14 @@ def export_documents(
         from designer.i18n import Translator
 
         writer = bom_csv if bom_path.suffix.lower() in (".csv", "") else bom_xlsx
-        content = writer(materials, Translator(lang))
+        try:
+            content = writer(materials, Translator(lang))
+        except OSError as exc:
+            # openpyxl writes each sheet to the temporary folder before it zips the workbook:
+            # a full disk or a file-size limit stops it there, before our file is touched
+            raise ExportError(f"the workbook could not be built: {exc.strerror or exc}; the previous file is "
+                              "unchanged", file=bom_path,
+                              hint="free space on the disk and in the temporary folder, then export again") from None
         written.append(_emit(bom_path, content, stdout))
     if svg_dir is not None:
         from designer.report.svg_export import write_svgs
