@@ -239,3 +239,23 @@ def test_a_full_disk_is_one_line_and_leaves_the_old_file(tmp_path, what, args):
     assert str(target.name) in lines[0] or str(target) in lines[0], lines[0]
     assert target.read_bytes() == b"the previous file"
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_folder_that_takes_no_new_file_is_one_line_and_changes_nothing(tmp_path, monkeypatch):
+    """A read-only folder (for a user other than root, whom the kernel lets write
+    anywhere: the refusal is simulated where the temp file is made)."""
+
+    from designer.model import io as model_io
+
+    target = tmp_path / "design.json"
+    target.write_bytes(b"before")
+
+    def refused(*_a, **_k):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(model_io.tempfile, "NamedTemporaryFile", refused)
+    with pytest.raises(DesignerError) as err:
+        write_atomic(target, b"after")
+    assert "cannot write in this folder" in err.value.format() and "\n" not in err.value.format()
+    assert target.read_bytes() == b"before"
+
