@@ -38,3 +38,17 @@ def test_no_module_outside_ui_imports_pyside():
         if "PySide6" in text or "shiboken6" in text:
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_the_dead_code_the_review_named_is_gone():
+    """Issue 18 item 6: ``ecmp_and_hops``, ``route_length_m`` and ``graph.port_speed_gbps`` had
+    no caller (``units.w_to_btu_h`` has callers now: the heat rules say BTU/h through it)."""
+    import designer.fabric.ecmp as ecmp
+    import designer.fabric.graph as graph
+    import designer.fabric.routes as routes
+    from designer.model import units
+
+    assert not hasattr(ecmp, "ecmp_and_hops")
+    assert not hasattr(routes, "route_length_m")
+    assert not hasattr(graph, "port_speed_gbps")
+    assert units.w_to_btu_h(1000.0) == 3412.0

@@ -205,9 +205,3 @@ def ecmp_figures(topo: Topology, use_symmetry: bool = True) -> EcmpFigures:
         figures.next_hops_min, figures.next_hops_max = min(hops_seen), max(hops_seen)
     figures.max_hops = longest + 2
     return figures
-
-
-def ecmp_and_hops(topo: Topology) -> tuple[int | None, int | None, int, bool]:
-    """(min paths, max paths, max hops, partitioned) between endpoints on different leaves."""
-    figures = ecmp_figures(topo)
-    return figures.paths_min, figures.paths_max, figures.max_hops, figures.partitioned

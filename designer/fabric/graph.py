@@ -15,11 +15,6 @@ from designer.model.index import DesignIndex
 from designer.model.link import Link
 
 
-def port_speed_gbps(index: DesignIndex, device_name: str, port: str) -> float | None:
-    """Speed of a device port (a breakout lane's own speed); None if it does not exist."""
-    return index.ports.speed_gbps(device_name, port)
-
-
 def link_fabric(index: DesignIndex, link: Link) -> str | None:
     """The fabric a link belongs to: as the link says; else by an endpoint port's role
     (a BMC port is out-of-band whatever switch it reaches); else the fabric of a switch
