@@ -560,23 +560,30 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
         every = neighbourhood(index, links)
     lanes = Counter(link.cable_id for link in every if link.cable_id)
     longest: dict[str, float] = {}
+    routed_m: dict[int, float | None] = {}  # each link's route, measured once
     for link in every:
         if link.cable_id:
-            length = geometry.length_m(link)
+            length = routed_m[id(link)] = geometry.length_m(link)
             if length is not None:
                 longest[link.cable_id] = max(longest.get(link.cable_id, 0.0), length)
     ports = index.ports
+
+    def rj45_link(link: Link, pair: tuple[EndCage, EndCage] | None) -> bool:
+        # a cage's form factor is its port group's cage: read from the ends when resolved
+        if pair is not None:
+            return (pair[0].form_factor or "").upper() == "RJ45" or (pair[1].form_factor or "").upper() == "RJ45"
+        return ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
+
     ends = {id(link): link_ends(index, link) for link in every}
-    far = _far_cages(every, ends, lambda l: not (ports.is_rj45(l.a.device, l.a.port)
-                                               or ports.is_rj45(l.b.device, l.b.port)))
+    far = _far_cages(every, ends, lambda l: not rj45_link(l, ends[id(l)]))
     plan = {}
     for link in links:
-        routed = geometry.length_m(link)
+        routed = routed_m[id(link)] if id(link) in routed_m else geometry.length_m(link)
         speed = _link_speed(index, link)
         if routed is None or speed is None:
             continue
         needed = longest.get(link.cable_id, routed) if link.cable_id else routed
-        rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
+        rj45 = rj45_link(link, ends.get(id(link)))
         n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
         pair = ends.get(id(link)) or link_ends(index, link)
         fanning = None if link.cable_id else _fanning_cage(pair, far)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 from collections.abc import Mapping
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
 from designer.model.base import NAME_PATTERN
@@ -434,7 +434,11 @@ def dumps_design(design: Design) -> str:
         value = getattr(design, key)
         comma = "," if n < len(fields) - 1 else ""
         if key in _ONE_ITEM_PER_LINE:
-            items = [_compact(item.model_dump(mode="json", exclude_defaults=True)) for item in value]
+            # the whole list in one call into pydantic's core, each item encoded by one shared
+            # encoder (json.dumps made an encoder per item: 64,000 at 16,384 GPUs)
+            dumped_items = _list_adapter(type(value[0])).dump_python(value, mode="json", exclude_defaults=True) \
+                if value else []
+            items = [_COMPACT.encode(item) for item in dumped_items]
             if not items:
                 lines.append(f'  "{key}": []{comma}')
                 continue
@@ -456,8 +460,19 @@ def dumps_design(design: Design) -> str:
     return "\n".join(lines) + "\n"
 
 
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def _list_adapter(item_type: type) -> TypeAdapter[Any]:
+    adapter = _ADAPTERS.get(item_type)
+    if adapter is None:
+        adapter = _ADAPTERS[item_type] = TypeAdapter(list[item_type])  # type: ignore[valid-type]
+    return adapter
+
+
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return _COMPACT.encode(value)
 
 
 def save_design(design: Design, path: str | Path) -> None:
