@@ -103,6 +103,27 @@ def test_action_process(benchmark, design_file, action, report_figure, request):
     assert run["wall_s"] > 0
 
 
+def test_report_against_a_networkx_script(benchmark, design_file, tmp_path, report_figure, request):
+    """``report --json`` beside a plain-networkx script of the same fabric metrics read from
+    the design's GraphML export (``networkx_yardstick.py``: tiers, ECMP, longest path, single
+    points of failure, bisection by max-flow), each its own process (issue 17: at least 4
+    times faster). Under make bench only."""
+    if not request.config.getoption("benchmark_enable", False):
+        pytest.skip("measured under make bench only")
+    gpus, path, _new = design_file
+    graphml = tmp_path / "design.graphml"
+    exported = run_process(designer("export", str(path), "--graphml", str(graphml)))
+    assert exported["code"] == 0, exported["stderr"]
+    script = [sys.executable, str(Path(__file__).with_name("networkx_yardstick.py")), str(graphml)]
+    yardstick = benchmark.pedantic(run_process, args=(script,), rounds=1, iterations=1)
+    assert yardstick["code"] == 0, yardstick["stderr"]
+    report = _median_of(_rounds(request.config), designer("report", "--json", str(path)))
+    _line(report_figure, gpus, "networkx script (GraphML)", yardstick)
+    report_figure(f"{gpus:>6,} GPUs  networkx script / report --json",
+                  f"{yardstick['wall_s'] / report['wall_s']:.1f}x wall, {yardstick['cpu_s'] / report['cpu_s']:.1f}x CPU "
+                  "(above 1: the report is faster)")
+
+
 def test_export_pdf_process(benchmark, design_file, tmp_path, report_figure, request):
     if not request.config.getoption("benchmark_enable", False):
         pytest.skip("the PDF proposal is measured under make bench only (it takes many seconds)")
