@@ -104,3 +104,24 @@ def test_the_floor_overview_updates_the_racks_recoloured_as_a_full_refresh_would
     floor._recolour_later.flush()
     overview.refresh([])
     assert gone not in overview._colour_of and "A01" in overview._colour_of
+
+
+def test_a_new_cable_redraws_the_faceplates_of_its_ends(window):
+    """Connecting a cable names its ends' devices, not their racks: the racks holding them
+    are drawn again, so the faceplates show the cage as cabled."""
+    from designer.ui.commands import DisconnectCable
+
+    doc, view = window.doc, window.racks
+    window.open_rack("A01")
+    link = next(l for l in doc.design.links if l.a.device.startswith("node") and doc.index.devices[l.a.device].rack
+                == "A01")
+    position = doc.design.links.index(link)
+    before = view._layers["A01"]
+    doc.push(DisconnectCable(doc, position))
+    view._rebuild_later.flush()
+    assert view._layers["A01"] is not before  # the rack with the cable's end drawn again
+    item = next(i for i in view.device_items[link.a.device] if getattr(i, "faceplate", None) is not None)
+    partial = sorted(item.faceplate.used)
+    view.rebuild()
+    again = next(i for i in view.device_items[link.a.device] if getattr(i, "faceplate", None) is not None)
+    assert sorted(again.faceplate.used) == partial

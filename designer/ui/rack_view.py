@@ -130,7 +130,11 @@ class RackRowView(RackKeys, Canvas):
             if change.everything or change.rooms:
                 self._pending_racks = None
             else:
-                self._pending_racks |= set(change.racks)
+                # the racks it names, and those holding devices cabled or uncabled (a faceplate
+                # shows which cages are cabled; a re-routed cable keeps its cages)
+                devices = self.doc.index.devices
+                holding = {devices[n].rack for n in change.devices if n in devices}
+                self._pending_racks |= set(change.racks) | {r for r in holding if r is not None}
         self._redraw_soon()
 
     def _findings_in(self) -> None:
@@ -154,8 +158,7 @@ class RackRowView(RackKeys, Canvas):
     def _redraw(self) -> None:
         """The racks an edit touched, when the row is as it was drawn; else the row."""
         racks, self._pending_racks = self._pending_racks, set()
-        if racks is None or self.patching or self._row_shape() != self._drawn_row \
-                or not set(self._layers) >= (racks & set(self._rack_x)):
+        if racks is None or self.patching or self._row_shape() != self._drawn_row:
             self.rebuild()
             return
         index = self.doc.index
