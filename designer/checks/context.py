@@ -160,8 +160,8 @@ class CheckContext:
             self._geometry = None
             self._cable_lanes = None
             return
-        if links or any(old.cable_id != new.cable_id for old, new in replaced):
-            self._cable_lanes = None
+        if links:
+            self._cable_lanes = None  # a re-route (``replaced``) keeps every cable's splitter
         if replaced:
             # re-routed cables (same ends): swapped into their ends' look-ups in place
             self.index.swap_links(replaced)

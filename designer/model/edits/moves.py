@@ -236,8 +236,9 @@ class ReplaceLinks(Edit):
         n = len(self.links)
         inverse = ReplaceLinks(list(self.positions), old, strict=False, verb="restored")
         summary = f"{self.verb} {n} cable{'s' if n != 1 else ''}"
-        if all((a.a, a.b, a.fabric) == (b.a, b.b, b.fabric) for a, b in zip(old, self.links)):
-            # the same cables re-routed (length, media): just those are judged again
+        if all((a.a, a.b, a.fabric, a.cable_id) == (b.a, b.b, b.fabric, b.cable_id) for a, b in zip(old, self.links)):
+            # the same cables re-routed (length, media): just those are judged again (a lane
+            # that joins or leaves a splitter changes its other lanes' parts: not this path)
             return Change(self, inverse, Scopes.of(ports=ends, replaced=zip(old, self.links)), summary)
         return Change(self, inverse, Scopes.of(devices=ends, fabrics=fabrics, links=True), summary)
 
