@@ -7,6 +7,7 @@ every device an edit names: that re-checked ~120 switches' ports per server move
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -110,3 +111,28 @@ def test_link_places_are_never_stale(example):
     example.links = [l for l in example.links if l is not gone]
     with pytest.raises(KeyError):
         index.positions_of([gone])
+
+
+def test_a_cable_of_one_fabric_on_a_switch_of_another_re_judges_that_switchs_fabric(example, catalog):
+    """Found by ``make soak``'s edit machine: a storage cable moved onto a compute leaf's
+    last free port left the compute fabric's SWITCH_PORTS_EXHAUSTED stale (a switch's port
+    use counts every cable on it, whatever its fabric). The edit names the fabrics of the
+    switches its cables end on."""
+    from designer.model.link import LinkEnd
+
+    checker = Checker(example, catalog.cabling)
+    # free one port of a (full) compute leaf
+    freed = next(i for i, l in enumerate(example.links) if l.fabric == "compute" and l.b.device == "cmp-leaf01")
+    port = example.links[freed].b.port
+    change = edits.delete_links([freed]).apply(example)
+    assert _keys(checker.update(Change(**change.scopes.as_sets()))) == _keys(run_checks(example, catalog.cabling))
+    # a storage cable onto it: the compute leaf is full again
+    position = next(i for i, l in enumerate(example.links) if l.fabric == "storage")
+    move = dataclasses.replace(edits.move_link(example, position, b=LinkEnd(device="cmp-leaf01", port=port)),
+                               strict=False)
+    applied = move.apply(example)
+    assert "compute" in applied.scopes.fabrics
+    live = checker.update(Change(**applied.scopes.as_sets()))
+    full = run_checks(example, catalog.cabling)
+    assert _keys(live) == _keys(full)
+    assert any(f.code == "SWITCH_PORTS_EXHAUSTED" and "cmp-leaf01" in f.message for f in full)

@@ -225,7 +225,7 @@ class ConnectPorts(Edit):
         # the whole design: a cable at 16,384 GPUs is a fraction of a second, not two
         design.links = [*design.links, link]
         inverse = RemoveObjects({"links": [len(design.links) - 1]})
-        return Change(self, inverse, _scopes({"links": [link]}, False), f"cabled {self.a} to {self.b}")
+        return Change(self, inverse, _scopes({"links": [link]}, False, design), f"cabled {self.a} to {self.b}")
 
 
 def connect_ports(a: LinkEnd | str, b: LinkEnd | str, **options: Any) -> ConnectPorts:

@@ -240,6 +240,8 @@ class ReplaceLinks(Edit):
             # the same cables re-routed (length, media): just those are judged again (a lane
             # that joins or leaves a splitter changes its other lanes' parts: not this path)
             return Change(self, inverse, Scopes.of(ports=ends, replaced=zip(old, self.links)), summary)
+        # re-ended: the fabrics of the switches either way count their ports again too
+        fabrics += rules.end_fabrics(design, (*old, *self.links))
         return Change(self, inverse, Scopes.of(devices=ends, fabrics=fabrics, links=True), summary)
 
 

@@ -56,7 +56,7 @@ def _label(key: str, obj: Any, position: int | None = None) -> str:
     return f'{key} "{obj.name}"'
 
 
-def _scopes(items: dict[str, Objects], stages_changed: bool) -> Scopes:
+def _scopes(items: dict[str, Objects], stages_changed: bool, design: Design | None = None) -> Scopes:
     """What inserting or removing these objects touches. A rack that comes or goes is its
     own scope and its room's (capacity, floor), not a re-check of everything: adding one
     rack to 1,600 re-checks one rack and one room."""
@@ -69,7 +69,8 @@ def _scopes(items: dict[str, Objects], stages_changed: bool) -> Scopes:
         racks=[r.name for r in racks] + [d.rack for d in devices],
         rooms=[r.room for r in racks],
         devices=[d.name for d in devices] + [e.device for l in links for e in (l.a, l.b)],
-        fabrics=[d.fabric for d in devices] + [l.fabric for l in links],
+        fabrics=[d.fabric for d in devices] + [l.fabric for l in links]
+        + (rules.end_fabrics(design, links) if design is not None else []),
         links=bool(devices or links),
         design=True,
     )
@@ -181,7 +182,7 @@ class InsertObjects(Edit):
             ids = {id(o) for o in new[key]}
             positions[key] = [i for i, o in enumerate(after[key]) if id(o) in ids]
         inverse = RemoveObjects(positions, stages=old_stages if self.stages is not None else None)
-        return Change(self, inverse, _scopes(new, self.stages is not None), _summary(self.verb, new))
+        return Change(self, inverse, _scopes(new, self.stages is not None, design), _summary(self.verb, new))
 
 
 @dataclass
@@ -221,7 +222,8 @@ class RemoveObjects(Edit):
             design.stages = list(self.stages)
         inverse = InsertObjects(restore, stages=old_stages if self.stages is not None else None, strict=False,
                                 verb="restored")
-        return Change(self, inverse, _scopes(removed, self.stages is not None), _summary(self.verb, removed))
+        return Change(self, inverse, _scopes(removed, self.stages is not None, design),
+                      _summary(self.verb, removed))
 
 
 def check_stages(stages: list[Stage], racks: set[str], devices: set[str]) -> None:

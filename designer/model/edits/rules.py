@@ -221,3 +221,11 @@ def link_ends_valid(index: DesignIndex, link: Link, where_: str, strict: bool, e
 def link_ends(links: Iterable[Link]) -> Counter[tuple[str, str]]:
     """How often each (device, port) ends a link."""
     return Counter((end.device, end.port) for link in links for end in (link.a, link.b))
+
+
+def end_fabrics(design: Design, links: Iterable[Link]) -> list[str | None]:
+    """The fabrics of the devices these cables end on: a switch's port use counts every
+    cable on it, whatever fabric the cable is in, so a storage cable on a compute leaf's
+    port changes the compute fabric's spare-port finding."""
+    names = {e.device for l in links for e in (l.a, l.b)}
+    return [d.fabric for d in design.devices if d.name in names] if names else []
