@@ -136,9 +136,9 @@ def _cmd_new(args: argparse.Namespace) -> int:
     for note in summary["notes"]:
         print(f"  note: {note}", file=out)
     if summary["supplied_figures"]:
-        from designer.model.supplied import describe, supplied_figures
+        from designer.model.supplied import describe, design_supplied_figures
 
-        for fig in supplied_figures(design.device_types):
+        for fig in design_supplied_figures(design):
             print(f"  supplied: {describe(fig)}", file=out)
     return 0
 
@@ -152,7 +152,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
     from designer.fabric.graph import fabric_links
     from designer.model.index import DesignIndex
     from designer.model.loads import design_load
-    from designer.model.supplied import supplied_figures
+    from designer.model.supplied import design_supplied_figures
 
     index = DesignIndex.build(design)
     load = design_load(index)
@@ -167,7 +167,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
         "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,
         "uncabled": [dict(row) for row in uncabled_port_groups(design)], "notes": list(notes),
-        "supplied_figures": [f.as_dict() for f in supplied_figures(design.device_types)],
+        "supplied_figures": [f.as_dict() for f in design_supplied_figures(design)],
     }
 
 

@@ -278,8 +278,7 @@ def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, rati
     dual_homed = all(len(e.ports) >= 2 for e in endpoints)
     up = access_uplinks(switch)
     group = switch.main_fabric_group()
-    if up is not None and catalog is not None and group is not None and \
-            not (not dual_homed and total <= group.count * lanes):
+    if up is not None and catalog is not None and group is not None and (dual_homed or total > group.count * lanes):
         # access leaves (every access port down, the uplink ports up) under switches of
         # the uplinks' speed: 1GbE in-band ports of thousands of servers are not cabled
         # leaf to spine over 1G copper

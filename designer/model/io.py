@@ -471,9 +471,6 @@ def _list_adapter(item_type: type) -> TypeAdapter[Any]:
     return adapter
 
 
-def _compact(value: Any) -> str:
-    return _COMPACT.encode(value)
-
 
 def save_design(design: Design, path: str | Path) -> None:
     """Write atomically; on any failure the previous file is left as it was."""

@@ -22,6 +22,7 @@ from datetime import date
 from typing import Literal, get_args
 
 from designer.i18n import Translator, register
+from designer.model.design import Design
 from designer.model.hardware import DeviceType, SourceRef
 from designer.model.units import w_to_kw
 
@@ -73,9 +74,9 @@ def check_value(figure: FigureName, value: float) -> float:
     unit = UNITS[figure]
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         raise FigureRefused(f"{value!r} is not a number", hint=f"a number of {unit}")
-    if not low <= value <= high or (figure != "cooling.liquid_share" and value <= 0):
+    if not low <= value <= high:
         what = "a share of the heat from 0 (all air) to 1 (all liquid)" if figure == "cooling.liquid_share" \
-            else f"more than 0 and at most {high:,.0f} {unit}"
+            else f"from {low:g} to {high:,.0f} {unit}"
         raise FigureRefused(f"{value:g} {unit} is out of range for {figure}", hint=what)
     return round(float(value), 3)
 
@@ -128,6 +129,13 @@ class SuppliedFigure:
         return {"device_type": self.device_type, "figure": self.figure, "value": self.value, "unit": self.unit,
                 "supplied_by": self.supplied_by,
                 "supplied_on": self.supplied_on.isoformat() if self.supplied_on else None, "note": self.note}
+
+
+def design_supplied_figures(design: Design) -> list[SuppliedFigure]:
+    """The supplied figures of the device types the design's devices are of: what the
+    report, ``designer new`` and the proposal list."""
+    used = {d.device_type for d in design.devices}
+    return supplied_figures([t for t in design.device_types if t.slug in used])
 
 
 def supplied_figures(device_types: list[DeviceType]) -> list[SuppliedFigure]:

@@ -24,10 +24,9 @@ from designer.fabric.scale_up import ScaleUpDomain, scale_up_domains
 from designer.fabric.cable_counts import CableCount, TransceiverCount, cable_summary
 from designer.fabric.results import FabricAnalysis
 from designer.model.design import Design
-from designer.model.hardware import DeviceType
 from designer.model.index import DesignIndex
 from designer.model.loads import LoadSum, design_load, enclosure_weight_kg, rack_load
-from designer.model.supplied import SuppliedFigure, supplied_figures
+from designer.model.supplied import SuppliedFigure, design_supplied_figures
 
 
 class LoadFigures(TypedDict):
@@ -276,12 +275,6 @@ def unknown_figures(index: DesignIndex, load: LoadSum) -> list[UnknownFigure]:
     return rows
 
 
-def used_types(design: Design) -> list[DeviceType]:
-    """The design's device types that some device is of."""
-    used = {d.device_type for d in design.devices}
-    return [t for t in design.device_types if t.slug in used]
-
-
 def build_report(
     design: Design, index: DesignIndex | None = None, checker: Checker | None = None, catalog: Catalog | None = None
 ) -> dict[str, Any]:
@@ -357,5 +350,5 @@ def report_parts(
         unknowns=unknown_figures(index, total),
         bom=bom,
         estimates=planning_estimates(checker.ctx, catalog, bom),
-        supplied_figures=supplied_figures(used_types(design)),
+        supplied_figures=design_supplied_figures(design),
     )

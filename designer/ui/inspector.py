@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.model.supplied import describe, figure_value, is_user_source, published, supplied_figures
+from designer.model.supplied import FIGURES, describe, figure_value, is_user_source, published, supplied_figures
 from designer.model.units import kw_to_w, w_to_kw
 from designer.ui import language
 from designer.ui.forms import Field, property_box, show_value
@@ -81,9 +81,8 @@ DESIGN_SECTIONS = [
 ]
 
 
-# The figures a part's box offers to supply where the vendor publishes none, in the units
-# an engineer types (power in kW, stored in W).
-SUPPLIABLE = ("power.max_w", "weight", "cooling.liquid_share")
+# The units an engineer types the figures in that a part's box offers to supply
+# (``designer.model.supplied.FIGURES``): power in kW, stored in W.
 SUPPLY_UNITS = {"power.max_w": "kW", "weight": "kg", "cooling.liquid_share": ""}
 
 
@@ -310,7 +309,7 @@ class Inspector(QWidget):
         layout = QVBoxLayout(box)
         layout.addWidget(label)
         self.form_layout.addWidget(box)
-        open_figures = [f for f in SUPPLIABLE if not published(device_type, f)]
+        open_figures = [f for f in FIGURES if not published(device_type, f)]
         if open_figures:
             self.form_layout.addWidget(self._supply_box(device_type, open_figures))
 

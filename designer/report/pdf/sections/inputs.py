@@ -7,8 +7,7 @@ from typing import Any
 
 from reportlab.platypus import Table
 
-from designer.model.supplied import describe, supplied_figures
-from designer.report.json_report import used_types
+from designer.model.supplied import describe, design_supplied_figures
 from designer.report.pdf.context import ProposalContext
 
 
@@ -107,7 +106,7 @@ def build(ctx: ProposalContext) -> list:
 def supplied_figures_part(ctx: ProposalContext) -> list:
     """The figures the engineer supplied where the vendor publishes none: said so, with who
     and when, so the customer knows which numbers rest on them (issue 11, item 6)."""
-    rows = supplied_figures(used_types(ctx.design))
+    rows = design_supplied_figures(ctx.design)
     if not rows:
         return []
     t, s = ctx.t, ctx.styles
