@@ -46,7 +46,7 @@ def one_line(text: str) -> str:
         if detail and out:
             message = detail["msg"].replace("Input should be", "expected")
             message = message[:1].lower() + message[1:]
-            if detail["input"] and detail["type"] not in ("missing", "extra_forbidden"):
+            if detail["input"] and detail["type"] not in ("missing", "extra_forbidden", "unexpected_keyword_argument"):
                 given = detail["input"]
                 message += f"; got {given if len(given) <= 60 else given[:57] + '...'}"
             out[-1] = f"{out[-1]}: {message}"

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from pydantic import TypeAdapter, ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
-from designer.model.base import NAME_PATTERN
+from designer.model.base import NAME_PATTERN, TEXT_PATTERN, text_problem
 from designer.model.memory import settle_long_lived
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.hardware import DeviceType, RackType
@@ -256,8 +256,12 @@ def _describe(error: Mapping[str, Any]) -> str:
     given = error.get("input")
     if kind == "missing":
         return "required field is missing"
-    if kind == "extra_forbidden":
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # the latter: a record's (``Record``)
         return "unknown field; remove it or check its spelling"
+    if (kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == TEXT_PATTERN
+            and isinstance(given, str) and error.get("loc")):
+        # a record's text, in the words ``Model._sane_text`` uses for the same fault
+        return text_problem(given, str(error["loc"][-1])) or "is not valid"
     if kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == NAME_PATTERN:
         return (
             "a name may not contain a colon (it separates device and port), tabs, line breaks or "

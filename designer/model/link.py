@@ -5,30 +5,35 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field
+from pydantic.dataclasses import dataclass
 
-from designer.model.base import Model, Name, PositiveFloat
+from designer.model.base import RECORD_CONFIG, Model, Name, PositiveFloat, Record, ShortText
 
 Media = Literal["DAC", "ACC", "AOC", "MMF", "SMF", "CAT6A"]
 FabricRole = Literal["compute", "storage", "inband", "oob"]
 Protocol = Literal["infiniband", "roce-v2", "ethernet"]
 
 
-class LinkEnd(Model):
+@dataclass(slots=True, config=RECORD_CONFIG)
+class LinkEnd(Record):
     device: Name
-    port: str = Field(min_length=1)
+    port: ShortText
 
     def __str__(self) -> str:
         return f"{self.device}:{self.port}"
 
 
-class Link(Model):
+@dataclass(slots=True, config=RECORD_CONFIG)
+class Link(Record):
+    """One cable (or one leg of a splitter cable); a ``Record``, see there."""
+
     a: LinkEnd
     b: LinkEnd
     fabric: Name | None = None
     media: Media | None = None
     length_m: PositiveFloat | None = None
     # Splitter cables (one switch port to several endpoint ports) share a cable id.
-    cable_id: str | None = None
+    cable_id: ShortText | None = None
 
 
 class Fabric(Model):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from types import SimpleNamespace
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
 
+from designer.model.base import Record, record_fields
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.index import DesignIndex
@@ -57,14 +58,14 @@ def unique(kind: str, name: str, taken: Iterable[str], field: str) -> None:
                hint="names must be unique; choose another", code="name_taken", kind=kind, name=name)
 
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound=BaseModel | Record)
 
 
 def validated(model: M, where_: str) -> M:
     """The object as the loader would read it from its saved form (``model_copy(update=…)``
     skips validation)."""
     try:
-        checked = type(model).model_validate(model.model_dump())
+        checked = cast(M, type(model).model_validate(model.model_dump()))
     except ValidationError as exc:
         raise_validation(exc, where_)
     return model if checked == model else checked
@@ -76,18 +77,20 @@ def raise_validation(exc: ValidationError, where_: str) -> None:
     msg = error["msg"].replace("Input should be", "expected")
     msg = msg[0].lower() + msg[1:] if msg else msg
     given = error.get("input")
-    if error["type"] not in ("missing", "extra_forbidden") and not error["type"].startswith("value_error"):
+    quiet = ("missing", "extra_forbidden", "unexpected_keyword_argument")  # the last: a record's extra field
+    if error["type"] not in quiet and not error["type"].startswith("value_error"):
         msg += f"; got {given!r}"
     refuse(msg, field=f"{where_}.{loc}" if loc else where_, hint="enter a valid value", code="invalid",
            error=msg)
 
 
-def validated_field(obj: BaseModel, field: str, value: Any, where_: str) -> Any:
+def validated_field(obj: BaseModel | Record, field: str, value: Any, where_: str) -> Any:
     """``value`` as the model would store it in ``obj.field`` (stripped, coerced), or a
     refusal with the model's reason. Validates the one field, not the whole object."""
-    if field not in type(obj).model_fields:
+    fields = record_fields(type(obj))
+    if field not in fields:
         refuse(f'{where_} has no field "{field}"', field=f"{where_}.{field}",
-               hint=f"use one of: {choices(type(obj).model_fields)}", code="no_field", field_name=field)
+               hint=f"use one of: {choices(fields)}", code="no_field", field_name=field)
     probe = obj.model_copy()
     try:
         type(obj).__pydantic_validator__.validate_assignment(probe, field, value)
@@ -96,7 +99,7 @@ def validated_field(obj: BaseModel, field: str, value: Any, where_: str) -> Any:
     return getattr(probe, field)
 
 
-def validated_fields(obj: BaseModel, where_: str, **values: Any) -> dict[str, Any]:
+def validated_fields(obj: BaseModel | Record, where_: str, **values: Any) -> dict[str, Any]:
     """Several fields' values as the model would store them (``validated_field`` each)."""
     return {field: validated_field(obj, field, value, where_) for field, value in values.items()}
 
