@@ -93,10 +93,16 @@ class Checker:
         return self.findings()
 
     def _check_link(self, link: Link) -> None:
-        key = ("link", id(link))
-        self._put(key, check_link(self.ctx, link))
-        for end in (link.a.device, link.b.device):
-            self._link_scopes.setdefault(end, set()).add(key)
+        # only a cable with findings is kept, and only its scope is filed under its ends
+        # (to be dropped when their cables change): almost every cable has none
+        found = check_link(self.ctx, link)
+        key: _Scope = ("link", id(link))
+        if found:
+            self._by_scope[key] = found
+            for end in (link.a.device, link.b.device):
+                self._link_scopes.setdefault(end, set()).add(key)
+        else:
+            self._by_scope.pop(key, None)
 
     def update(self, change: Change) -> list[Finding]:
         """Re-check what ``change`` touched; returns every finding."""

@@ -19,8 +19,11 @@ def check_device_ports(ctx: CheckContext, device_name: str) -> list[Finding]:
 
 
 def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
-    """Rules over one cable: its ends exist, their speeds agree, its media reaches."""
-    return list(_link(ctx, link))
+    """Rules over one cable: its ends exist, their speeds agree, its media reaches.
+    (Plain functions filling one list, not generators: called for each of 64,000 cables.)"""
+    found: list[Finding] = []
+    _link(ctx, link, found)
+    return found
 
 
 # an unconnected compute port is an error, a storage port a warning
@@ -55,7 +58,7 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
             )
 
 
-def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
+def _link(ctx: CheckContext, link: Link, out: list[Finding]) -> None:
     index = ctx.index
     ports = index.ports
     row = ctx.links.row(link)
@@ -63,12 +66,12 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
     if speed_a is None or speed_b is None:
         label = f"{link.a} - {link.b}"
         missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
-        yield finding(
+        out.append(finding(
             "error", "LINK_ENDPOINT_MISSING",
             [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
             msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
             msg("hint.recable_or_delete"),
-        )
+        ))
         return
     # management BASE-T ports negotiate 100M/1G between themselves; that is no design fault
     # (a 10GBASE-T port held to 1G still is)
@@ -76,42 +79,42 @@ def _link(ctx: CheckContext, link: Link) -> Iterator[Finding]:
                       and ports.is_rj45(link.b.device, link.b.port))
     if speed_a != speed_b and not autonegotiates:
         label = f"{link.a} - {link.b}"
-        yield finding(
+        out.append(finding(
             "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
             msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
             msg("hint.match_speed"),
-        )
-    yield from _cable(ctx, link, min(speed_a, speed_b))
+        ))
+    _cable(ctx, link, min(speed_a, speed_b), out)
 
 
-def _cable(ctx: CheckContext, link: Link, speed: float) -> Iterator[Finding]:
+def _cable(ctx: CheckContext, link: Link, speed: float, out: list[Finding]) -> None:
     if link.length_m is None:
         return
     if link.media is None:
-        yield finding(
+        out.append(finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
             msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=link.length_m, speed=speed),
             msg("hint.move_devices_closer"),
-        )
+        ))
         return
     # the lanes of one splitter cable are one product with its own reach
     lanes = splitter_lanes(ctx.index, link, ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
     reach = ctx.media.reach_m(link.media, speed, lanes)
     if reach is not None and link.length_m > reach + 1e-9:
-        yield finding(
+        out.append(finding(
             "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
             msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=link.length_m, media=link.media,
                 reach_m=reach,
                 speed=speed),
             msg(_NEXT_MEDIA_HINT[link.media]),
-        )
+        ))
     routed = ctx.geometry.length_m(link)
     if routed is not None and link.length_m + 1e-9 < routed:
-        yield finding(
+        out.append(finding(
             "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
             msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=link.length_m, route_m=routed),
             msg("hint.reroute_or_longer"),
-        )
+        ))
 
 
 # (what is missing, on a splitter?) -> message key

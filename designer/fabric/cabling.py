@@ -76,21 +76,42 @@ DEFAULT_TOP = {"switch": "finned", "adapter": "flat"}
 LINK_LAYER = {"infiniband": "infiniband", "roce-v2": "ethernet", "ethernet": "ethernet"}
 
 
+# What a port's cage is on every device of a type: (port group, cage number, form factor,
+# ports, speed, side, module top, the physical port when the name is a lane's, else None)
+_CageFacts = tuple[str, int, str | None, int, float, str, str, str | None]
+
+
 def end_cage(index: DesignIndex, device_name: str, port: str, protocol: str | None = None) -> EndCage | None:
+    device = index.devices.get(device_name)
+    if device is None:
+        return None
+    # the type's facts once per (type, port): 128,000 link ends at 16,384 GPUs ask about
+    # a few hundred; a lane's port count and speed are its device's own breakout's
+    facts: dict[tuple[str, str], _CageFacts | None] = index.ports.memo("end_cage")
+    key = (device.device_type, port)
+    try:
+        found = facts[key]
+    except KeyError:
+        found = facts[key] = _cage_facts(index, device_name, port)
+    if found is None:
+        return None
+    group_name, number, form_factor, ports, speed, side, top, physical = found
+    if physical is not None and device.port_breakouts:
+        breakout = device.port_breakouts.get(physical)
+        if breakout is not None:
+            # a split port: its cage carries the lanes of its module's port(s)
+            ports, speed = breakout.count * ports, breakout.speed_gbps
+    return EndCage((device_name, group_name, number), form_factor, ports, speed, side, top, protocol)
+
+
+def _cage_facts(index: DesignIndex, device_name: str, port: str) -> _CageFacts | None:
     group = index.ports.group(device_name, port)
     if group is None:
         return None
     physical, number = index.ports.physical(device_name, port)
-    device = index.devices[device_name]
-    breakout = device.port_breakouts.get(physical) if physical != port else None
-    if breakout is not None:
-        # a split port: its cage carries the lanes of its module's port(s)
-        ports, speed = breakout.count * group.ports_per_cage, breakout.speed_gbps
-    else:
-        ports, speed = group.ports_per_cage, group.speed_gbps
-    side = "switch" if index.type_of(device).kind == "switch" else "adapter"
-    return EndCage((device_name, group.name, (number - 1) // group.ports_per_cage), group.cage, ports, speed,
-                   side, group.module_top or DEFAULT_TOP[side], protocol)
+    side = "switch" if index.type_of(index.devices[device_name]).kind == "switch" else "adapter"
+    return (group.name, (number - 1) // group.ports_per_cage, group.cage, group.ports_per_cage, group.speed_gbps,
+            side, group.module_top or DEFAULT_TOP[side], physical if physical != port else None)
 
 
 def link_protocol(index: DesignIndex, link: Link) -> str | None:

@@ -6,7 +6,7 @@ answers are cached per device type and port name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from designer.model.hardware import PortGroup, split_lane
 
@@ -19,6 +19,20 @@ class PortResolver:
         self.index = index
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
         self._physical: dict[tuple[str, str], tuple[str, int]] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}
+        # (device type, port) -> (the port resolves to a group, its speed if it is one of
+        # the type's own ports, else None: a lane's speed is its device's breakout's)
+        self._speeds: dict[tuple[str, str], tuple[bool, float | None]] = {}
+        self._switching: dict[tuple[str, str], bool] = {}
+
+    def memo(self, kind: str) -> dict[Any, Any]:
+        """A cache, named ``kind``, for facts the layers above derive from a device type
+        and a port name (the cabling's cage of a port): it lives as long as this resolver's
+        own caches, which are keyed the same way."""
+        found = self._memos.get(kind)
+        if found is None:
+            found = self._memos[kind] = {}
+        return found
 
     def group(self, device_name: str, port: str) -> PortGroup | None:
         device = self.index.devices.get(device_name)
@@ -49,14 +63,22 @@ class PortResolver:
 
     def speed_gbps(self, device_name: str, port: str) -> float | None:
         """A port's speed (a breakout lane's own speed); None if the port does not exist."""
-        group = self.group(device_name, port)
-        if group is None:
+        device = self.index.devices.get(device_name)
+        if device is None:
             return None
-        device = self.index.devices[device_name]
-        if not device.port_breakouts:
-            return group.speed_gbps if self.index.device_types[device.device_type].has_port(port) else None
-        if self.index.device_types[device.device_type].has_port(port):
-            return group.speed_gbps
+        key = (device.device_type, port)
+        try:
+            found = self._speeds[key]
+        except KeyError:
+            group = self.group(device_name, port)
+            found = self._speeds[key] = (
+                group is not None,
+                group.speed_gbps if group is not None and self.index.device_types[device.device_type].has_port(port)
+                else None)
+        exists, speed = found
+        if not exists or speed is not None or not device.port_breakouts:
+            return speed
+        # a name that is not one of the type's ports: a lane of a split port, or nothing
         parent, lane = split_lane(port)
         breakout = device.port_breakouts.get(parent)
         if breakout is None or lane is None or lane < 1 or lane > breakout.count:
@@ -66,10 +88,17 @@ class PortResolver:
     def is_switching(self, device_name: str, port: str) -> bool:
         """A switch forwards on its fabric and uplink ports; on its management port it is
         just another endpoint of the out-of-band network."""
-        group = self.group(device_name, port)
-        if group is None or group.role not in ("fabric", "uplink"):
+        device = self.index.devices.get(device_name)
+        if device is None:
             return False
-        return self.index.device_types[self.index.devices[device_name].device_type].kind == "switch"
+        key = (device.device_type, port)
+        found = self._switching.get(key)
+        if found is None:
+            group = self.group(device_name, port)
+            found = self._switching[key] = (
+                group is not None and group.role in ("fabric", "uplink")
+                and self.index.device_types[device.device_type].kind == "switch")
+        return found
 
     def is_rj45(self, device_name: str, port: str) -> bool:
         group = self.group(device_name, port)
