@@ -67,8 +67,11 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}
+    # cables that are one link's own (a fibre, a plain cable) are counted straight away;
+    # ``units`` holds only those several links may share (splitters, twin-port pairs)
+    rows: Counter[_Unit] = Counter()
     modules: dict[CageKey, tuple[EndCage, str, float]] = {}
-    for n, link in enumerate(links):
+    for link in links:
         cable_media, cable_m = link.media, link.length_m
         assert cable_media is not None and cable_m is not None  # the links above have both
         speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
@@ -83,13 +86,12 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
                 units[("fibre-split", link.cable_id)] = (cable_media, cable_m, speed, part, True, None)
             else:
-                fibre_speed = parts.fibre_speed_gbps or speed
-                for i in range(parts.fibres):
-                    units[("fibre", n, i)] = (cable_media, cable_m, fibre_speed, part, False, None)
+                if parts.fibres:
+                    rows[(cable_media, cable_m, parts.fibre_speed_gbps or speed, part, False, None)] += parts.fibres
             continue
         n_lanes = 1
         if link.cable_id:
-            key: tuple[object, ...] = ("breakout", link.cable_id)
+            key: tuple[object, ...] | None = ("breakout", link.cable_id)
             n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
@@ -99,14 +101,18 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             # a twin-port cage fanning out to two cages: one splitter from that cage
             key, n_lanes = ("split-cage", near.key), 2
         else:
-            key = ("link", n)
+            key = None  # this link's own cable
         parts = selector.parts(link, speed, pair, n_lanes)
         part = parts.cable.slug if parts.cable else None
         # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
         # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
         top = _cable_top(link, pair)
-        units[key] = (cable_media, cable_m, speed, part, n_lanes > 1, top)
-    rows: Counter[_Unit] = Counter(units.values())
+        unit = (cable_media, cable_m, speed, part, n_lanes > 1, top)
+        if key is None:
+            rows[unit] += 1
+        else:
+            units[key] = unit
+    rows.update(units.values())
     cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
          "top": top}

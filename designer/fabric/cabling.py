@@ -430,7 +430,7 @@ class MediaSelector:
         ``lanes``: the legs of the splitter it rides on (1: none); ``copper_lanes`` as
         for ``choose``."""
         key = (link.media, link.length_m, speed_gbps, lanes, copper_lanes,
-               tuple(e.shape for e in ends) if ends else None)
+               tuple([e.shape for e in ends]) if ends else None)
         found = self._parts.get(key)
         if found is None:
             found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
