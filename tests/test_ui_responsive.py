@@ -12,7 +12,7 @@ import os
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QColor, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QPushButton
 
 from designer.checks import Checker
@@ -259,3 +259,39 @@ def test_renaming_a_room_keeps_the_floors_racks_and_retitles_the_room(window):
     assert any("Hall X" in title.text() for title in floor.room_titles)
     doc.undo_stack.undo()
     assert room in floor.room_items and floor.items_by_rack == items
+
+
+def test_a_big_designs_racks_are_coloured_by_load_before_its_first_check_lands(big, monkeypatch, qtbot, catalog,
+                                                                            tmp_path):
+    """Before: the floor of a big design stayed grey until its first check landed (26 s at
+    131,072 GPUs). Loads come from the design: the racks are coloured at once; the colours
+    the check brings for load are the same; findings colouring waits for the check."""
+    from designer.ui import analysis_worker
+
+    held = []  # the first full check, held back: the window draws with no checker
+    monkeypatch.setattr(analysis_worker.AnalysisRunner, "full_check",
+                        lambda self, design, cabling, **kw: held.append((design, cabling)))
+    example = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), example)
+    shown = open_window(str(example), catalog, QSettings(str(tmp_path / "r.ini"), QSettings.IniFormat))
+    qtbot.addWidget(shown)
+    doc, floor = shown.doc, shown.floor
+    assert held and doc.checker is None and floor.items_by_rack
+    grey = QColor("#c8c8c8").rgba()
+    before = {name: item.brush().color().rgba() for name, item in floor.items_by_rack.items()}
+    assert grey not in before.values(), "a rack is still uncoloured before the first check"
+    assert all(item.value.text().endswith("%") for item in floor.items_by_rack.values())
+    floor.set_metric("findings")  # no findings yet: each rack says it is being checked
+    assert {item.brush().color().rgba() for item in floor.items_by_rack.values()} == {grey}
+    assert {item.value.text() for item in floor.items_by_rack.values()} == {"checking"}
+    with qtbot.waitSignal(doc.findings_changed, timeout=10000):
+        doc._analysis_ready(("checker", Checker(*held[0])))
+    qtbot.waitUntil(lambda: not floor.drawing)
+    # the check landed: every rack by its worst finding (the example's are all warnings or none)
+    assert grey not in {item.brush().color().rgba() for item in floor.items_by_rack.values()}
+    assert "checking" not in {item.value.text() for item in floor.items_by_rack.values()}
+    floor.set_metric("power")  # every rack again, now from the checker's loads: the same colours
+    after = {name: item.brush().color().rgba() for name, item in floor.items_by_rack.items()}
+    assert after == before
+    shown.prompts.ask_save_changes = lambda _title: "discard"
+    shown.close()

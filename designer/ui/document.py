@@ -105,6 +105,12 @@ class DesignDocument(QObject):
             self._index = DesignIndex.build(self.design)
         return self._index
 
+    @property
+    def index_is_current(self) -> bool:
+        """Does ``index`` show the design as it is now? Not while a re-check of a big design
+        builds the fresh one (the views keep the old until it comes)."""
+        return self.checker is not None or (self._stale_index is None and self._held_change is None)
+
     def push(self, command) -> None:
         self.undo_stack.push(command)
 

@@ -189,7 +189,7 @@ class RackItem(QGraphicsRectItem):
         self.setFlags(QGraphicsItem.ItemIsSelectable | QGraphicsItem.ItemIsMovable)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.OpenHandCursor)
-        self.setBrush(QColor("#c8c8c8"))  # until the checks colour it
+        self.setBrush(style.NOT_CHECKED)  # until it is coloured
         self.label = QGraphicsSimpleTextItem(rack_name, self)
         self.label.setFont(QFont("Sans", 110))
         self.value = QGraphicsSimpleTextItem("", self)

@@ -62,6 +62,7 @@ class FloorView(Canvas):
         # finding changed since the last one
         self._recolour_all = True
         self._recolour_racks: set[str] = set()
+        self._coloured_checked = False  # were the racks last coloured with a checker's findings?
         self._last_worst: dict[str, str] | None = None
         self.aisle_items: list[QGraphicsRectItem] = []
         self.route_items: list = []  # the chosen cable's run (show_route)
@@ -384,25 +385,33 @@ class FloorView(Canvas):
         """Each rack in its metric's colour. After an edit only the racks it touched and
         those whose worst finding changed (a server's move at 32,768 GPUs coloured all
         1,640 racks); a new metric, a rebuild or a room's change colours every one."""
-        if self.doc.checker is None:
+        # Loads, heat and weight come from the design itself: a big design's racks are
+        # coloured by them before its first check lands (26 s after the floor is drawn at
+        # 131,072 GPUs), not left grey. Findings wait for the check, and nothing is coloured
+        # from an index a re-check is replacing.
+        checked = self.doc.checker is not None
+        if not checked and not self.doc.index_is_current:
             return
         index = self.doc.index
         t = language.current()
         worst = worst_by_object(self.doc.findings)
         last, self._last_worst = self._last_worst, worst
-        if self._recolour_all or last is None:
+        if self._recolour_all or last is None or checked != self._coloured_checked:
             names = list(self.items_by_rack)
         else:
             changed = {name for name in worst.keys() | last.keys() if worst.get(name) != last.get(name)}
             names = [name for name in self._recolour_racks | changed if name in self.items_by_rack]
         self._recolour_all, self._recolour_racks = False, set()
+        self._coloured_checked = checked
         for name in names:
             item = self.items_by_rack[name]
             rack = index.racks.get(name)
             if rack is None:
                 continue
             figures = rack_figures(self.doc, name, worst)
-            if self.colour_metric == "findings":
+            if self.colour_metric == "findings" and not checked:
+                colour, value = style.NOT_CHECKED, t("level.unchecked")
+            elif self.colour_metric == "findings":
                 colour = style.SEVERITY_COLOURS.get(figures.worst, style.NO_FINDING)
                 value = t(f"level.{figures.worst or 'ok'}")
             else:

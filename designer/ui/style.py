@@ -16,6 +16,7 @@ ROOM_FILL = QColor("#f4f5f7")
 ROOM_EDGE = QColor("#9aa0a6")
 TILE_LINE = QColor("#e3e5e8")
 SELECTION = QColor("#1a73e8")
+NOT_CHECKED = QColor("#c8c8c8")  # a rack the first check has not reached yet (its placeholder)
 NO_FINDING = QColor("#6cbf6c")  # a rack without findings, on the "Worst finding" floor colours
 # the proposal's aisle colours (designer/report/drawings/floorplan.py), so window and PDF agree
 COLD_AISLE = QColor("#e3effa")

@@ -122,6 +122,7 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "level.warning": {"en": "warning", "zh": "警告"},
     "level.info": {"en": "note", "zh": "提示"},
     "level.ok": {"en": "ok", "zh": "正常"},
+    "level.unchecked": {"en": "checking", "zh": "检查中"},
     "figures.rack": {"en": "Rack {name}", "zh": "机柜 {name}"},
     "figures.power": {"en": "Power: {value} max, {typical} kW typical", "zh": "功耗：最大 {value}，典型 {typical} kW"},
     "figures.heat": {
