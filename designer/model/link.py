@@ -25,7 +25,9 @@ class LinkEnd(Record):
 
 @dataclass(slots=True, config=RECORD_CONFIG)
 class Link(Record):
-    """One cable (or one leg of a splitter cable); a ``Record``, see there."""
+    """One cable between two device ports, or one leg of a splitter cable."""
+
+    # A Record (designer.model.base), not a Model: a design holds tens of thousands.
 
     a: LinkEnd
     b: LinkEnd
