@@ -8,7 +8,7 @@ import json
 import pytest
 
 from designer.errors import DesignLoadError
-from designer.model import io
+from designer.model import fast_load, io
 from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "resources/examples/dgx-h100-16-node.json"
@@ -16,7 +16,7 @@ EXAMPLE = ROOT / "resources/examples/dgx-h100-16-node.json"
 
 def test_fast_load_equals_friendly_load():
     raw = EXAMPLE.read_bytes()
-    fast = io._validate_fast(raw)
+    fast = fast_load.validate_fast(raw)
     assert fast is not None, "the bundled example should take the fast path"
     friendly = io._validate_friendly(raw, EXAMPLE)
     assert fast.model_dump() == friendly.model_dump()
@@ -28,7 +28,7 @@ def test_fast_load_declines_a_format_version_the_friendly_path_judges(value):
     raw = EXAMPLE.read_bytes().replace(
         f'"format_version": {data["format_version"]}'.encode(), f'"format_version": {value}'.encode(), 1)
     assert raw != EXAMPLE.read_bytes()
-    assert io._validate_fast(raw) is None
+    assert fast_load.validate_fast(raw) is None
     with pytest.raises(DesignLoadError) as caught:
         io.parse_design(raw, "x.json")
     assert "format_version" in caught.value.format() or "JSON" in caught.value.format()
@@ -36,16 +36,16 @@ def test_fast_load_declines_a_format_version_the_friendly_path_judges(value):
 
 def test_fast_load_declines_a_byte_order_mark_and_still_loads():
     raw = b"\xef\xbb\xbf" + EXAMPLE.read_bytes()
-    assert io._validate_fast(raw) is None
+    assert fast_load.validate_fast(raw) is None
     assert io.parse_design(raw, "x.json").name == io.parse_design(EXAMPLE.read_bytes(), "x.json").name
 
 
 def test_links_validated_in_chunks_equal_the_whole_file(monkeypatch):
     # the split path (issue 17: report peak RSS) gives what pydantic gives for the whole file
-    monkeypatch.setattr(io, "_LINKS_PER_CHUNK", 7)  # many chunks, a short last one
+    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", 7)  # many chunks, a short last one
     raw = EXAMPLE.read_bytes()
-    assert io._split_links(raw) is not None, "the bundled example is laid out as the saver writes it"
-    split = io._validate_fast(raw)
+    assert fast_load.split_links(raw) is not None, "the bundled example is laid out as the saver writes it"
+    split = fast_load.validate_fast(raw)
     whole = io.Design.model_validate_json(raw)
     assert split is not None and len(split.links) > 7 * 3
     assert split.model_dump() == whole.model_dump()
@@ -53,13 +53,13 @@ def test_links_validated_in_chunks_equal_the_whole_file(monkeypatch):
 
 def test_links_without_a_comma_at_a_chunk_boundary_are_refused(monkeypatch):
     # each chunk would parse alone; the file is not valid JSON and must not load
-    monkeypatch.setattr(io, "_LINKS_PER_CHUNK", 4)
+    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", 4)
     lines = EXAMPLE.read_bytes().split(b"\n")
     first = lines.index(b'  "links": [') + 1
     assert lines[first + 3].endswith(b",")
     lines[first + 3] = lines[first + 3][:-1]
     raw = b"\n".join(lines)
-    assert io._validate_fast(raw) is None
+    assert fast_load.validate_fast(raw) is None
     with pytest.raises(DesignLoadError) as caught:
         io.parse_design(raw, "x.json")
     assert "invalid JSON" in caught.value.format()
@@ -68,7 +68,7 @@ def test_links_without_a_comma_at_a_chunk_boundary_are_refused(monkeypatch):
 def test_a_second_links_key_or_a_nested_block_takes_the_whole_file_path():
     raw = EXAMPLE.read_bytes()
     twice = raw.replace(b'\n  "links": [\n', b'\n  "links": [],\n  "links": [\n', 1)
-    assert io._split_links(twice) is None
+    assert fast_load.split_links(twice) is None
     data = json.loads(raw)
     assert io.parse_design(twice, "x.json").model_dump() == io.parse_design(raw, "x.json").model_dump()
     # a links block laid out as the saver lays it out, but inside the site object: the head
@@ -76,7 +76,7 @@ def test_a_second_links_key_or_a_nested_block_takes_the_whole_file_path():
     site, links = data.pop("site"), data.pop("links")
     nested = ('{"site": {\n  "links": [\n' + ",\n".join(json.dumps(link) for link in links) + "\n  ], "
               + json.dumps(site)[1:] + ", " + json.dumps(data)[1:]).encode()
-    assert io._split_links(nested) is not None and io._validate_fast(nested) is None
+    assert fast_load.split_links(nested) is not None and fast_load.validate_fast(nested) is None
     with pytest.raises(DesignLoadError) as caught:
         io.parse_design(nested, "x.json")
     assert "site.links" in caught.value.format() and "unknown field" in caught.value.format()
