@@ -284,12 +284,14 @@ def test_a_big_designs_racks_are_coloured_by_load_before_its_first_check_lands(b
     floor.set_metric("findings")  # no findings yet: each rack says it is being checked
     assert {item.brush().color().rgba() for item in floor.items_by_rack.values()} == {grey}
     assert {item.value.text() for item in floor.items_by_rack.values()} == {"checking"}
+    assert "checking" in floor.legend.text()
     with qtbot.waitSignal(doc.findings_changed, timeout=10000):
         doc._analysis_ready(("checker", Checker(*held[0])))
     qtbot.waitUntil(lambda: not floor.drawing)
     # the check landed: every rack by its worst finding (the example's are all warnings or none)
     assert grey not in {item.brush().color().rgba() for item in floor.items_by_rack.values()}
     assert "checking" not in {item.value.text() for item in floor.items_by_rack.values()}
+    assert "checking" not in floor.legend.text()
     floor.set_metric("power")  # every rack again, now from the checker's loads: the same colours
     after = {name: item.brush().color().rgba() for name, item in floor.items_by_rack.items()}
     assert after == before

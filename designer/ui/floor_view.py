@@ -94,7 +94,12 @@ class FloorView(Canvas):
     def _show_legend(self) -> None:
         """The colours of the chosen metric and of the aisles, in the viewport's corner."""
         t = language.current()
-        colours = severity_entries(t) if self.colour_metric == "findings" else share_entries(t)
+        if self.colour_metric == "findings":
+            colours = severity_entries(t)
+            if self.doc.checker is None:  # the first check of a big design is still running
+                colours.append((style.NOT_CHECKED, t("level.unchecked"), "fill"))
+        else:
+            colours = share_entries(t)
         self.legend.show_sections(t("legend.title"), [(t(f"metric.{self.colour_metric}"), colours),
                                                       (t("floor.aisles"), aisle_entries(t))])
 
@@ -402,6 +407,8 @@ class FloorView(Canvas):
             changed = {name for name in worst.keys() | last.keys() if worst.get(name) != last.get(name)}
             names = [name for name in self._recolour_racks | changed if name in self.items_by_rack]
         self._recolour_all, self._recolour_racks = False, set()
+        if checked != self._coloured_checked and self.colour_metric == "findings":
+            self._show_legend()  # with or without "checking"
         self._coloured_checked = checked
         for name in names:
             item = self.items_by_rack[name]
