@@ -166,7 +166,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
         "file": file, "name": design.name, "servers": kinds.get("server", 0), "gpus": load.gpus,
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
         "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,
-        "uncabled": [dict(row) for row in uncabled_port_groups(design)], "notes": list(notes),
+        "uncabled": [dict(row) for row in uncabled_port_groups(design, index)], "notes": list(notes),
         "supplied_figures": [f.as_dict() for f in design_supplied_figures(design)],
     }
 

@@ -207,21 +207,23 @@ def _feeds(pdu: DeviceType | None, budget_kw: float, count: int) -> list[Feed]:
     return [Feed(name="ABCDEF"[n], capacity_kw=capacity) for n in range(count)]
 
 
-def uncabled_port_groups(design: Design) -> list[dict[str, Any]]:
+def uncabled_port_groups(design: Design, index: DesignIndex | None = None) -> list[dict[str, Any]]:
     """Port groups the generator leaves without cables, for the user to place by hand:
     a server's slower in-band port (the fastest one carries the in-band fabric) or a
     storage system's customer-network ports at a speed the in-band fabric does not run.
     One row per device type and group: {"device_type", "group", "role", "speed_gbps",
-    "devices", "ports"}."""
-    index = DesignIndex.build(design)
-    used = {(end.device, split_lane(end.port)[0]) for link in design.links for end in (link.a, link.b)}
+    "devices", "ports"}. ``index``: the design's, if the caller has one."""
+    index = index or DesignIndex.build(design)
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for device in design.devices:
         device_type = index.type_of(device)
         if device_type.kind not in ("server", "storage"):
             continue
+        # only this device's cables: a server has about 15, the design 64,000 at 16k GPUs
+        used = {split_lane(end.port)[0] for link in index.links_by_device.get(device.name, ())
+                for end in (link.a, link.b) if end.device == device.name}
         for group in device_type.port_groups:
-            free = [p for p in group.port_names() if (device.name, p) not in used]
+            free = [p for p in group.port_names() if p not in used]
             if not free:
                 continue
             row = rows.setdefault((device_type.slug, group.name), {
