@@ -248,3 +248,37 @@ def test_user_catalog_files_keep_the_bounded_loader(tmp_path):
     with pytest.raises(CatalogError) as caught:
         read_yaml(deep)
     assert "nested more than" in caught.value.format()
+
+
+def test_an_empty_chunk_or_a_trailing_comma_in_the_links_block_is_refused(monkeypatch):
+    # found in review: a blank chunk after the separating comma read as "[]", so a file with
+    # a comma after its last link (invalid JSON) loaded
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    first = lines.index(b'  "links": [') + 1
+    close = next(i for i in range(first, len(lines)) if lines[i].startswith(b"  ]"))  # the block's end
+    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", close - first)  # the links fill the first chunk
+    lines[close - 1] += b","  # a comma after the last link
+    for extra in ([b""] * 4, [b"", b"", b"", b","]):  # then blank lines: a chunk of its own
+        raw = b"\n".join(lines[:close] + extra + lines[close:])
+        assert fast_load.validate_fast(raw) is None
+        with pytest.raises(DesignLoadError) as caught:
+            io.parse_design(raw, "x.json")
+        assert "invalid JSON" in caught.value.format()
+
+
+def test_a_key_spelled_with_an_escape_takes_the_whole_file_path():
+    # found in review: '"l\u0069nks"' is the links key again, which the count of '"links"'
+    # did not see; the whole-file reading (last key wins) is the one to follow
+    raw = EXAMPLE.read_bytes()
+    data = json.loads(raw)
+    spelled = raw.replace(b'\n  "links": [\n', b'\n  "l\\u0069nks": [],\n  "links": [\n', 1)
+    after = raw.rstrip()[:-1].rstrip() + b',\n  "l\\u0069nks": []\n}\n'
+    assert fast_load.split_links(spelled) is None and fast_load.split_links(after) is None
+    assert len(io.parse_design(spelled, "x.json").links) == len(data["links"])
+    assert io.parse_design(after, "x.json").links == []  # as json.loads and pydantic read it
+    # the format version spelled with an escape: judged by the friendly path, not the sniff
+    newer = raw.replace(b'"format_version": 1', b'"format_version": 1, "format_v\\u0065rsion": 7', 1)
+    assert fast_load.validate_fast(newer) is None
+    with pytest.raises(DesignLoadError) as caught:
+        io.parse_design(newer, "x.json")
+    assert "newer" in caught.value.format()
