@@ -326,3 +326,23 @@ def test_netbox_import_of_more_than_1024_ports_of_one_speed_is_one_line(tmp_path
     ports = "".join(f"  - name: p{i}\n    type: 100gbase-x-qsfp28\n" for i in range(1_100))
     path.write_text(f"manufacturer: X\nmodel: Y\nslug: many\nu_height: 1\ninterfaces:\n{ports}")
     refused_by_import(path, tmp_path / "out")
+
+
+@pytest.mark.parametrize("value,words", [
+    ("p\x07", "links[0].a.port: contains the control character U+0007 at position 2;"),
+    ("p" * 201, "links[0].a.port: 201 characters; at most 200"),
+])
+def test_a_cables_bad_port_is_named_once(value, words):
+    # links are records: found in review, the field name was printed twice ("a.port: port:")
+    # and an over-long port read in pydantic's words, not the loader's
+    data = example()
+    data["links"][0]["a"]["port"] = value
+    with pytest.raises(DesignLoadError) as caught:
+        parse_design(json.dumps(data).encode(), "f.json")
+    assert words in caught.value.format() and "port: port" not in caught.value.format()
+
+
+def test_an_empty_cable_id_still_loads():
+    data = example()
+    data["links"][0]["cable_id"] = ""
+    assert parse_design(json.dumps(data).encode(), "f.json").links[0].cable_id == ""

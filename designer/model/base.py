@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
@@ -68,7 +69,22 @@ class Model(BaseModel):
 # The same rule as ``_FORBIDDEN_IN_TEXT`` as a pattern pydantic's core checks itself (lone
 # surrogates it refuses as ``string_unicode``): for records, which have no Python validator.
 TEXT_PATTERN = "^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]*$"
-ShortText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_SHORT_TEXT, pattern=TEXT_PATTERN)]
+ShortText = Annotated[str, StringConstraints(max_length=MAX_SHORT_TEXT, pattern=TEXT_PATTERN)]
+
+def record_text_problem(error: Mapping[str, Any]) -> str | None:
+    """A pydantic error on a record's text (``TEXT_PATTERN``, ``MAX_SHORT_TEXT``) in the words
+    ``Model._sane_text`` uses for the same fault, without the field's name (the field path
+    that goes with the message ends in it); None for any other error."""
+    given, loc, ctx = error.get("input"), error.get("loc") or (), error.get("ctx") or {}
+    if not isinstance(given, str) or not loc:
+        return None
+    if not ((error["type"] == "string_pattern_mismatch" and ctx.get("pattern") == TEXT_PATTERN)
+            or (error["type"] == "string_too_long" and ctx.get("max_length") == MAX_SHORT_TEXT)):
+        return None
+    field = str(loc[-1])
+    problem = text_problem(given, field)
+    return problem.removeprefix(f"{field}: ") if problem else None
+
 
 # The configuration of ``Model`` for records (``Record``).
 RECORD_CONFIG = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from pydantic import TypeAdapter, ValidationError
 
 from designer.errors import DesignerError, DesignLoadError
-from designer.model.base import NAME_PATTERN, TEXT_PATTERN, text_problem
+from designer.model.base import NAME_PATTERN, record_text_problem
 from designer.model.memory import settle_long_lived
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.fast_load import validate_fast
@@ -235,10 +235,9 @@ def _describe(error: Mapping[str, Any]) -> str:
         return "required field is missing"
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):  # the latter: a record's (``Record``)
         return "unknown field; remove it or check its spelling"
-    if (kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == TEXT_PATTERN
-            and isinstance(given, str) and error.get("loc")):
-        # a record's text, in the words ``Model._sane_text`` uses for the same fault
-        return text_problem(given, str(error["loc"][-1])) or "is not valid"
+    worded = record_text_problem(error)  # a record's text, in the words Model._sane_text uses
+    if worded:
+        return worded
     if kind == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == NAME_PATTERN:
         return (
             "a name may not contain a colon (it separates device and port), tabs, line breaks or "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 from pydantic.dataclasses import dataclass
@@ -17,7 +17,7 @@ Protocol = Literal["infiniband", "roce-v2", "ethernet"]
 @dataclass(slots=True, config=RECORD_CONFIG)
 class LinkEnd(Record):
     device: Name
-    port: ShortText
+    port: Annotated[ShortText, Field(min_length=1)]
 
     def __str__(self) -> str:
         return f"{self.device}:{self.port}"

@@ -103,7 +103,7 @@ class SetProperty(Edit):
         value = self.value
         if self.field in ("a", "b") and isinstance(value, str):
             device, _, port = value.partition(":")
-            value = LinkEnd(device=device, port=port)
+            value = {"device": device, "port": port}  # validated below, refused in the edit's words
         copy = link.model_copy()
         new = rules.validated_field(copy, self.field, value, f"links[{self.name}]")
         return ReplaceLinks([self.name], [link.model_copy(update={self.field: new})], strict=self.strict,

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from pydantic import BaseModel, ValidationError
 
-from designer.model.base import Record, record_fields
+from designer.model.base import NAME_PATTERN, Record, record_fields, record_text_problem
 from designer.model.design import Design
 from designer.model.device import Device
 from designer.model.index import DesignIndex
@@ -77,8 +77,16 @@ def raise_validation(exc: ValidationError, where_: str) -> None:
     msg = error["msg"].replace("Input should be", "expected")
     msg = msg[0].lower() + msg[1:] if msg else msg
     given = error.get("input")
-    quiet = ("missing", "extra_forbidden", "unexpected_keyword_argument")  # the last: a record's extra field
-    if error["type"] not in quiet and not error["type"].startswith("value_error"):
+    if error["type"] == "unexpected_keyword_argument":  # a record's (designer.model.base.Record)
+        msg = "extra inputs are not permitted"
+    if error["type"] == "string_pattern_mismatch" and (error.get("ctx") or {}).get("pattern") == NAME_PATTERN:
+        # the loader's words; pydantic's message quotes the pattern, control characters and all
+        msg = "a name may not contain a colon, tabs, line breaks or control characters"
+    worded = record_text_problem(error)
+    if worded:
+        msg = worded  # names the fault and where; the text itself may hold control characters
+    elif error["type"] not in ("missing", "extra_forbidden", "unexpected_keyword_argument") \
+            and not error["type"].startswith("value_error"):
         msg += f"; got {given!r}"
     refuse(msg, field=f"{where_}.{loc}" if loc else where_, hint="enter a valid value", code="invalid",
            error=msg)
