@@ -297,3 +297,33 @@ def test_a_big_designs_racks_are_coloured_by_load_before_its_first_check_lands(b
     assert after == before
     shown.prompts.ask_save_changes = lambda _title: "discard"
     shown.close()
+
+
+def test_a_big_designs_recheck_keeps_the_racks_colours_until_it_lands(big, window, qtbot, monkeypatch):
+    """Found in review: once a re-check's fresh index came (the check itself still running),
+    the findings colouring turned every rack grey, "checking". Only a design's first check
+    shows that; a re-check leaves the colours as they were until it lands."""
+    from designer.model.index import DesignIndex
+    from designer.ui import analysis_worker
+    from designer.ui.commands import SetProperty
+
+    doc, floor = window.doc, window.floor
+    qtbot.waitUntil(lambda: doc.checker is not None and not floor.drawing)
+    held = []  # each re-check, held back
+    monkeypatch.setattr(analysis_worker.AnalysisRunner, "full_check",
+                        lambda self, design, cabling, **kw: held.append((design, cabling)))
+    for metric in ("findings", "power"):
+        floor.set_metric(metric)
+        before = {n: (i.brush().color().rgba(), i.value.text()) for n, i in floor.items_by_rack.items()}
+        held.clear()
+        room = doc.design.site.rooms[0].name
+        doc.push(SetProperty(doc, "room", room, "name", room + " X", "field.name"))  # a re-check of everything
+        qtbot.waitUntil(lambda: not floor.drawing)
+        assert held and doc.checker is None
+        doc._analysis_ready(("index", DesignIndex.build(doc.design)))  # what the worker sends first
+        qtbot.waitUntil(lambda: not floor.drawing)
+        during = {n: (i.brush().color().rgba(), i.value.text()) for n, i in floor.items_by_rack.items()}
+        assert during == before, f"{metric}: the racks changed colour while the re-check ran"
+        doc._analysis_ready(("checker", Checker(*held[0])))
+        qtbot.waitUntil(lambda: not floor.drawing)
+        assert {n: (i.brush().color().rgba(), i.value.text()) for n, i in floor.items_by_rack.items()} == before

@@ -60,6 +60,7 @@ class DesignDocument(QObject):
         self._index: DesignIndex | None = None
         self._stale_index: DesignIndex | None = None  # shown while a re-check builds the fresh one
         self._held_change: Change | None = None  # an edit not drawn yet (waits for that index)
+        self._checked_once = False  # has a check of this design landed (first_check_pending)
         self._start_checker()
 
     def _clean_changed(self, _clean: bool) -> None:
@@ -110,6 +111,13 @@ class DesignDocument(QObject):
         """Does ``index`` show the design as it is now? Not while a re-check of a big design
         builds the fresh one (the views keep the old until it comes)."""
         return self.checker is not None or (self._stale_index is None and self._held_change is None)
+
+    @property
+    def first_check_pending(self) -> bool:
+        """Has no check of this design landed yet (a big design's first, on the worker)?
+        Then the views show what the design itself says; during a later re-check they keep
+        what they show until it lands."""
+        return not self._checked_once
 
     def push(self, command) -> None:
         self.undo_stack.push(command)
@@ -201,6 +209,7 @@ class DesignDocument(QObject):
             self.runner.full_check(self.design, self.catalog.cabling)
         else:
             self.checker = Checker(self.design, self.catalog.cabling)
+            self._checked_once = True
             self.findings = self.checker.findings()
 
     def _analysis_ready(self, payload) -> None:
@@ -212,6 +221,7 @@ class DesignDocument(QObject):
             return
         if kind == "checker":
             self.checker = value
+            self._checked_once = True
             self._index = self._stale_index = None
             if len(self.design.links) > BACKGROUND_RECHECK_LINKS:
                 keep_collections_short()  # the new checker's caches join the frozen objects

@@ -392,10 +392,11 @@ class FloorView(Canvas):
         1,640 racks); a new metric, a rebuild or a room's change colours every one."""
         # Loads, heat and weight come from the design itself: a big design's racks are
         # coloured by them before its first check lands (26 s after the floor is drawn at
-        # 131,072 GPUs), not left grey. Findings wait for the check, and nothing is coloured
-        # from an index a re-check is replacing.
+        # 131,072 GPUs), not left grey; the findings colouring says "checking". While a
+        # later re-check runs, the racks keep their colours until it lands (nothing is
+        # coloured from an index it is replacing, or as "checking" again).
         checked = self.doc.checker is not None
-        if not checked and not self.doc.index_is_current:
+        if not checked and (not self.doc.first_check_pending or not self.doc.index_is_current):
             return
         index = self.doc.index
         t = language.current()
