@@ -165,3 +165,25 @@ def test_single_mode_runs_take_the_shortest_cord_vendor_first_at_equal_length(ca
                                  (8, 10, "os2-mpo12-apc-trunk")):
         product, cut = selector.cord("SMF", 400, needed)
         assert (cut, product.slug) == (length, part), needed
+
+
+@pytest.mark.parametrize("order", [("X", "X", None), (None, "X", "X")])
+def test_cable_rows_that_tie_on_the_sort_keep_the_order_their_cables_come_in(order):
+    """Found in review: counting a link's own cable at once (a speed change) put shared
+    cables after all others, so two rows equal on (media, length, speed, part, top) but one a
+    splitter came out the other way round. Rows keep the order of their first cable."""
+    from designer.model.io import load_design
+    from designer.model.link import LinkEnd
+
+    catalog = load_catalog(include_user=False)
+    design = load_design(Path(__file__).parents[1] / "resources/examples/dgx-h100-16-node.json", catalog)
+    base = design.links[0]
+    # DAC 3 m cables to ports that do not exist (no speed, no cage, no part): a splitter "X"
+    # of two legs and a plain cable, in the order given
+    design.links = [base.model_copy(update={"a": LinkEnd(device=base.a.device, port=f"nosuch{i}"), "media": "DAC",
+                                            "length_m": 3.0, "cable_id": cable_id})
+                    for i, cable_id in enumerate(order)]
+    rows, _ = cable_summary(DesignIndex.build(design), catalog.cabling)
+    splitter_first = order[0] == "X"
+    assert [r["breakout"] for r in rows] == ([True, False] if splitter_first else [False, True])
+    assert [r["count"] for r in rows] == [1, 1]

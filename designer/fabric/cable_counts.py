@@ -70,8 +70,12 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     # cables that are one link's own (a fibre, a plain cable) are counted straight away;
     # ``units`` holds only those several links may share (splitters, twin-port pairs)
     rows: Counter[_Unit] = Counter()
+    # where each kind of cable first comes (a link's place; a shared cable's first link's):
+    # rows that tie on the sort key below keep that order, as when every cable was a unit
+    first_at: dict[_Unit, int] = {}
+    key_at: dict[tuple[object, ...], int] = {}
     modules: dict[CageKey, tuple[EndCage, str, float]] = {}
-    for link in links:
+    for n, link in enumerate(links):
         cable_media, cable_m = link.media, link.length_m
         assert cable_media is not None and cable_m is not None  # the links above have both
         speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
@@ -84,10 +88,13 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             parts = selector.parts(link, speed, pair, n_lanes)
             part = parts.cable.slug if parts.cable else None
             if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                units[("fibre-split", link.cable_id)] = (cable_media, cable_m, speed, part, True, None)
-            else:
-                if parts.fibres:
-                    rows[(cable_media, cable_m, parts.fibre_speed_gbps or speed, part, False, None)] += parts.fibres
+                shared = ("fibre-split", link.cable_id)
+                key_at.setdefault(shared, n)
+                units[shared] = (cable_media, cable_m, speed, part, True, None)
+            elif parts.fibres:
+                fibre = (cable_media, cable_m, parts.fibre_speed_gbps or speed, part, False, None)
+                rows[fibre] += parts.fibres
+                first_at.setdefault(fibre, n)
             continue
         n_lanes = 1
         if link.cable_id:
@@ -110,14 +117,20 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         unit = (cable_media, cable_m, speed, part, n_lanes > 1, top)
         if key is None:
             rows[unit] += 1
+            first_at.setdefault(unit, n)
         else:
+            key_at.setdefault(key, n)
             units[key] = unit
-    rows.update(units.values())
+    for key, unit in units.items():
+        rows[unit] += 1
+        if key_at[key] < first_at.get(unit, len(links)):
+            first_at[unit] = key_at[key]
     cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
          "top": top}
         for (media, length, speed, part, breakout, top), count in sorted(
-            rows.items(), key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
+            sorted(rows.items(), key=lambda r: first_at[r[0]]),
+            key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     optics: dict[str, TransceiverCount] = {}
     for end, media, length in modules.values():
