@@ -136,3 +136,44 @@ def test_a_cable_of_one_fabric_on_a_switch_of_another_re_judges_that_switchs_fab
     full = run_checks(example, catalog.cabling)
     assert _keys(live) == _keys(full)
     assert any(f.code == "SWITCH_PORTS_EXHAUSTED" and "cmp-leaf01" in f.message for f in full)
+
+
+def test_a_type_pasted_again_under_its_slug_is_not_answered_from_the_first(example, catalog):
+    """Found in review (older than the link records): paste devices of a new type, undo, paste
+    devices of another type under the same slug. The live checker's port resolver answered
+    from the first type, so a speed mismatch the second brings went unreported."""
+    import copy
+
+    from designer.model.edits.clipboard import copy_devices, paste_devices
+
+    checker = Checker(example, catalog.cabling)
+    link = example.links[0]
+    leaf = link.b.device
+    payload = copy_devices(example, [link.a.device, leaf])
+    leaf_type = next(d.device_type for d in example.devices if d.name == leaf)
+    rack = next(d.rack for d in example.devices if d.name == leaf)
+
+    def pasted(speed_gbps: float) -> dict:
+        made = copy.deepcopy(payload)
+        for device_type in made["device_types"]:
+            device_type["slug"] = "x-" + device_type["slug"]
+            if device_type["slug"] == "x-" + leaf_type:
+                for group in device_type["port_groups"]:
+                    if group.get("role") == "fabric":
+                        group["speed_gbps"] = speed_gbps
+                        group.pop("breakout", None)
+        for device in made["devices"]:
+            device["device_type"], device["position_u"] = "x-" + device["device_type"], None
+        return made
+
+    def step(edit) -> edits.Change:
+        change = edit.apply(example)
+        checker.update(Change(**change.scopes.as_sets()))
+        return change
+
+    first = step(paste_devices(example, pasted(400.0), rack))  # the leaf's ports as they were
+    undone = first.inverse.apply(example)
+    checker.update(Change(**undone.scopes.as_sets()))
+    step(paste_devices(example, pasted(200.0), rack))  # its fabric ports now run at 200G
+    assert _keys(checker.findings()) == _keys(run_checks(example, catalog.cabling))
+    assert any(f.code == "LINK_SPEED_MISMATCH" for f in checker.findings())

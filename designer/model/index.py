@@ -72,7 +72,12 @@ class DesignIndex:
         lists (``designer.estimates.snapshot``) keeps seeing the index as it was."""
         design = self.design
         self.devices = {d.name: d for d in design.devices}
-        self.device_types = {t.slug: t for t in design.device_types}
+        types = {t.slug: t for t in design.device_types}
+        if types.keys() != self.device_types.keys() or any(self.device_types[s] is not t for s, t in types.items()):
+            # a type came, went or was replaced under its slug (a paste, its undo, another
+            # paste): the port answers cached by (type slug, port) are made again
+            self.__dict__.pop("ports", None)
+        self.device_types = types
         self.racks = {r.name: r for r in design.racks}
         if racks:
             # racks may have come or gone (with their rack types): the room look-up again
