@@ -140,7 +140,8 @@ def test_largest_cluster_new_and_report(benchmark, report_figure, tmp_path, requ
     """The size today's largest clusters reach (issue 17): 131,072 GPUs — 16,384 DGX B300 on
     Quantum-X800 Q3400 (a 64-port QM9700 cannot hold 16,384 H100 nodes at 1:1 in three
     tiers; ``designer new`` says so). ``designer new`` then ``report --json``, each its own
-    process: wall, CPU and peak memory against the issue's 60 s and 2 GiB. Under make bench only."""
+    process: wall, CPU and peak memory against the issue's 60 s and 2 GiB; then ``check``,
+    ``export --pdf`` and a bare ``json.load`` of the file once each. Under make bench only."""
     if not request.config.getoption("benchmark_enable", False):
         pytest.skip("131,072 GPUs is measured under make bench only (about a minute)")
     path = tmp_path / "b300-131k.json"
@@ -155,6 +156,18 @@ def test_largest_cluster_new_and_report(benchmark, report_figure, tmp_path, requ
 
     new, report = benchmark.pedantic(both, rounds=1, iterations=1)
     _line(report_figure, 131072, "designer new (B300, Q3400)", new)
-    _line(report_figure, 131072, "report --json (B300, Q3400)", report)
+    bare = run_process([sys.executable, "-c", "import json, sys; json.load(open(sys.argv[1], 'rb'))", str(path)])
+    _line(report_figure, 131072, "report --json (B300, Q3400)", report,
+          f"  = {report['wall_s'] / bare['wall_s']:.1f}x wall of json.load")
     report_figure("131,072 GPUs  new + report",
                   f"{new['wall_s'] + report['wall_s']:6.1f} s wall, peak {max(new['rss_mib'], report['rss_mib']):.0f} MiB")
+    # the other whole commands at this size, once each
+    check = run_process(designer("check", str(path)))
+    assert check["code"] in (0, 1), check["stderr"]
+    _line(report_figure, 131072, "check", check, f"  = {check['wall_s'] / bare['wall_s']:.1f}x wall of json.load")
+    pdf = tmp_path / "proposal-131k.pdf"
+    export = run_process(designer("export", str(path), "--pdf", str(pdf)))
+    assert export["code"] == 0, export["stderr"]
+    assert pdf.stat().st_size > 0
+    _line(report_figure, 131072, "export --pdf", export)
+    _line(report_figure, 131072, "json.load", bare)

@@ -4,7 +4,8 @@ pans"): 16,384 DGX B300 on Quantum-X800 Q3400 (``designer new`` in its own proce
 ``designer FILE`` opens it, then looked at as a user looks at it: wheel notches from
 fit-to-view in to a zoom racks are read at (their names and figures drawn), one notch more
 into a rack row, and pans a quarter of the viewport at a time along the rows and across
-them. Each step is timed from the scroll (or zoom) until the event loop has painted the
+them; then one live edit, a server dragged to another U of its rack and back (10 moves,
+as ``test_ui_responsive_speed.test_drag_move_one_server``). Each step is timed from the scroll (or zoom) until the event loop has painted the
 viewport (the frame the user sees), and the whole panned viewport is then repainted
 (``grab``, as ``test_frame_at_fit_to_view`` forces a frame) and timed too.
 
@@ -24,7 +25,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, Qt
 from PySide6.QtGui import QColor
 
 from tests.benchmarks.test_process_speed import designer, run_process
-from tests.benchmarks.test_ui_responsive_speed import _close, _FirstPaint, _settled, _wait
+from tests.benchmarks.test_ui_responsive_speed import _close, _FirstPaint, _settled, _wait, drag_moves
 
 GPUS = 131072
 PAN_STEPS = 24  # 12 along the rows, then 12 across them
@@ -187,6 +188,14 @@ def test_largest_window_opens_and_pans(benchmark, bench_catalog, qapp, tmp_path,
     benchmark.pedantic(open_and_pan, rounds=1, iterations=1)
     window = state["window"]
     doc = window.doc
+    # one live edit at this size: a server dragged to a free U and back, 10 times (its own
+    # rack is full: four DGX B300 in a 62 kW rack; the least-filled rack of its room)
+    server, places, move, moves = drag_moves(window, qapp, "nvidia-dgx-b300")
+    for _ in range(10):
+        move()
+    moved = doc.index.devices[server.name]
+    assert (moved.rack, moved.position_u) in places
+    figures["drag_ms"] = (*_stats(moves), min(moves) * 1000)
     assert sum(d.device_type == "nvidia-dgx-b300" for d in doc.design.devices) == GPUS // 8
     assert len(window.floor.items_by_rack) == len(doc.design.racks) > 5000
     assert doc.checker is not None
@@ -219,11 +228,13 @@ def test_largest_window_opens_and_pans(benchmark, bench_catalog, qapp, tmp_path,
     report_figure(f"{label}: pan, full repaint of the viewport",
                   f"{f['pan_grab_ms'][0]:.1f} ms median, {f['pan_grab_ms'][1]:.1f} ms max "
                   f"({f['racks_seen']} racks seen)")
+    report_figure(f"{label}: drag-move one server, end to end",
+                  f"{f['drag_ms'][0]:.0f} ms median, {f['drag_ms'][2]:.0f}-{f['drag_ms'][1]:.0f} ms (10 moves)")
     report_figure(f"{label}: the last panned viewport", str(png))
     benchmark.extra_info.update(
         gpus=GPUS, paint_s=round(f["paint_s"], 2), drawn_s=round(f["drawn_s"], 2),
         findings_s=round(f["findings_s"], 2), idle_s=round(f["idle_s"], 2), rss_mib=round(f["rss_end_mib"]),
         pan_median_ms=round(f["pan_paint_ms"][0], 1), pan_max_ms=round(f["pan_paint_ms"][1], 1),
         grab_median_ms=round(f["pan_grab_ms"][0], 1), grab_max_ms=round(f["pan_grab_ms"][1], 1),
-        zoom_ms=round(f["zoom_ms"][0], 1))
+        zoom_ms=round(f["zoom_ms"][0], 1), drag_median_ms=round(f["drag_ms"][0], 1))
     _close(window)
