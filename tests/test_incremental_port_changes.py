@@ -177,3 +177,70 @@ def test_a_type_pasted_again_under_its_slug_is_not_answered_from_the_first(examp
     step(paste_devices(example, pasted(200.0), rack))  # its fabric ports now run at 200G
     assert _keys(checker.findings()) == _keys(run_checks(example, catalog.cabling))
     assert any(f.code == "LINK_SPEED_MISMATCH" for f in checker.findings())
+
+
+def _live_equals_fresh(checker, design, cabling):
+    assert _keys(checker.findings()) == _keys(run_checks(design, cabling))
+
+
+def _step(checker, design, edit):
+    change = edit.apply(design)
+    checker.update(Change(**change.scopes.as_sets()))
+    return change
+
+
+def test_a_cable_off_a_switch_another_fabric_also_uses_rechecks_that_fabric(example, catalog):
+    """Found by a seeded replay of cabling edits: an out-of-band cable re-ended onto a storage
+    spine's port makes the spine a switch of the out-of-band fabric too; a storage cable taken
+    off it later changed that fabric's SWITCH_PORTS_EXHAUSTED, but the edit named only the
+    spine's own fabric."""
+    from designer.model.link import LinkEnd
+
+    checker = Checker(example, catalog.cabling)
+    spine = "sto-spine01"
+    storage = [i for i, l in enumerate(example.links) if spine in (l.a.device, l.b.device) and l.fabric == "storage"]
+    freed = example.links[storage[0]]
+    port = freed.a.port if freed.a.device == spine else freed.b.port
+    _step(checker, example, edits.disconnect_link(storage[0]))
+    oob = next(i for i, l in enumerate(example.links) if l.fabric == "oob")
+    reend = edits.move_link(example, oob, b=LinkEnd(device=spine, port=port))
+    reend.strict = False
+    _step(checker, example, reend)
+    assert any(f.code == "SWITCH_PORTS_EXHAUSTED" and spine in f.objects and "oob" in f.objects
+               for f in checker.findings())
+    _live_equals_fresh(checker, example, catalog.cabling)
+    again = next(i for i, l in enumerate(example.links) if spine in (l.a.device, l.b.device) and l.fabric == "storage")
+    _step(checker, example, edits.disconnect_link(again))
+    _live_equals_fresh(checker, example, catalog.cabling)
+
+
+def test_a_cable_taken_off_a_twin_cage_rechecks_the_cable_left_in_it(example, catalog):
+    """Found by a seeded replay of cabling edits: whether a copper cable is a straight cable
+    or a splitter follows from where its twin-port cage's other port goes; taking away (or
+    re-ending) the other cable changed the part the first needs (CABLE_NO_PART's words), but
+    the first's own device (the one it is judged with) was not named by the edit."""
+    from designer.fabric.cabling import end_cage
+    from designer.model.index import DesignIndex
+
+    index = DesignIndex.build(example)
+    # two compute cables in one twin-port leaf cage, from two different servers
+    by_cage: dict = {}
+    for i, link in enumerate(example.links):
+        if link.fabric == "compute" and link.b.device.startswith("cmp-leaf"):
+            cage = end_cage(index, link.b.device, link.b.port)
+            if cage is not None and cage.ports == 2:
+                by_cage.setdefault(cage.key, []).append(i)
+    first, second = next(pair for pair in by_cage.values()
+                         if len(pair) == 2 and example.links[pair[0]].a.device != example.links[pair[1]].a.device)
+    checker = Checker(example, catalog.cabling)
+    for i in (first, second):  # copper where no catalog copper reaches: CABLE_NO_PART on both
+        _step(checker, example, edits.SetProperty("link", i, "media", "DAC"))
+        _step(checker, example, edits.SetProperty("link", i, "length_m", 7.0))
+    words = [f.message for f in checker.findings() if f.code == "CABLE_NO_PART"]
+    assert any("splitter" in w for w in words), words  # the leaf cage fans out to two servers
+    _live_equals_fresh(checker, example, catalog.cabling)
+    # the second cable goes: the first is alone in its cage, a straight cable's case
+    _step(checker, example, edits.disconnect_link(second))
+    words = [f.message for f in checker.findings() if f.code == "CABLE_NO_PART"]
+    assert words and not any("splitter" in w for w in words), words
+    _live_equals_fresh(checker, example, catalog.cabling)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 from designer.catalog.cabling import Cabling
+from designer.fabric.cabling import end_cage
 from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
@@ -168,11 +169,42 @@ class Checker:
                 if id(link) not in seen:
                     seen.add(id(link))
                     self._check_link(link)
-        for name in devices | (ports or set()):
+        # ... except the cables sharing a twin-port cage with a changed one: whether a copper
+        # cable there is a straight cable or a splitter follows from where the cage's other
+        # port goes (fabric.cabling.copper_legs), and CABLE_NO_PART is judged with a cable's
+        # first device, which the edit need not name (found by a seeded replay of re-ends)
+        peers = self._cage_peers([link for pair in replaced or () for link in pair])
+        if links_changed:
+            # the changed cables are gone or unknown: every cage of the devices they ended on
+            peers |= self._cage_peers([link for name in devices for link in ctx.index.links_by_device.get(name, [])],
+                                      at=devices)
+        for name in devices | (ports or set()) | peers:
             if name in ctx.index.devices:
                 self._put(("device", name), check_device_ports(ctx, name))
             else:
                 self._by_scope.pop(("device", name), None)
+
+    def _cage_peers(self, links: list[Link], at: set[str] | None = None) -> set[str]:
+        """The first devices of the cables that share a twin-port cage with ``links`` (at
+        their ends on the devices ``at``; None: at both ends)."""
+        index = self.ctx.index
+        peers: set[str] = set()
+        for link in links:
+            for end in (link.a, link.b):
+                if at is not None and end.device not in at:
+                    continue
+                cage = end_cage(index, end.device, end.port)
+                if cage is None or cage.ports != 2:
+                    continue
+                for other in index.links_by_device.get(end.device, ()):
+                    if other is link or other.a.device in peers:
+                        continue
+                    for near in (other.a, other.b):
+                        if near.device == end.device:
+                            here = end_cage(index, near.device, near.port)
+                            if here is not None and here.key == cage.key:
+                                peers.add(other.a.device)
+        return peers
 
     def _rescope(self, kind: str, name: str, existing: Container[str], run: Callable[[str], list[Finding]]) -> None:
         if name in existing:

@@ -235,8 +235,21 @@ def link_ends(links: Iterable[Link]) -> Counter[tuple[str, str]]:
 
 
 def end_fabrics(design: Design, links: Iterable[Link]) -> list[str | None]:
-    """The fabrics of the devices these cables end on: a switch's port use counts every
-    cable on it, whatever fabric the cable is in, so a storage cable on a compute leaf's
-    port changes the compute fabric's spare-port finding."""
+    """The fabrics whose analyses count the ports of the devices these cables end on. A
+    switch's port use counts every cable on it, whatever fabric the cable is in, so a
+    storage cable on a compute leaf's port changes the compute fabric's spare-port finding;
+    and a switch belongs to the analysis of every fabric with a cable on it (the generated
+    out-of-band uplinks end on in-band cores), so those fabrics are named too. A cable of
+    no stated fabric on them (its fabric follows from its ports) names every fabric. One
+    pass over the cables: these edits (a cable added, removed or re-ended) make such passes
+    already; a re-route of the same ends does not come here."""
     names = {e.device for l in links for e in (l.a, l.b)}
-    return [d.fabric for d in design.devices if d.name in names] if names else []
+    if not names:
+        return []
+    found: set[str | None] = {d.fabric for d in design.devices if d.name in names}
+    for link in design.links:
+        if link.a.device in names or link.b.device in names:
+            if link.fabric is None:
+                return [f.name for f in design.fabrics]
+            found.add(link.fabric)
+    return list(found)
