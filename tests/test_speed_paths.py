@@ -58,7 +58,10 @@ def test_links_without_a_comma_at_a_chunk_boundary_are_refused(monkeypatch):
     first = lines.index(b'  "links": [') + 1
     assert lines[first + 3].endswith(b",")
     lines[first + 3] = lines[first + 3][:-1]
-    raw = b"\n".join(lines)
+    _declined_and_refused_as_invalid_json(b"\n".join(lines))
+
+
+def _declined_and_refused_as_invalid_json(raw: bytes) -> None:
     assert fast_load.validate_fast(raw) is None
     with pytest.raises(DesignLoadError) as caught:
         io.parse_design(raw, "x.json")
@@ -259,11 +262,7 @@ def test_an_empty_chunk_or_a_trailing_comma_in_the_links_block_is_refused(monkey
     monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", close - first)  # the links fill the first chunk
     lines[close - 1] += b","  # a comma after the last link
     for extra in ([b""] * 4, [b"", b"", b"", b","]):  # then blank lines: a chunk of its own
-        raw = b"\n".join(lines[:close] + extra + lines[close:])
-        assert fast_load.validate_fast(raw) is None
-        with pytest.raises(DesignLoadError) as caught:
-            io.parse_design(raw, "x.json")
-        assert "invalid JSON" in caught.value.format()
+        _declined_and_refused_as_invalid_json(b"\n".join(lines[:close] + extra + lines[close:]))
 
 
 def test_a_key_spelled_with_an_escape_takes_the_whole_file_path():
