@@ -244,3 +244,39 @@ def test_a_cable_taken_off_a_twin_cage_rechecks_the_cable_left_in_it(example, ca
     words = [f.message for f in checker.findings() if f.code == "CABLE_NO_PART"]
     assert words and not any("splitter" in w for w in words), words
     _live_equals_fresh(checker, example, catalog.cabling)
+
+
+def test_the_live_index_files_devices_as_a_fresh_one_after_moves_deletes_and_undos(example, catalog):
+    """The index brings its rack lists up to date by comparing where each device is filed
+    (not by a pass over every rack's list): after servers move between racks (non-strict:
+    any U), are deleted and come back by undo, its lists hold what a fresh index's hold."""
+    from designer.model.index import DesignIndex
+
+    rng = random.Random(11)
+    checker = Checker(example, catalog.cabling)
+    racks = [r.name for r in example.racks]
+    done = []
+    for _ in range(40):
+        servers = [d for d in example.devices if d.rack is not None]
+        roll = rng.random()
+        if roll < 0.5:
+            device = rng.choice(servers)
+            edit = edits.MoveDevice(device.name, rng.choice(racks), None, strict=False)
+        elif roll < 0.75:
+            edit = edits.delete_devices([rng.choice(servers).name])
+        elif done:
+            edit = done.pop().inverse
+        else:
+            continue
+        try:
+            change = _step(checker, example, edit)
+        except edits.EditRefused:
+            continue
+        done.append(change)
+        live, fresh = checker.ctx.index, DesignIndex.build(example)
+        names = lambda ix: {r: [d.name for d in ds] for r, ds in ix.devices_by_rack.items() if ds}  # noqa: E731
+        assert names(live) == names(fresh)
+        assert [d.name for d in live.unracked] == [d.name for d in fresh.unracked]
+        assert all(live.devices_by_rack[d.rack][[x.name for x in live.devices_by_rack[d.rack]].index(d.name)] is d
+                   for d in example.devices if d.rack is not None)
+    _live_equals_fresh(checker, example, catalog.cabling)

@@ -36,6 +36,8 @@ class DesignIndex:
     # id(link) -> its place in design.links, made when first asked and checked at every
     # answer (an edit that inserts or removes cables shifts places: made again then)
     _positions: dict[int, int] | None = field(default=None, repr=False)
+    # device name -> the rack its list in ``devices_by_rack`` holds it in (racked devices)
+    _filed: dict[str, str] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, design: Design) -> DesignIndex:
@@ -51,6 +53,7 @@ class DesignIndex:
             index.devices[device.name] = device
             if device.rack is not None:
                 index.devices_by_rack[device.rack].append(device)
+                index._filed[device.name] = device.rack
             else:
                 index.unracked.append(device)
         for link in design.links:
@@ -87,20 +90,29 @@ class DesignIndex:
                 by_room[placed.room].append(placed)
             self.racks_by_room = by_room
         self.unracked = [d for d in design.devices if d.rack is None]
-        for rack in racks:
+        # the racks whose lists change: those named, those of the devices named (an object
+        # replaced by another), and any a device left or joined that the change did not
+        # name: found by comparing where each device is filed, not by a pass over every
+        # rack's list (5,346 racks at 131,072 GPUs: 22 ms of a drag-move)
+        old_filed = self._filed
+        filed = self._filed = {d.name: d.rack for d in design.devices if d.rack is not None}
+        changed = set(racks)
+        for name in devices:
+            changed.update(where for where in (old_filed.get(name), filed.get(name)) if where is not None)
+        for name, rack in old_filed.items():
+            if filed.get(name) != rack:
+                changed.add(rack)
+        for name, rack in filed.items():
+            if old_filed.get(name) != rack:
+                changed.add(rack)
+        for rack in changed:
             if rack in self.racks:
                 self.devices_by_rack[rack] = []
             else:
                 self.devices_by_rack.pop(rack, None)  # a rack that went
         for device in design.devices:
-            if device.rack in racks:
-                self.devices_by_rack[device.rack].append(device)
-        for rack in list(self.devices_by_rack):
-            if rack not in racks:
-                # devices that left a rack the change did not name
-                kept = [d for d in self.devices_by_rack[rack] if d.rack == rack and d.name in self.devices]
-                if len(kept) != len(self.devices_by_rack[rack]):
-                    self.devices_by_rack[rack] = kept
+            if device.rack in changed:
+                self.devices_by_rack[device.rack].append(device)  # as build files it, rack or not
         if links_changed and devices:
             for name in devices:
                 self.links_by_device[name] = []
