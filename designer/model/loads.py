@@ -135,6 +135,19 @@ def enclosure_weight_kg(index: DesignIndex, rack_name: str) -> float:
     return index.rack_type_of(index.racks[rack_name]).weight_kg or 0.0
 
 
+def design_gpus_and_power_max_w(index: DesignIndex, rack_loads: Callable[[str], LoadSum]) -> tuple[int, float]:
+    """``design_load(index, rack_loads)``'s GPUs and maximum watts alone, added in the same
+    order (the same float): the window's status bar after every edit, where merging every
+    rack's whole sum took 44 ms of a drag-move at 131,072 GPUs (5,346 racks)."""
+    gpus, power_max_w = 0, 0.0
+    for rack_name in index.devices_by_rack:
+        load = rack_loads(rack_name)
+        gpus += load.gpus
+        power_max_w += load.power_max_w
+    rest = device_load(index, index.unracked)
+    return gpus + rest.gpus, power_max_w + rest.power_max_w
+
+
 def design_load(index: DesignIndex, rack_loads: Callable[[str], LoadSum] | None = None) -> LoadSum:
     """Every device of the design, racked or not. ``rack_loads``: each rack's sum as its
     owner keeps it (the checks' cache, ``CheckContext.rack_load``), so that a window

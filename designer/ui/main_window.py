@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.model.loads import design_load
+from designer.model.loads import design_gpus_and_power_max_w
+from designer.model.units import W_PER_KW
 from designer.ui import background, cabling_tools, language, recovery
 from designer.ui.commands import (
     AddRacks,
@@ -361,8 +362,8 @@ class MainWindow(FileActions, QMainWindow):
             return
         ctx = doc.checker.ctx
         # the report's totals (every device, racked or not), not a sum over the racks
-        total = design_load(ctx.index, ctx.rack_load)
-        gpus, power = total.gpus, total.power_max_kw
+        gpus, power_max_w = design_gpus_and_power_max_w(ctx.index, ctx.rack_load)
+        power = power_max_w / W_PER_KW
         worst = None
         for fabric in doc.design.fabrics:
             analysis = ctx.known_fabric_analysis(fabric.name) if fabric.role == "compute" else None
