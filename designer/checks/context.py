@@ -54,6 +54,7 @@ class CheckContext:
         self.media = MediaSelector(cabling)
         self._loads: dict[str, LoadSum] = {}
         self._summaries: dict[str | None, RackSummary] = {}
+        self._type_counts: dict[str, int] | None = None  # the sum of the summaries' (type_counts)
         self._cable_lanes: Counter[str] | None = None
         self._analyses: dict[str, FabricAnalysis] = {}
         self._fabric_links: dict[str | None, list[Link]] | None = None
@@ -132,6 +133,19 @@ class CheckContext:
             self._summaries[rack_name] = summary
         return summary
 
+    def type_counts(self) -> dict[str, int]:
+        """How many devices of each type the design has, from the per-rack summaries; kept
+        until an edit touches racks or devices (three design rules ask, 5,346 racks at
+        131,072 GPUs)."""
+        found = self._type_counts
+        if found is None:
+            found = {}
+            for rack_name in [*self.index.racks, None]:
+                for slug, n in self.rack_summary(rack_name).type_counts.items():
+                    found[slug] = found.get(slug, 0) + n
+            self._type_counts = found
+        return found
+
     def forget(self, *, racks: Collection[str] = (), devices: Collection[str] = (), fabrics: Collection[str] = (),
                links: bool = False, everything: bool = False,
                replaced: Collection[tuple[Link, Link]] = ()) -> None:
@@ -155,6 +169,7 @@ class CheckContext:
             self.index = DesignIndex.build(self.design)
             self._loads.clear()
             self._summaries.clear()
+            self._type_counts = None
             self._analyses.clear()
             self._fabric_links = None
             self._geometry = None
@@ -169,9 +184,11 @@ class CheckContext:
             self.index.refresh_devices(set(racks), set(devices), links_changed=links)
             self._geometry = None
             self._summaries.pop(None, None)
+            self._type_counts = None
         for rack in racks:
             self._loads.pop(rack, None)
             self._summaries.pop(rack, None)
+            self._type_counts = None
         if fabrics:
             self._fabric_links = None
             for fabric in fabrics:

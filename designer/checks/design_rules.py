@@ -15,12 +15,8 @@ def check_design(ctx: CheckContext) -> list[Finding]:
 
 
 def type_counts(ctx: CheckContext) -> dict[str, int]:
-    """How many devices of each type the design has, from the per-rack summaries."""
-    total: dict[str, int] = {}
-    for rack_name in [*ctx.index.racks, None]:
-        for slug, n in ctx.rack_summary(rack_name).type_counts.items():
-            total[slug] = total.get(slug, 0) + n
-    return total
+    """How many devices of each type the design has (``CheckContext.type_counts``; a copy)."""
+    return dict(ctx.type_counts())
 
 
 def storage_bandwidth_gbytes_s(ctx: CheckContext) -> tuple[float, int, list[str]]:
