@@ -280,3 +280,30 @@ def test_the_live_index_files_devices_as_a_fresh_one_after_moves_deletes_and_und
         assert all(live.devices_by_rack[d.rack][[x.name for x in live.devices_by_rack[d.rack]].index(d.name)] is d
                    for d in example.devices if d.rack is not None)
     _live_equals_fresh(checker, example, catalog.cabling)
+
+
+def test_a_move_given_the_index_judges_the_slot_as_one_without(example):
+    """MoveDevice looks the device and its new rack's devices up in an index it is given
+    (the window's, kept up to date), not by passes over every device: the same refusals
+    and the same result as without it; an index of another design is not used."""
+    from designer.model.index import DesignIndex
+
+    index = DesignIndex.build(example)
+    server = next(d for d in example.devices if d.device_type == "nvidia-dgx-h100")
+    taken = next(d for d in example.devices if d.rack == server.rack and d is not server and d.position_u)
+    for given in (None, index, DesignIndex.build(load_design(example_design()))):
+        with pytest.raises(edits.EditRefused) as caught:
+            edits.MoveDevice(server.name, server.rack, taken.position_u, index=given).check(example)
+        assert "taken by" in str(caught.value) or "overlap" in str(caught.value), str(caught.value)
+    free = next(u for u in range(40, 0, -1) if _fits(example, server, u))
+    moved = edits.MoveDevice(server.name, server.rack, free, index=index).apply(example)
+    assert (server.rack, server.position_u) == (moved.inverse.rack, free)
+    assert moved.inverse.index is None  # the undo looks things up afresh
+
+
+def _fits(design, device, u) -> bool:
+    try:
+        edits.MoveDevice(device.name, device.rack, u).check(design)
+    except edits.EditRefused:
+        return False
+    return u != device.position_u

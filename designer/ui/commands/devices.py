@@ -19,7 +19,10 @@ class MoveDevice(DesignCommand):
     def __init__(self, doc, device_name: str, rack: str, position_u: int, face: str | None = None) -> None:
         super().__init__(doc, "undo.move", name=device_name)
         self.name = device_name
-        self.edit = checked(edits.MoveDevice(device_name, rack, position_u, face), doc.design)
+        # the window's index, when it shows the design as it is now: the edit looks the device
+        # and its rack's devices up there (for this first check and apply only)
+        index = doc.index if doc.index_is_current else None
+        self.edit = checked(edits.MoveDevice(device_name, rack, position_u, face, index=index), doc.design)
 
     def id(self) -> int:
         return MOVE_DEVICE_ID
@@ -31,7 +34,9 @@ class MoveDevice(DesignCommand):
         return True
 
     def first_apply(self) -> list[edits.Change]:
-        return [self.edit.apply(self.design), *rerouted(self.doc, {self.name})]
+        changes = [self.edit.apply(self.design), *rerouted(self.doc, {self.name})]
+        self.edit.index = None  # it was the index of that moment
+        return changes
 
 
 class AddDevice(DesignCommand):
