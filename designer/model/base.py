@@ -71,6 +71,7 @@ class Model(BaseModel):
 TEXT_PATTERN = "^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]*$"
 ShortText = Annotated[str, StringConstraints(max_length=MAX_SHORT_TEXT, pattern=TEXT_PATTERN)]
 
+
 def record_text_problem(error: Mapping[str, Any]) -> str | None:
     """A pydantic error on a record's text (``TEXT_PATTERN``, ``MAX_SHORT_TEXT``) in the words
     ``Model._sane_text`` uses for the same fault, without the field's name (the field path
