@@ -96,7 +96,7 @@ class FloorView(Canvas):
         t = language.current()
         if self.colour_metric == "findings":
             colours = severity_entries(t)
-            if self.doc.checker is None:  # the first check of a big design is still running
+            if self.doc.checker is None and self.doc.first_check_pending:  # a big design's first check runs
                 colours.append((style.NOT_CHECKED, t("level.unchecked"), "fill"))
         else:
             colours = share_entries(t)
