@@ -59,3 +59,22 @@ def _own_recovery_folder(tmp_path, monkeypatch):
     """Every test writes recovery files (if any) into its own folder: never the user's,
     and never one another suite running at the same time reads or cleans."""
     monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))
+
+
+def example_window(qtbot, catalog, tmp_path, ini: str = "w.ini"):
+    """The bundled example saved to ``tmp_path`` and opened in a shown ``MainWindow`` that
+    discards changes on close (tests that need the window as ``designer FILE`` opens it)."""
+    from PySide6.QtCore import QSettings
+
+    from designer.model.io import load_design, save_design
+    from designer.resources import example_design
+    from designer.ui.document import DesignDocument
+    from designer.ui.main_window import MainWindow
+
+    path = tmp_path / "example.json"
+    save_design(load_design(example_design(), catalog), path)
+    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / ini), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.prompts.ask_save_changes = lambda title: "discard"
+    win.show()
+    return win

@@ -5,27 +5,17 @@ redraw — device boxes, their places and the racks' totals."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-from designer.model.io import load_design, save_design
-from designer.resources import example_design
+from tests.conftest import example_window
 
 
 @pytest.fixture()
 def window(qtbot, catalog, tmp_path, monkeypatch):
-    from designer.ui.document import DesignDocument
-    from designer.ui.main_window import MainWindow
-
     monkeypatch.setenv("CLUSTER_DESIGNER_RECOVERY_DIR", str(tmp_path / "recovery"))
     QStandardPaths.setTestModeEnabled(True)
-    path = tmp_path / "example.json"
-    save_design(load_design(example_design(), catalog), path)
-    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "w.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.prompts.ask_save_changes = lambda title: "discard"
-    win.show()
-    return win
+    return example_window(qtbot, catalog, tmp_path)
 
 
 def _drawn(view) -> tuple:

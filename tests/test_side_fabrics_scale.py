@@ -60,12 +60,18 @@ def test_1g_inband_access_leaves_uplink_at_100g_to_cores_of_that_speed(catalog, 
     assert not _errors(design, catalog)
 
 
-def test_out_of_band_core_widens_when_a_pair_cannot_hold_the_aggregation(tmp_path):
+def _with_small_aggregation(tmp_path, nodes: int):
+    """DGX B200 on QM9700 with no in-band network (the out-of-band switches uplink into their
+    own aggregation), aggregated by the 16-port test switch; (design, catalog)."""
     (tmp_path / "small-agg.yaml").write_text(SMALL_AGG)
     catalog = load_catalog([tmp_path], include_user=False)
-    # no in-band network: the out-of-band switches uplink into their own aggregation
-    design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=512, switch="nvidia-qm9700",
+    design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=nodes, switch="nvidia-qm9700",
                                    inband_ports_per_server=0, oob_aggregation_switch="test-agg-16"), catalog)
+    return design, catalog
+
+
+def test_out_of_band_core_widens_when_a_pair_cannot_hold_the_aggregation(tmp_path):
+    design, catalog = _with_small_aggregation(tmp_path, 512)
     aggs = [d for d in design.devices if d.fabric == "oob" and d.tier == "spine"]
     cores = [d for d in design.devices if d.fabric == "oob" and d.tier == "core"]
     # 60 access switches, 12 per pair (16 ports, 4 up): 5 pairs; a core pair would need 2 x 10 ports
@@ -78,9 +84,6 @@ def test_out_of_band_core_widens_when_a_pair_cannot_hold_the_aggregation(tmp_pat
 
 
 def test_a_core_pair_still_serves_a_few_aggregation_pairs(tmp_path):
-    (tmp_path / "small-agg.yaml").write_text(SMALL_AGG)
-    catalog = load_catalog([tmp_path], include_user=False)
-    design = generate(GenerateSpec(server="nvidia-dgx-b200", nodes=256, switch="nvidia-qm9700",
-                                   inband_ports_per_server=0, oob_aggregation_switch="test-agg-16"), catalog)
+    design, catalog = _with_small_aggregation(tmp_path, 256)
     cores = [d for d in design.devices if d.fabric == "oob" and d.tier == "core"]
     assert len(cores) == 2

@@ -8,13 +8,14 @@ import pytest
 from PySide6.QtCore import QSettings, QStandardPaths
 from PySide6.QtWidgets import QFormLayout, QGroupBox
 
-from designer.model.io import dumps_design, load_design, save_design
+from designer.model.io import dumps_design
 from designer.report.i18n_proposal import MESSAGES
 from designer.resources import example_design
 from designer.ui import language
 from designer.ui.document import DesignDocument
 from designer.ui.main_window import MainWindow
 from designer.ui.words import UI_MESSAGES
+from tests.conftest import example_window
 
 RACK_A01_OVER_BUDGET_ZH = "机柜 A01 最大功耗 40.9 kW，超出 30.0 kW 预算 10.9 kW"
 RACK_A01_OVER_BUDGET_EN = "Rack A01 draws 40.9 kW at maximum, 10.9 kW over its 30.0 kW budget"
@@ -31,12 +32,7 @@ def _isolated_qt_settings(tmp_path, qapp):
 
 @pytest.fixture()
 def window(qtbot, catalog, tmp_path):
-    path = tmp_path / "example.json"
-    save_design(load_design(example_design(), catalog), path)
-    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "win.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.prompts.ask_save_changes = lambda title: "discard"
-    win.show()
+    win = example_window(qtbot, catalog, tmp_path, "win.ini")
     yield win
     win.doc.runner.wait()
     win.close()

@@ -188,7 +188,6 @@ class CheckContext:
         for rack in racks:
             self._loads.pop(rack, None)
             self._summaries.pop(rack, None)
-            self._type_counts = None
         if fabrics:
             self._fabric_links = None
             for fabric in fabrics:

@@ -87,7 +87,7 @@ def end_cage(index: DesignIndex, device_name: str, port: str, protocol: str | No
         return None
     # the type's facts once per (type, port): 128,000 link ends at 16,384 GPUs ask about
     # a few hundred; a lane's port count and speed are its device's own breakout's
-    facts: dict[tuple[str, str], _CageFacts | None] = index.ports.memo("end_cage")
+    facts: dict[tuple[str, str], _CageFacts | None] = index.ports.cage_facts
     key = (device.device_type, port)
     try:
         found = facts[key]

@@ -19,20 +19,13 @@ class PortResolver:
         self.index = index
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
         self._physical: dict[tuple[str, str], tuple[str, int]] = {}
-        self._memos: dict[str, dict[Any, Any]] = {}
+        # (device type, port) -> what ``designer.fabric.cabling.end_cage`` derives from them,
+        # filled by that layer: it lives as long as the caches here, keyed the same way
+        self.cage_facts: dict[tuple[str, str], Any] = {}
         # (device type, port) -> (the port resolves to a group, its speed if it is one of
         # the type's own ports, else None: a lane's speed is its device's breakout's)
         self._speeds: dict[tuple[str, str], tuple[bool, float | None]] = {}
         self._switching: dict[tuple[str, str], bool] = {}
-
-    def memo(self, kind: str) -> dict[Any, Any]:
-        """A cache, named ``kind``, for facts the layers above derive from a device type
-        and a port name (the cabling's cage of a port): it lives as long as this resolver's
-        own caches, which are keyed the same way."""
-        found = self._memos.get(kind)
-        if found is None:
-            found = self._memos[kind] = {}
-        return found
 
     def group(self, device_name: str, port: str) -> PortGroup | None:
         device = self.index.devices.get(device_name)
