@@ -336,6 +336,17 @@ def test_switch_ports_exhausted_counts_the_ports_every_fabric_uses(catalog):
     assert any("leaf" in f.objects and "compute" in f.objects for f in found)
 
 
+def test_switch_ports_exhausted_counts_both_ends_of_a_loop_back_cable(catalog):
+    """A cable from one of a switch's ports to another of its own uses two ports: the leaf's
+    56 free ports taken by 28 loop-back cables leave it full."""
+    design = cabled(catalog)
+    for port in range(9, 65, 2):
+        design.links.append(Link(a=LinkEnd(device="leaf", port=f"p{port}"), b=LinkEnd(device="leaf", port=f"p{port + 1}"),
+                                 fabric="compute", media="DAC", length_m=1.0))
+    (finding,) = codes(design, catalog)["SWITCH_PORTS_EXHAUSTED"]
+    assert "leaf" in finding.objects
+
+
 # ---------------------------------------------------------------- fabric
 
 

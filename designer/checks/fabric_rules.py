@@ -104,11 +104,13 @@ def ports_exhausted(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> I
 
 def switching_ports_used(index: DesignIndex, switch: str) -> int:
     """Physical fabric/uplink ports of a switch cabled by any link (a split port counts once)."""
-    ports = index.ports
+    is_switching = index.ports.is_switching
     used = set()
     for link in index.links_by_device.get(switch, ()):
-        for end in (link.a, link.b):
-            if end.device == switch and ports.is_switching(switch, end.port):
+        # (both ends on the switch: a loop-back cable uses two of its ports)
+        for end in (link.a, link.b) if link.a.device == link.b.device else (
+                link.a if link.a.device == switch else link.b,):
+            if is_switching(switch, end.port):
                 used.add(split_lane(end.port)[0])
     return len(used)
 

@@ -63,14 +63,16 @@ def classify_links(graph: FabricGraph, topo: Topology) -> tuple[Counter[str], Co
     the topology drawing labels each tier "N x 400G"."""
     link_classes: Counter[str] = Counter()
     link_speeds: Counter[tuple[str, float]] = Counter()
+    tiers, rank = topo.tiers, TIER_RANK
     for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
         # an end counts by its tier only where it switches: on its management port a
         # spine is just an endpoint of the rack switch it is cabled to
-        tiers = sorted(
-            (topo.tiers[a] if a_switching else "endpoint", topo.tiers[b] if b_switching else "endpoint"),
-            key=lambda t: TIER_RANK.get(t, 0),
-        )
-        key = _LINK_CLASSES.get((tiers[0], tiers[1]), "other")
+        tier_a = tiers[a] if a_switching else "endpoint"
+        tier_b = tiers[b] if b_switching else "endpoint"
+        # lower tier first (a stable sort of the two: equal ranks keep a's first)
+        if rank.get(tier_b, 0) < rank.get(tier_a, 0):
+            tier_a, tier_b = tier_b, tier_a
+        key = _LINK_CLASSES.get((tier_a, tier_b), "other")
         link_classes[key] += 1
         link_speeds[(key, bandwidth)] += 1
     return link_classes, link_speeds
