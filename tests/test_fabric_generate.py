@@ -361,8 +361,15 @@ def test_new_prints_the_figures_the_report_gives(tmp_path):
     assert result.code == 0, result
     report = json.loads(run_cli("report", out, "--json").out)
     t = report["totals"]
-    assert (f"{t['servers']} servers ({t['gpus']} GPUs), {t['switches']} switches, {t['storage_nodes']} storage nodes "
+    others = t["servers"] - t["gpu_servers"]
+    assert others == 4  # the RA's BCM management servers, said apart from the 40 nodes
+    assert (f"{t['gpu_servers']} GPU servers ({t['gpus']} GPUs) and {others} without GPUs (management), "
+            f"{t['switches']} switches, {t['storage_nodes']} storage nodes "
             f"in {t['racks']} racks, {t['links']} links; {t['power_max_kw']:,.1f} kW maximum") in result.out
+    summary = json.loads(run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "40", "--switch", "nvidia-qm9700",
+                                 "--storage", "weka-wekapod-nitro-8", "--storage-nodes", "2", "-o",
+                                 tmp_path / "pod2.json", "--json").out)
+    assert (summary["servers"], summary["gpu_servers"]) == (t["servers"], t["gpu_servers"])
     for fabric in report["fabrics"]:
         sw = fabric["switches"]
         assert (f"  {fabric['name']}: {fabric['endpoints']} endpoints, {sw['leaf']} leaf / {sw['spine']} spine / "

@@ -83,6 +83,8 @@ def test_h100_pod_racks_nodes_control_plane(h100_pod):
         kinds[d.device_type] = kinds.get(d.device_type, 0) + 1
     assert report["totals"]["racks"] == 38
     assert kinds["nvidia-dgx-h100"] == 127
+    # the nodes are the 127 DGX; the 4 management servers are servers without GPUs
+    assert (report["totals"]["gpu_servers"], report["totals"]["servers"]) == (127, 131)
     assert kinds["nvidia-ufm-enterprise-appliance"] == 4
     assert kinds["generic-management-server-x86"] == 4
 

@@ -118,9 +118,11 @@ def _cmd_new(args: argparse.Namespace) -> int:
         _print_json(summary)
         return 0
     out = sys.stderr if to_stdout else sys.stdout
+    others = summary["servers"] - summary["gpu_servers"]
     print(
         f"wrote {'standard output' if to_stdout else summary['file']}: "
-        f"{summary['servers']} servers ({summary['gpus']} GPUs), {summary['switches']} switches, "
+        f"{summary['gpu_servers']} GPU servers ({summary['gpus']} GPUs)"
+        f"{f' and {others} without GPUs (management)' if others else ''}, {summary['switches']} switches, "
         f"{summary['storage_nodes']} storage {'node' if summary['storage_nodes'] == 1 else 'nodes'} in "
         f"{summary['racks']} racks, {summary['links']} links; {summary['power_max_kw']:,.1f} kW maximum", file=out)
     for fabric in summary["fabrics"]:
@@ -163,7 +165,9 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
         fabrics.append({"name": fabric.name, "endpoints": fabric.endpoints, "switches": fabric.switches.as_dict(),
                         "leaf_spine_links": fabric.links.leaf_spine})
     return {
-        "file": file, "name": design.name, "servers": kinds.get("server", 0), "gpus": load.gpus,
+        "file": file, "name": design.name, "servers": kinds.get("server", 0),
+        "gpu_servers": sum(1 for d in design.devices if (t := index.type_of(d)).kind == "server" and t.gpu_count > 0),
+        "gpus": load.gpus,
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
         "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,
         "uncabled": [dict(row) for row in uncabled_port_groups(design, index)], "notes": list(notes),

@@ -59,16 +59,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "布线、供电与制冷方式，以及相应成本。",
     },
     "exec_the_customer": {"en": "The customer", "zh": "客户"},
+    # the same within a sentence
+    "exec_the_customer_mid": {"en": "the customer", "zh": "客户"},
     "exec_solution": {"en": "Proposed solution", "zh": "方案概述"},
     "exec_solution_text": {
-        "en": "{servers} × {server_model} servers ({gpus} GPUs) in {racks} racks, joined by a {tiers}-tier {protocol} "
+        "en": "{servers} × {server_model} servers ({gpus} GPUs){other_servers_phrase} in {racks} racks, joined by a "
+        "{tiers}-tier {protocol} "
         "compute fabric of {fabric_switches} switches (oversubscription {over}, bisection bandwidth {bisection})"
         "{storage_phrase}. In all {switches} switches and {cables} cables. The IT equipment draws up to {power} kW"
         "{facility_phrase} and weighs {weight} kg.",
-        "zh": "{servers} 台 {server_model} 服务器（共 {gpus} 块 GPU），部署于 {racks} 个机柜，由 {fabric_switches} 台"
-        "交换机组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）{storage_phrase}。"
+        "zh": "{servers} 台 {server_model} 服务器（共 {gpus} 块 GPU）{other_servers_phrase}，部署于 {racks} 个机柜，"
+        "由 {fabric_switches} 台交换机组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）{storage_phrase}。"
         "全套共 {switches} 台交换机、{cables} 条线缆。IT 设备最大功耗 {power} kW{facility_phrase}，总重 {weight} kg。",
     },
+    # servers without GPUs (BCM management / head nodes), after the GPU servers
+    "exec_other_servers_phrase": {"en": ", plus {count} × {model},", "zh": "，另有 {count} 台 {model}"},
     "exec_storage_phrase": {"en": ", with {count} × {model} for storage", "zh": "，存储采用 {count} 套 {model}"},
     "exec_facility_phrase": {"en": " ({facility} kW at the facility, with cooling and power losses)",
                              "zh": "（计入制冷与配电损耗，设施总功率 {facility} kW）"},
@@ -127,6 +132,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "hardware_cost": {"en": "Hardware cost (BOM)", "zh": "硬件成本（物料清单）"},
     "errors_title": {"en": "Errors to resolve before ordering ({count})", "zh": "下单前须解决的错误（{count} 项）"},
     "no_errors": {"en": "The checks found no errors.", "zh": "检查未发现错误。"},
+    "risks_title": {"en": "Warnings ({warnings}) and open points ({open})", "zh": "警告（{warnings} 项）与待定事项（{open} 项）"},
     "key_risks": {"en": "Key risks", "zh": "主要风险"},
     "no_risks": {"en": "No warnings.", "zh": "无警告。"},
     "checklist_open": {"en": "Checklist: {question} — {answer}", "zh": "检查清单：{question} — {answer}"},
@@ -425,12 +431,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "source": {"en": "Source", "zh": "来源"},
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
     # -- scope, delivery and sign-off (delivery.py) --------------------------
+    "dl_other_servers": {"en": ", {count} servers without GPUs (management)", "zh": "、{count} 台无 GPU 的管理服务器"},
     "dl_scope": {"en": "Scope", "zh": "范围"},
     "dl_included": {
-        "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers, {switches} switches, "
+        "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers{other_servers}, "
+        "{switches} switches, "
         "{storage} storage systems, {racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
         "rack layout, cabling and power plan of this proposal.",
-        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器、{switches} 台交换机、{storage} 套存储系统、"
+        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器{other_servers}、{switches} 台交换机、{storage} 套存储系统、"
         "{racks} 个机柜及 {pdus} 台 PDU、{cables} 条线缆和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
     },
     "dl_excluded": {

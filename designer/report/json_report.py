@@ -45,7 +45,8 @@ class DesignInfo(TypedDict):
 
 
 class Totals(LoadFigures):
-    servers: int
+    servers: int  # every server, with GPUs or not (management and control-plane nodes too)
+    gpu_servers: int  # the servers that carry GPUs: the cluster's nodes
     gpus: int
     switches: int
     storage_nodes: int
@@ -299,6 +300,8 @@ def report_parts(
     bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
+    gpu_servers = sum(1 for device in design.devices
+                      if (kind := index.type_of(device)).kind == "server" and kind.gpu_count > 0)
     kinds_w = total.power_max_w_by_kind
 
     def kind_kw(*kinds: str) -> float | None:
@@ -320,6 +323,7 @@ def report_parts(
         },
         totals={
             "servers": by_kind.get("server", 0),
+            "gpu_servers": gpu_servers,
             "gpus": total.gpus,
             "switches": by_kind.get("switch", 0),
             "storage_nodes": by_kind.get("storage", 0),

@@ -58,12 +58,32 @@ def logo_file(project, base_dir: Path | None) -> Path | None:
 def short_name(name: str) -> str:
     """A product name short enough for a sentence: its first clause ("WEKApod Nitro data
     platform appliance, 8-server base configuration" -> "WEKApod Nitro data platform
-    appliance"), cut at a word with "…" past ``SHORT_NAME`` characters."""
-    name = name.split(", ")[0].strip()
+    appliance"); past ``SHORT_NAME`` characters without its trailing remarks (' - "Unified
+    Fabric Manager Appliance 3.1" of the ... RA', '(DGX SuperPOD ... specification)'), and
+    only then cut at a word with "…", never inside a parenthesis it does not close."""
+    name = _first_clause(name)
+    if len(name) <= SHORT_NAME:
+        return name
+    name = name.split(" - ")[0].strip()
+    while len(name) > SHORT_NAME and name.endswith(")") and " (" in name:
+        name = name[:name.rindex(" (")].rstrip()
     if len(name) <= SHORT_NAME:
         return name
     cut = name[:SHORT_NAME].rsplit(" ", 1)[0]
+    if cut.count("(") > cut.count(")"):
+        cut = cut[:cut.rindex("(")].rstrip()
     return cut + "…"
+
+
+def _first_clause(name: str) -> str:
+    """The name up to its first ", " outside parentheses ("PowerEdge XE9680 (8x H100, HGX)"
+    is one clause)."""
+    depth = 0
+    for i, char in enumerate(name):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and name.startswith(", ", i):
+            return name[:i].strip()
+    return name.strip()
 
 
 @dataclass

@@ -81,7 +81,7 @@ def build(ctx: ProposalContext) -> list:
     story.append(PageBreak())
     story.append(s.p(t("summary_intro",
                        customer_phrase=t("summary_for", customer=customer) if customer else "",
-                       servers=t.int(totals["servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
+                       servers=t.int(totals["gpu_servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
                        switches=t.int(totals["switches"]), storage=t.int(totals["storage_nodes"]))))
     story.append(ctx.h2(t("key_figures")))
     story.append(_figures_table(ctx))
@@ -97,7 +97,9 @@ def build(ctx: ProposalContext) -> list:
         # a cost the reader might take for the whole: said among the risks, not only in the tables
         risk_rows.append([s.p(t("risk_unpriced", note=unpriced_note(ctx)), s.cell)])
     if risk_rows:
-        story.append(_boxed(ctx, f"{t('severity_warning')} ({len(warnings)})", risk_rows, WARNING, WARNING_FILL))
+        # the warnings, then the open questions and incomplete costs: counted apart in the title
+        title = t("risks_title", warnings=t.int(len(warnings)), open=t.int(len(risk_rows) - len(warnings)))
+        story.append(_boxed(ctx, title, risk_rows, WARNING, WARNING_FILL))
     else:
         story.append(s.p(t("no_risks")))
     return story
@@ -109,11 +111,13 @@ def _switches(fabric: FabricAnalysis) -> int:
     return tiers.leaf + tiers.spine + tiers.core + tiers.other
 
 
-def _models(ctx: ProposalContext, kind: str) -> list[tuple[str, int]]:
-    """(model, count) of the design's devices of ``kind``, most first."""
+def _models(ctx: ProposalContext, kind: str, gpus: bool | None = None) -> list[tuple[str, int]]:
+    """(model, count) of the design's devices of ``kind``, most first; ``gpus``: only those
+    with GPUs (True) or without (False)."""
     kinds = {d.slug: d for d in ctx.design.device_types}
     counts = Counter(short_name(kinds[d.device_type].model) for d in ctx.design.devices
-                     if d.device_type in kinds and kinds[d.device_type].kind == kind)
+                     if d.device_type in kinds and kinds[d.device_type].kind == kind
+                     and (gpus is None or (kinds[d.device_type].gpu_count > 0) == gpus))
     return counts.most_common()
 
 
@@ -125,7 +129,7 @@ def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
     """Up to three (title, what, mitigation): errors, then warnings, then unpriced parts, then
     open checklist questions; said in the customer's words."""
     t, report = ctx.t, ctx.report
-    customer = ctx.design.project.customer or t("exec_the_customer")
+    customer = ctx.design.project.customer or t("exec_the_customer_mid")
     risks: list[tuple[str, str, str]] = []
     for severity in ("error", "warning"):
         for f in report.findings:
@@ -157,7 +161,8 @@ def _prose(ctx: ProposalContext) -> list:
     story.append(s.p(t("exec_objective_text", customer=customer, gpus=t.int(totals["gpus"]), rooms=rooms)))
 
     story.append(ctx.h2(t("exec_solution")))
-    servers = _models(ctx, "server")
+    servers = _models(ctx, "server", gpus=True)
+    others = _models(ctx, "server", gpus=False)
     storage = _models(ctx, "storage")
     fabric = compute_fabric(report)
     storage_phrase = ""
@@ -168,8 +173,9 @@ def _prose(ctx: ProposalContext) -> list:
     cables = sum(line.quantity for line in bom.lines if line.section == "cables")
     story.append(s.p(t(
         "exec_solution_text",
-        servers=t.int(totals["servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
+        servers=t.int(totals["gpu_servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
         gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
+        other_servers_phrase="".join(t("exec_other_servers_phrase", count=t.int(n), model=m) for m, n in others),
         tiers=t.int(fabric.tiers if fabric else 0),
         protocol=t.term(fabric.protocol or "" if fabric else ""),
         fabric_switches=t.int(_switches(fabric) if fabric else 0),
@@ -214,7 +220,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
     totals = report.totals
     rows = [
         (t("gpus"), t.int(totals["gpus"])),
-        (t("servers"), t.int(totals["servers"])),
+        (t("servers"), t.int(totals["gpu_servers"])),
         (t("racks"), t.int(totals["racks"])),
         (t("switches"), t.int(totals["switches"])),
         (t("storage_nodes"), t.int(totals["storage_nodes"])),

@@ -1,0 +1,69 @@
+"""GPU servers and the servers without GPUs, told apart (a customer's architect counts
+nodes): the report's ``totals.gpu_servers`` beside ``totals.servers``, and the proposal's
+cover, key figures, summary and scope, which name the GPU servers as the cluster's nodes
+and the BCM management servers separately, by a product name cut where a sentence can
+hold it (never inside a parenthesis)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from designer.fabric.generate import GenerateSpec, generate
+from designer.report.json_report import build_report
+from designer.report.pdf import proposal_pdf
+from designer.report.pdf.context import short_name
+
+
+@pytest.fixture(scope="module")
+def eight_nodes(catalog):
+    """8 DGX H100 with the RA's 4 BCM management servers (``designer new``'s default)."""
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=8, switch="nvidia-qm9700"), catalog)
+
+
+def test_report_counts_gpu_servers_apart_from_every_server(eight_nodes, catalog):
+    totals = build_report(eight_nodes, catalog=catalog)["totals"]
+    assert totals["servers"] == 12  # 8 DGX + 4 management servers
+    assert totals["gpu_servers"] == 8
+    assert totals["gpus"] == 64
+
+
+def _text(design, catalog, lang: str) -> str:
+    data = proposal_pdf(design, catalog=catalog, lang=lang)
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_proposal_names_the_nodes_and_the_management_servers_apart(eight_nodes, catalog):
+    text = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "8 × DGX H100 servers (64 GPUs), plus 4 × x86 2-socket management server, in" in text
+    assert "8 GPU servers, 4 servers without GPUs (management), " in text
+    assert "12 GPU servers" not in text and "12 × " not in text
+    assert "(DGX…" not in text and "(DGX SuperPOD" not in text.split("Bill of materials")[0]
+    # the key risks' box counts the warnings and the open points apart (no "Warning (0)" over four lines)
+    assert "Warnings (1) and open points (5)" in text
+    # no customer named: "the customer" within a sentence
+    assert "answer it with the customer before the order" in text and "with The customer" not in text
+
+
+def test_proposal_in_chinese_names_them_apart_too(eight_nodes, catalog):
+    text = "".join(_text(eight_nodes, catalog, "zh").split())
+    assert "8台DGXH100服务器（共64块GPU），另有4台x862-socketmanagementserver，部署于" in text
+    assert "8台GPU服务器、4台无GPU的管理服务器" in text
+
+
+@pytest.mark.parametrize(("name", "short"), [
+    ("x86 2-socket management server (DGX SuperPOD \"BCM Management servers\" minimum specification)",
+     "x86 2-socket management server"),
+    ("UFM Enterprise Appliance (NDR) - \"Unified Fabric Manager Appliance 3.1\" of the DGX SuperPOD H100 RA",
+     "UFM Enterprise Appliance (NDR)"),
+    # a comma inside the parenthesis does not end the first clause
+    ("PowerEdge XE9680 (8x NVIDIA H100 SXM5, HGX H100 8-GPU)", "PowerEdge XE9680"),
+    ("WEKApod Nitro data platform appliance, 8-server base configuration", "WEKApod Nitro data platform appliance"),
+    ("Nexus 9364E-SG2-O (64x 800G OSFP)", "Nexus 9364E-SG2-O (64x 800G OSFP)"),
+    ("PX3-5878I2R-P1Q1R1A5D5 intelligent rack PDU, 415 V 3-phase 60 A", "PX3-5878I2R-P1Q1R1A5D5 intelligent rack…"),
+    ("Model (a very long open remark that goes on past the cut", "Model…"),
+])
+def test_short_name_keeps_parentheses_whole(name, short):
+    assert short_name(name) == short
