@@ -380,6 +380,12 @@ def test_fabric_partitioned(catalog):
 def test_no_compute_fabric(catalog):
     assert "NO_COMPUTE_FABRIC" in codes(make_design(catalog, dgx=2), catalog)
     assert "NO_COMPUTE_FABRIC" not in codes(make_design(catalog, dgx=1), catalog), "one server needs no fabric"
+    # servers without GPUs (management nodes) exchange no gradients: one DGX and two of them need none
+    design = make_design(catalog, dgx=1)
+    add_type(design, catalog, "generic-management-server-x86")
+    design.devices += [Device(name=f"mgmt{i}", device_type="generic-management-server-x86", rack="A01",
+                              position_u=20 + i) for i in (1, 2)]
+    assert "NO_COMPUTE_FABRIC" not in codes(design, catalog)
 
 
 def test_storage_throughput(catalog):
