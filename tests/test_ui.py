@@ -241,6 +241,22 @@ def test_palette_search(window):
     assert "nvidia-sn5600" in slugs and "nvidia-qm9700" not in slugs
 
 
+def test_palette_marks_a_typical_draw_standing_in_for_the_maximum(window):
+    """The SN2201 publishes a typical draw only (its maximum is unknown): the palette's kW is
+    marked and says so, the DGX H100's published maximum is not."""
+    palette = window.palette
+    palette.search.setText("")
+    items = {}
+    for i in range(palette.tree.topLevelItemCount()):
+        group = palette.tree.topLevelItem(i)
+        for j in range(group.childCount()):
+            items[group.child(j).data(0, Qt.UserRole)] = group.child(j)
+    sn2201, dgx = items["nvidia-sn2201"], items["nvidia-dgx-h100"]
+    assert window.catalog.device_types["nvidia-sn2201"].power.max_w is None
+    assert sn2201.text(2).endswith("*") and "no maximum" in sn2201.toolTip(2)
+    assert dgx.text(2) == "10.20" and not dgx.toolTip(2)
+
+
 def test_new_design_wizard_previews_and_creates(window, qtbot):
     from designer.ui.wizard import NewDesignWizard
 

@@ -75,12 +75,17 @@ class Palette(QWidget):
                 if any(w not in haystack for w in words):
                     continue
                 max_w, _typ = device_power_w(device_type)
+                # the typical draw stands in where no maximum is published (as in every load
+                # sum): marked, so that it is not read as the maximum
+                typical_only = device_type.kind != "pdu" and device_type.power.max_w is None and bool(max_w)
                 item = QTreeWidgetItem([
                     f"{device_type.manufacturer} {device_type.model}",
                     str(device_type.u_height),
-                    t.num(max_w / 1000, 2) if max_w else "?",
+                    (t.num(max_w / 1000, 2) + ("*" if typical_only else "")) if max_w else "?",
                     t.num(device_type.weight_kg, 1) if device_type.weight_kg else "?",
                 ])
+                if typical_only:
+                    item.setToolTip(2, t("palette.typical_only"))
                 item.setData(0, Qt.UserRole, device_type.slug)
                 item.setToolTip(0, f"{device_type.slug}\n" + "\n".join(s.title for s in device_type.source))
                 group.addChild(item)

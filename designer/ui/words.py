@@ -207,6 +207,10 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "zh": "搜索部件（型号、slug、GPU、端口速率）",
     },
     "palette.part": {"en": "Part", "zh": "部件"},
+    "palette.typical_only": {
+        "en": "* typical draw: the vendor publishes no maximum, so the checks and totals use this one in its place",
+        "zh": "* 典型功耗：厂商未公布最大功耗，检查与合计以此代替",
+    },
     "findings.errors": {"en": "Errors ({count})", "zh": "错误（{count}）"},
     "findings.warnings": {"en": "Warnings ({count})", "zh": "警告（{count}）"},
     "findings.notes": {"en": "Notes ({count})", "zh": "提示（{count}）"},
