@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, QStandardPaths, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QDropEvent, QTextOption
 
 from conftest import run_cli
 from designer.model.io import dumps_design, load_design, save_design
@@ -255,6 +255,21 @@ def test_palette_marks_a_typical_draw_standing_in_for_the_maximum(window):
     assert window.catalog.device_types["nvidia-sn2201"].power.max_w is None
     assert sn2201.text(2).endswith("*") and "no maximum" in sn2201.toolTip(2)
     assert dgx.text(2) == "10.20" and not dgx.toolTip(2)
+
+
+def test_first_layout_gives_the_side_docks_room(window, qtbot):
+    """With no saved layout the parts palette shows its kW and kg columns and the right
+    column (inspector, findings, estimates) is wide enough for a sum on one line; Qt's
+    default gave the right column about 180 px and the estimates broke "≥ USD 44,864,872"."""
+    from designer.ui.main_window import PARTS_DOCK_PX, RIGHT_DOCKS_PX
+
+    window.resize(1600, 1000)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.inspector_dock.width() >= RIGHT_DOCKS_PX - 20
+    assert window.findings_dock.width() == window.inspector_dock.width()  # the estimates share its tab
+    assert window.parts_dock.width() >= PARTS_DOCK_PX - 60
+    assert window.estimates.results.wordWrapMode() == QTextOption.WordWrap
 
 
 def test_new_design_wizard_previews_and_creates(window, qtbot):

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
@@ -136,7 +137,8 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
         # a total without every part's price is a lower bound: "≥ USD x" (designer/report/incomplete.py)
         if value is None:
             return "–"
-        return html.escape(total_text(t, value, currency, complete, short=short))
+        # "≥ USD 44,864,872" is one unit on the line
+        return html.escape(total_text(t, value, currency, complete, short=short)).replace(" ", "&nbsp;")
 
     def note(missing) -> str:
         return f"<i>{html.escape(incomplete_note(t, missing))}</i>"
@@ -156,8 +158,9 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
     build_ok = tco.complete
     rows = [(t("res.capex"), f"<b>{money(capex.total, complete=capex_ok)}</b>")]
     if not capex_ok:
-        # a line of its own: beside the sum it wraps the figure column in a narrow dock
-        rows.append(("", note(capex.missing_parts or capex.unpriced_parts)))
+        # a line of its own across both columns: in the figure column it wrapped the sum
+        # itself ("≥ USD 44,864,87 / 2") in a narrow dock
+        rows.append((None, note(capex.missing_parts or capex.unpriced_parts)))
     break_even = break_even_text(t, tco.break_even_utilization, tco.break_even_status)
     rows += [
         (t("res.opex"), f"<b>{money(opex.total, complete=opex.complete)}</b>"),
@@ -165,7 +168,9 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
         (t("res.cloud", years=tco.horizon_years), f"<b>{money(tco.cloud_total)}</b>"),
         (t("break_even"), f"<b>{html.escape(break_even)}</b>"),
     ]
-    out += [f"<tr><td>{k}</td><td align=right>{v}</td></tr>" for k, v in rows]
+    # a figure is never broken over two lines
+    out += [f"<tr><td colspan=2>{v}</td></tr>" if k is None else f"<tr><td>{k}</td><td align=right nowrap>{v}</td></tr>"
+            for k, v in rows]
     out.append("</table><table cellspacing=4>")
     out.append(row([t("utilization"), t("res.build_column"), t("res.cloud_column")], header=True))
     for point in tco.by_utilization:
@@ -247,6 +252,9 @@ class EstimatesPanel(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.inputs)
         self.results = QTextBrowser()
+        # lines break between words only: a figure ("44,864,872") or a part's slug is never
+        # cut in two in a narrow dock (Qt's default also breaks anywhere in a word)
+        self.results.setWordWrapMode(QTextOption.WordWrap)
         splitter = QSplitter(Qt.Vertical)
         splitter.addWidget(scroll)
         splitter.addWidget(self.results)

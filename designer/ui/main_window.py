@@ -83,6 +83,10 @@ class Prompts:
         return path or None
 
 
+PARTS_DOCK_PX = 380  # the parts palette's first width
+RIGHT_DOCKS_PX = 330  # the inspector, findings and estimates column's first width
+
+
 class MainWindow(FileActions, QMainWindow):
     def __init__(self, doc: DesignDocument, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -106,7 +110,6 @@ class MainWindow(FileActions, QMainWindow):
             self.metric_box.addItem("", key)
         self.palette = Palette(self.catalog)
         self.parts_dock = self._dock("Parts", self.palette, Qt.LeftDockWidgetArea)
-        self.resizeDocks([self.parts_dock], [380], Qt.Horizontal)
         self.inspector_dock = self._dock("Inspector", None, Qt.RightDockWidgetArea)
         self.findings_dock = self._dock("Findings", None, Qt.RightDockWidgetArea)
         self.estimates_dock = self._dock("Estimates", None, Qt.RightDockWidgetArea)
@@ -132,6 +135,11 @@ class MainWindow(FileActions, QMainWindow):
         state = self.settings.value("window_state")
         if state is not None:
             self.restoreState(state)
+        else:
+            # the first layout, once the window has its size: the parts with their kW and kg,
+            # the inspector's fields and the estimates' sums ("≥ USD 44,864,872") on one line
+            # (at Qt's default the right column was about 180 px)
+            self.resizeDocks([self.parts_dock, self.inspector_dock], [PARTS_DOCK_PX, RIGHT_DOCKS_PX], Qt.Horizontal)
 
     # -- layout ---------------------------------------------------------------------------
 
