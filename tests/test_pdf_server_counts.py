@@ -30,6 +30,13 @@ def test_report_counts_gpu_servers_apart_from_every_server(eight_nodes, catalog)
     assert totals["gpus"] == 64
 
 
+def test_text_report_says_how_many_servers_carry_gpus(eight_nodes, catalog):
+    from designer.report.json_report import report_parts
+    from designer.report.text import format_report
+
+    assert "  12 servers (8 with GPUs), 64 GPUs, " in format_report(report_parts(eight_nodes, catalog=catalog))
+
+
 def _text(design, catalog, lang: str) -> str:
     data = proposal_pdf(design, catalog=catalog, lang=lang)
     return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)

@@ -24,8 +24,10 @@ def format_report(report: Report) -> str:
     out = [f"Design: {design['name']}"]
     if design["customer"]:
         out[0] += f"  (customer: {design['customer']})"
+    # "131 servers (127 with GPUs)": management nodes are servers, not the cluster's nodes
+    gpu_servers = f" ({totals['gpu_servers']} with GPUs)" if totals["gpu_servers"] != totals["servers"] else ""
     out.append(
-        f"  {totals['servers']} servers, {totals['gpus']} GPUs, {totals['switches']} switches, "
+        f"  {totals['servers']} servers{gpu_servers}, {totals['gpus']} GPUs, {totals['switches']} switches, "
         f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links"
     )
     out.append(
@@ -85,7 +87,8 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
     partial = f" ({unpriced} {'part' if unpriced == 1 else 'parts'} unpriced, counted as 0)" if unpriced else ""
     opex = tco.opex_per_year.total
     opex_at_least = "" if tco.opex_per_year.complete else "at least "
-    out = [f"  estimates: CAPEX {_num(capex.total, 0)} {cur}{partial}; "
+    # a CAPEX without every price is a lower bound, said as the OPEX and build lines say it
+    out = [f"  estimates: CAPEX {'at least ' if unpriced else ''}{_num(capex.total, 0)} {cur}{partial}; "
            f"OPEX {opex_at_least}{_num(opex, 0)} {cur}/year "
            f"at {_pct(tco.utilization)} use, PUE {tco.pue:.2f}"]
     # an incomplete CAPEX makes the build side a lower bound and leaves the break-even unstated
