@@ -135,11 +135,9 @@ class MainWindow(FileActions, QMainWindow):
         state = self.settings.value("window_state")
         if state is not None:
             self.restoreState(state)
-        else:
-            # the first layout, once the window has its size: the parts with their kW and kg,
-            # the inspector's fields and the estimates' sums ("≥ USD 44,864,872") on one line
-            # (at Qt's default the right column was about 180 px)
-            self.resizeDocks([self.parts_dock, self.inspector_dock], [PARTS_DOCK_PX, RIGHT_DOCKS_PX], Qt.Horizontal)
+        # no saved layout: the docks are given their widths when the window is first shown,
+        # at the size the screen lets it have
+        self._lay_out_docks = state is None
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -550,6 +548,27 @@ class MainWindow(FileActions, QMainWindow):
         names = [r.name for r in racks]
         doc.select_many("rack", names)
         return names
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # once the shown window has laid out (a resize within showEvent does not hold)
+        QTimer.singleShot(0, self.fit_docks)
+
+    def fit_docks(self) -> None:
+        """The side docks' widths for the window's size. The first layout (nothing saved): the
+        parts with their kW and kg, the inspector's fields and the estimates' sums ("≥ USD
+        44,864,872") on one line (at Qt's default the right column was about 180 px). Any
+        layout: on a small screen, or a layout saved on a wider one, each side takes at most
+        a quarter of the window, so the plan keeps half of it."""
+        width = self.width()
+        parts, right = self.parts_dock.width(), self.inspector_dock.width()
+        if self._lay_out_docks:
+            self._lay_out_docks = False
+            parts, right = PARTS_DOCK_PX, RIGHT_DOCKS_PX
+        elif self.centralWidget().width() >= width * 0.4:
+            return  # a saved layout that leaves the plan its room stays as the user left it
+        parts, right = min(parts, width // 4), min(right, width // 4)
+        self.resizeDocks([self.parts_dock, self.inspector_dock], [parts, right], Qt.Horizontal)
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
