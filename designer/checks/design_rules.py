@@ -64,8 +64,7 @@ def storage(ctx: CheckContext) -> Iterator[Finding]:
 def compute_fabric(ctx: CheckContext) -> Iterator[Finding]:
     # GPU servers: management nodes without GPUs exchange no gradients
     types = ctx.index.device_types
-    servers = sum(n for slug, n in type_counts(ctx).items()
-                  if types[slug].kind == "server" and types[slug].gpu_count > 0)
+    servers = sum(n for slug, n in type_counts(ctx).items() if types[slug].is_gpu_server)
     if servers >= 2 and not any(f.role == "compute" for f in ctx.design.fabrics):
         yield finding(
             "error", "NO_COMPUTE_FABRIC", ["design"],

@@ -166,7 +166,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
                         "leaf_spine_links": fabric.links.leaf_spine})
     return {
         "file": file, "name": design.name, "servers": kinds.get("server", 0),
-        "gpu_servers": sum(1 for d in design.devices if (t := index.type_of(d)).kind == "server" and t.gpu_count > 0),
+        "gpu_servers": load.gpu_servers,
         "gpus": load.gpus,
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
         "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,

@@ -182,7 +182,7 @@ def gpu_servers(index: DesignIndex) -> dict[str, int]:
     counts: dict[str, int] = {}
     for device in index.design.devices:
         device_type = index.type_of(device)
-        if device_type.kind == "server" and device_type.gpu_count > 0:
+        if device_type.is_gpu_server:
             counts[device_type.slug] = counts.get(device_type.slug, 0) + 1
     return counts
 

@@ -135,7 +135,7 @@ def storage_estimate(
 
 def gpu_server_count(ctx: CheckContext) -> int:
     return sum(count for slug, count in type_counts(ctx).items()
-               if ctx.index.device_types[slug].kind == "server" and ctx.index.device_types[slug].gpu_count > 0)
+               if ctx.index.device_types[slug].is_gpu_server)
 
 
 def checkpoint_from_workload(parameters_billion: float, bytes_per_parameter: float,

@@ -242,6 +242,11 @@ class DeviceType(Model):
         return self.gpus.count if self.gpus else 0
 
     @property
+    def is_gpu_server(self) -> bool:
+        """A server with GPUs: one of the cluster's nodes (a management server is not)."""
+        return self.kind == "server" and self.gpu_count > 0
+
+    @property
     def scale_up_gpus(self) -> int:
         """GPUs in one scale-up domain (its NVLink / Infinity Fabric reach); 0 without GPUs."""
         if not self.gpus:

@@ -45,6 +45,7 @@ class LoadSum:
     weight_kg: float = 0.0
     u_used: int = 0
     gpus: int = 0
+    gpu_servers: int = 0  # servers that carry GPUs (the cluster's nodes; not management servers)
     count_by_kind: dict[str, int] = field(default_factory=dict)
     power_max_w_by_kind: dict[str, float] = field(default_factory=dict)
     # figure -> slugs of the types that do not publish it
@@ -54,6 +55,8 @@ class LoadSum:
         kind = device_type.kind
         self.count_by_kind[kind] = self.count_by_kind.get(kind, 0) + 1
         self.gpus += device_type.gpu_count
+        if device_type.is_gpu_server:
+            self.gpu_servers += 1
         if mounted:
             self.u_used += device_type.u_height
         if device_type.weight_kg is None:
@@ -84,6 +87,7 @@ class LoadSum:
         self.weight_kg += other.weight_kg
         self.u_used += other.u_used
         self.gpus += other.gpus
+        self.gpu_servers += other.gpu_servers
         for kind, n in other.count_by_kind.items():
             self.count_by_kind[kind] = self.count_by_kind.get(kind, 0) + n
         for kind, w in other.power_max_w_by_kind.items():

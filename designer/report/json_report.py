@@ -300,8 +300,6 @@ def report_parts(
     bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
     by_kind = total.count_by_kind
-    gpu_servers = sum(1 for device in design.devices
-                      if (kind := index.type_of(device)).kind == "server" and kind.gpu_count > 0)
     kinds_w = total.power_max_w_by_kind
 
     def kind_kw(*kinds: str) -> float | None:
@@ -323,7 +321,7 @@ def report_parts(
         },
         totals={
             "servers": by_kind.get("server", 0),
-            "gpu_servers": gpu_servers,
+            "gpu_servers": total.gpu_servers,
             "gpus": total.gpus,
             "switches": by_kind.get("switch", 0),
             "storage_nodes": by_kind.get("storage", 0),

@@ -62,7 +62,7 @@ def home_leaves(index: DesignIndex, fabric=None, what: str = "Slurm topology"):
     leaves = set(topo.of_tier("leaf"))
     servers = sorted(
         (d.name for d in index.design.devices
-         if index.type_of(d).kind == "server" and index.type_of(d).gpu_count), key=natural)
+         if index.type_of(d).is_gpu_server), key=natural)
     home: dict[str, list[str]] = {}
     unplaced = []
     for server in servers:

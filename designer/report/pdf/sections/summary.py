@@ -117,7 +117,7 @@ def _models(ctx: ProposalContext, kind: str, gpus: bool | None = None) -> list[t
     kinds = {d.slug: d for d in ctx.design.device_types}
     counts = Counter(short_name(kinds[d.device_type].model) for d in ctx.design.devices
                      if d.device_type in kinds and kinds[d.device_type].kind == kind
-                     and (gpus is None or (kinds[d.device_type].gpu_count > 0) == gpus))
+                     and (gpus is None or (kinds[d.device_type].gpu_count > 0) == gpus))  # with GPUs or not
     return counts.most_common()
 
 
