@@ -8,7 +8,7 @@ reported as unknown, never replaced by a guess.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from datetime import date
 from typing import Literal
 
@@ -302,8 +302,11 @@ class DeviceType(Model):
 _LANE = re.compile(r"^(?P<parent>.+\d)s(?P<lane>\d+)$")
 
 
+@lru_cache(maxsize=4096)
 def split_lane(port: str) -> tuple[str, int | None]:
-    """``"p3s2"`` -> ``("p3", 2)``; a port without a lane -> ``(port, None)``."""
+    """``"p3s2"`` -> ``("p3", 2)``; a port without a lane -> ``(port, None)``. (Remembered:
+    a design's 128,000 link ends name a few hundred ports, and a pure function of its
+    text cannot go stale.)"""
     match = _LANE.match(port)
     if not match:
         return port, None

@@ -22,6 +22,9 @@ class PortResolver:
         # (device type, port) -> what ``designer.fabric.cabling.end_cage`` derives from them,
         # filled by that layer: it lives as long as the caches here, keyed the same way
         self.cage_facts: dict[tuple[str, str], Any] = {}
+        # (device type, port) -> a link end's speed and cage facts on a device of that type
+        # without split ports, filled by ``designer.fabric.link_table`` (as ``cage_facts``)
+        self.end_facts: dict[tuple[str, str], Any] = {}
         # (device type, port) -> (the port resolves to a group, its speed if it is one of
         # the type's own ports, else None: a lane's speed is its device's breakout's)
         self._speeds: dict[tuple[str, str], tuple[bool, float | None]] = {}

@@ -1,0 +1,138 @@
+"""The per-link records (``designer.fabric.link_table``) and the memos beside them never
+answer from before an edit: each memo's invalidation is removed in one test at least
+(a stale answer fails it), and every memoised answer equals the computation it stands for."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DATA
+
+from designer.catalog import load_catalog
+from designer.checks import Change, Checker
+from designer.fabric.cabling import MediaSelector, copper_legs, link_ends, shape_class, splitter_lanes
+from designer.fabric.generate import GenerateSpec, generate
+from designer.fabric.link_table import LinkTable
+from designer.model.hardware import Breakout
+from designer.model.index import DesignIndex
+
+
+def _breakout_design():
+    catalog = load_catalog([DATA / "test-200ge-server.yaml"], include_user=False)
+    design = generate(GenerateSpec(server="test-200ge-server", nodes=16, switch="nvidia-sn5600"), catalog)
+    return design, catalog
+
+
+def _keys(findings) -> list[str]:
+    return sorted(repr(f.sort_key) for f in findings)
+
+
+def test_a_record_answers_what_the_cabling_functions_answer():
+    design, _catalog = _breakout_design()
+    index = DesignIndex.build(design)
+    table = LinkTable(index)
+    assert any(l.cable_id for l in design.links)
+    for link in design.links:
+        row = table.row(link)
+        assert row.ends == link_ends(index, link)
+        assert row.shapes == shape_class(link_ends(index, link))
+        for cabled in (1, 2, 4, 6):
+            assert row.lanes(cabled) == splitter_lanes(index, link, cabled)
+    split = [table.row(l) for l in design.links if l.cable_id]
+    assert {row.split_lanes for row in split} == {4}, "4 x 200G lanes of an 800G port"
+
+
+def test_shape_classes_tell_shapes_apart():
+    design, _catalog = _breakout_design()
+    index = DesignIndex.build(design)
+    pairs = [link_ends(index, l) for l in design.links]
+    by_class: dict[int | None, set[object]] = {}
+    for ends in pairs:
+        by_class.setdefault(shape_class(ends), set()).add(tuple(e.shape for e in ends) if ends else None)
+    assert len(by_class) > 1
+    assert all(len(shapes) == 1 for shapes in by_class.values()), "one class, one pair of shapes"
+    assert shape_class(None) is None
+
+
+def test_split_lanes_follow_a_changed_breakout():
+    """A record's split-port lanes are made again when the switch's breakouts change (the
+    edit names the switch and, as an edit of a device's ports does, its cables' far ends):
+    without ``CheckContext.forget`` dropping their cables' records, the old lane count
+    would stay."""
+    design, catalog = _breakout_design()
+    checker = Checker(design, catalog.cabling)
+    link = next(l for l in design.links if l.cable_id)
+    switch = design.devices[[d.name for d in design.devices].index(link.b.device)]
+    physical = link.b.port.rsplit("s", 1)[0]
+    assert checker.ctx.links.row(link).split_lanes == 4
+    old = switch.port_breakouts[physical]
+    switch.port_breakouts[physical] = Breakout(count=8, speed_gbps=100.0)
+    try:
+        peers = {end.device for l in design.links if switch.name in (l.a.device, l.b.device) for end in (l.a, l.b)}
+        checker.update(Change(devices=peers))
+        row = checker.ctx.links.row(link)
+        assert row.split_lanes == 8
+        assert row.speed_b_gbps == 100.0
+        assert row.ends is not None and row.ends[1].ports == 8
+        assert _keys(checker.findings()) == _keys(Checker(design, catalog.cabling).findings())
+    finally:
+        switch.port_breakouts[physical] = old
+
+
+def test_end_facts_follow_a_replaced_device_type():
+    """The per-(type, port) end facts live on the port resolver, which the index drops when a
+    type is replaced under its slug: the records made again read the new type."""
+    design, catalog = _breakout_design()
+    checker = Checker(design, catalog.cabling)
+    server = design.devices[0]
+    link = next(l for l in design.links if l.a.device == server.name and l.fabric == "compute")
+    assert checker.ctx.links.row(link).speed_a_gbps == 200.0
+    at = [t.slug for t in design.device_types].index(server.device_type)
+    old = design.device_types[at]
+    new = old.model_copy(deep=True)
+    group = new.port_group_of(link.a.port)
+    assert group is not None
+    group.speed_gbps = 100.0
+    group.ports_per_cage = 2
+    design.device_types[at] = new
+    try:
+        named = {d.name for d in design.devices if d.device_type == old.slug}
+        checker.update(Change(devices=named))
+        row = checker.ctx.links.row(link)
+        assert row.speed_a_gbps == 100.0
+        assert row.ends is not None and row.ends[0].ports == 2
+        assert _keys(checker.findings()) == _keys(Checker(design, catalog.cabling).findings())
+    finally:
+        design.device_types[at] = old
+
+
+def test_parts_by_link_class_name_each_links_own_cage():
+    """``MediaSelector.parts_of`` (keyed by the ends' shape class) answers ``parts``: with no
+    module in the catalog every optical link misses one, and each names its own cage."""
+    design, catalog = _breakout_design()
+    index = DesignIndex.build(design)
+    table = LinkTable(index)
+    no_modules = catalog.cabling.model_copy(update={"transceivers": []})
+    by_class, plain = MediaSelector(no_modules), MediaSelector(no_modules)
+    optical = [l for l in design.links if l.media == "MMF"]
+    assert len(optical) > 2
+    keys = set()
+    for link in design.links:
+        row = table.row(link)
+        if row.speed_gbps is None:
+            continue
+        lanes = row.lanes(2) if link.cable_id else 1
+        legs = copper_legs(index, link, row.ends)
+        got = by_class.parts_of(link, row.speed_gbps, row.ends, row.shapes, lanes, legs)
+        assert got == plain.parts(link, row.speed_gbps, row.ends, lanes, legs)
+        if link.media == "MMF":
+            assert got.missing is not None and got.missing.what == "module"
+            assert row.ends is not None and got.missing.end in row.ends
+            keys.add(got.missing.end.key)
+    assert len(keys) > 2, "links of one class, each naming its own cage"
+
+
+@pytest.mark.parametrize("port", ["swp1s2", "osfp12", "p3s10", "s1", "eth0"])
+def test_split_lane_remembered_answers_alike(port):
+    from designer.model import hardware
+
+    assert hardware.split_lane(port) == hardware.split_lane.__wrapped__(port)
