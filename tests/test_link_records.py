@@ -136,3 +136,24 @@ def test_split_lane_remembered_answers_alike(port):
     from designer.model import hardware
 
     assert hardware.split_lane(port) == hardware.split_lane.__wrapped__(port)
+
+
+def test_cable_summary_counts_every_optical_cage_and_fibre_once():
+    """The summary groups cages and straight fibres by kind: its counts still add up to one
+    module per optical cage and one fibre per straight optical link (twin-port DGX cages,
+    4 x 200G splitter legs, and a catalog without modules, where rows say "not in catalog")."""
+    from designer.fabric.cable_counts import cable_summary
+
+    for design, cabling in ((_breakout_design()[0], _breakout_design()[1].cabling),
+                            (generate(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch="nvidia-qm9700"),
+                                      load_catalog(include_user=False)), load_catalog(include_user=False).cabling)):
+        index = DesignIndex.build(design)
+        optical = [l for l in design.links if l.media in ("MMF", "SMF") and l.length_m is not None]
+        cages = {end.key for l in optical for end in (link_ends(index, l) or ())}
+        for catalog_cabling in (cabling, cabling.model_copy(update={"transceivers": []})):
+            cables, transceivers = cable_summary(index, catalog_cabling)
+            assert sum(t["count"] for t in transceivers) == len(cages)
+            straight = [l for l in optical if not l.cable_id]
+            fibres = sum(c["count"] for c in cables if c["media"] in ("MMF", "SMF") and not c["breakout"])
+            assert fibres >= len(straight)
+            assert fibres or not straight

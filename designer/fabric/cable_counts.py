@@ -6,7 +6,7 @@ from collections import Counter
 from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import OPTICAL, CageKey, EndCage, MediaSelector, _cable_top, _fanning_cage
+from designer.fabric.cabling import OPTICAL, CageKey, CageShape, EndCage, MediaSelector, _cable_top, _fanning_cage
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 from designer.model.link import Media
@@ -59,9 +59,13 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     selector = MediaSelector(cabling)
     if table is None:
         table = LinkTable(index)
-    row_of = table.row
+    row_of, records = table.row, table._rows
     # each link with its record, read once
-    resolved = [(l, row_of(l)) for l in index.design.links if l.media is not None and l.length_m is not None]
+    resolved = []
+    for l in index.design.links:
+        if l.media is not None and l.length_m is not None:
+            record = records.get(id(l))
+            resolved.append((l, record if record is not None and record.link is l else row_of(l)))
     lanes = Counter(l.cable_id for l, _record in resolved if l.cable_id)
     # which far cages each copper cage reaches (``_far_cages`` over the straight copper links)
     far: dict[CageKey, set[CageKey]] = {}
@@ -81,6 +85,8 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     key_at: dict[tuple[object, ...], int] = {}
     modules: dict[CageKey, tuple[EndCage, str, float]] = {}
     parts_of = selector.parts_of
+    # (media, length, speed, shape class) -> a straight optical link's fibre row and fibres
+    fibre_of: dict[tuple[object, ...], tuple[_Unit, int]] = {}
     for n, (link, record) in enumerate(resolved):
         cable_media, cable_m = link.media, link.length_m
         assert cable_media is not None and cable_m is not None  # the links above have both
@@ -90,8 +96,23 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         if cable_media in OPTICAL:
             for end in pair or ():
                 previous = modules.get(end.key)
-                modules[end.key] = (end, str(cable_media), max(cable_m, previous[2] if previous else 0.0))
-            n_lanes = record.lanes(lanes[cable_id]) if cable_id else 1
+                modules[end.key] = (end, cable_media, cable_m if previous is None or previous[2] <= cable_m
+                                    else previous[2])
+            if not cable_id:
+                # a link's own fibre(s): the row follows from the parts' key alone
+                fibre_key = (cable_media, cable_m, speed, record.shapes)
+                own = fibre_of.get(fibre_key)
+                if own is None:
+                    parts = parts_of(link, speed, pair, record.shapes, 1)
+                    own = fibre_of[fibre_key] = ((cable_media, cable_m, parts.fibre_speed_gbps or speed,
+                                                  parts.cable.slug if parts.cable else None, False, None),
+                                                 parts.fibres)
+                fibre, count = own
+                if count:
+                    rows[fibre] += count
+                    first_at.setdefault(fibre, n)
+                continue
+            n_lanes = record.lanes(lanes[cable_id])
             parts = parts_of(link, speed, pair, record.shapes, n_lanes)
             part = parts.cable.slug if parts.cable else None
             if cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
@@ -140,18 +161,30 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     optics: dict[str, TransceiverCount] = {}
+    # the cages by what decides their row (shape, media, longest run): each kind is looked
+    # up once, in the order its first cage comes, and counted by its cages
+    kinds: Counter[tuple[CageShape, str, float]] = Counter()
+    first_end: dict[tuple[CageShape, str, float], EndCage] = {}
     for end, media, length in modules.values():
+        kind = (end.shape, media, length)
+        if kind not in kinds:
+            first_end[kind] = end
+        kinds[kind] += 1
+    for kind, cages in kinds.items():
+        end, (_shape, media, length) = first_end[kind], kind
         module = selector.module(end, media, length)
         label = module.slug if module else (
             f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
             f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
-        row = optics.setdefault(label, {
-            "type": label, "part": module.slug if module else None,
-            "form_factor": module.form_factor if module else end.form_factor,
-            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
-            "media": media, "side": module.side if module else end.side,
-            "top": module.top if module else end.top, "count": 0,
-        })
-        row["count"] += 1
+        row = optics.get(label)
+        if row is None:
+            row = optics[label] = {
+                "type": label, "part": module.slug if module else None,
+                "form_factor": module.form_factor if module else end.form_factor,
+                "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
+                "media": media, "side": module.side if module else end.side,
+                "top": module.top if module else end.top, "count": 0,
+            }
+        row["count"] += cages
     transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
     return cables, transceivers
