@@ -157,3 +157,59 @@ def test_cable_summary_counts_every_optical_cage_and_fibre_once():
             fibres = sum(c["count"] for c in cables if c["media"] in ("MMF", "SMF") and not c["breakout"])
             assert fibres >= len(straight)
             assert fibres or not straight
+
+
+def _dgx_design():
+    catalog = load_catalog(include_user=False)
+    return generate(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch="nvidia-qm9700"), catalog), catalog
+
+
+def test_link_classes_follow_a_replaced_device_type():
+    """Links between devices without split ports are answered by link class (both types and
+    ports, the link layer) from the port resolver: a type replaced under its slug drops it."""
+    design, catalog = _dgx_design()
+    checker = Checker(design, catalog.cabling)
+    link = next(l for l in design.links if l.fabric == "compute" and l.a.device.startswith("node"))
+    devices = {d.name: d for d in design.devices}
+    assert not devices[link.a.device].port_breakouts and not devices[link.b.device].port_breakouts
+    before = checker.ctx.links.row(link)
+    assert before.speed_a_gbps == 400.0 and before.ends is not None and before.ends[0].ports == 2
+    assert checker.ctx.index.ports.link_facts, "the class memo is in use"
+    slug = devices[link.a.device].device_type
+    at = [t.slug for t in design.device_types].index(slug)
+    old = design.device_types[at]
+    new = old.model_copy(deep=True)
+    group = new.port_group_of(link.a.port)
+    assert group is not None
+    group.speed_gbps, group.ports_per_cage = 200.0, 1
+    design.device_types[at] = new
+    try:
+        named = {d.name for d in design.devices if d.device_type == slug}
+        named |= {end.device for l in design.links if {l.a.device, l.b.device} & named for end in (l.a, l.b)}
+        checker.update(Change(devices=named))
+        row = checker.ctx.links.row(link)
+        assert row.speed_a_gbps == 200.0 and row.speed_gbps == 200.0
+        assert row.ends is not None and row.ends[0].ports == 1 and row.ends[0].key[0] == link.a.device
+        assert _keys(checker.findings()) == _keys(Checker(design, catalog.cabling).findings())
+    finally:
+        design.device_types[at] = old
+
+
+def test_link_classes_follow_a_fabric_protocol_change():
+    """The link layer is part of a link class: a fabric's protocol changed, its records made
+    again (``forget(fabrics=...)``) carry the new layer."""
+    design, catalog = _dgx_design()
+    checker = Checker(design, catalog.cabling)
+    fabric = next(f for f in design.fabrics if f.name == "compute")
+    link = next(l for l in design.links if l.fabric == "compute")
+    row = checker.ctx.links.row(link)
+    assert row.ends is not None and row.ends[0].protocol == "infiniband"
+    old = fabric.protocol
+    fabric.protocol = "roce-v2"
+    try:
+        checker.update(Change(fabrics={"compute"}))
+        row = checker.ctx.links.row(link)
+        assert row.ends is not None and {e.protocol for e in row.ends} == {"ethernet"}
+        assert row.shapes == shape_class(link_ends(checker.ctx.index, link))
+    finally:
+        fabric.protocol = old

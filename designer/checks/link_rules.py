@@ -20,10 +20,69 @@ def check_device_ports(ctx: CheckContext, device_name: str) -> list[Finding]:
 
 def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
     """Rules over one cable: its ends exist, their speeds agree, its media reaches.
-    (Plain functions filling one list, not generators: called for each of 64,000 cables.)"""
-    found: list[Finding] = []
-    _link(ctx, link, found)
-    return found
+    (One plain function filling one list, not generators: called for each of 64,000 cables.)"""
+    out: list[Finding] = []
+    index = ctx.index
+    table = ctx.links
+    row = table._rows.get(id(link))
+    if row is None or row.link is not link:
+        row = table.row(link)
+    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
+    if speed_a is None or speed_b is None:
+        label = f"{link.a} - {link.b}"
+        missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
+        out.append(finding(
+            "error", "LINK_ENDPOINT_MISSING",
+            [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
+            msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
+            msg("hint.recable_or_delete"),
+        ))
+        return out
+    if speed_a != speed_b:
+        # management BASE-T ports negotiate 100M/1G between themselves; that is no design
+        # fault (a 10GBASE-T port held to 1G still is)
+        ports = index.ports
+        autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
+                          and ports.is_rj45(link.b.device, link.b.port))
+        if not autonegotiates:
+            label = f"{link.a} - {link.b}"
+            out.append(finding(
+                "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
+                msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
+                msg("hint.match_speed"),
+            ))
+    length_m = link.length_m
+    if length_m is None:
+        return out
+    speed = row.speed_gbps
+    assert speed is not None  # both ends' speeds are known
+    media = link.media
+    if media is None:
+        out.append(finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=length_m, speed=speed),
+            msg("hint.move_devices_closer"),
+        ))
+        return out
+    # the lanes of one splitter cable are one product with its own reach
+    lanes = row.lanes(ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
+    reach = ctx.media.reach_m(media, speed, lanes)
+    if reach is not None and length_m > reach + 1e-9:
+        out.append(finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=length_m, media=media,
+                reach_m=reach,
+                speed=speed),
+            msg(_NEXT_MEDIA_HINT[media]),
+        ))
+    routed = ctx.geometry.length_m(link)
+    if routed is not None and length_m + 1e-9 < routed:
+        out.append(finding(
+            "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
+            msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=length_m, route_m=routed),
+            msg("hint.reroute_or_longer"),
+        ))
+    return out
 
 
 # an unconnected compute port is an error, a storage port a warning
@@ -56,69 +115,6 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
                     count=len(missing), ports=names(missing, 6)),
                 msg("hint.cable_to_compute_fabric" if compute else "hint.cable_to_storage_fabric", count=len(missing)),
             )
-
-
-def _link(ctx: CheckContext, link: Link, out: list[Finding]) -> None:
-    index = ctx.index
-    table = ctx.links
-    row = table._rows.get(id(link))
-    if row is None or row.link is not link:
-        row = table.row(link)
-    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
-    if speed_a is None or speed_b is None:
-        label = f"{link.a} - {link.b}"
-        missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
-        out.append(finding(
-            "error", "LINK_ENDPOINT_MISSING",
-            [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
-            msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
-            msg("hint.recable_or_delete"),
-        ))
-        return
-    if speed_a != speed_b:
-        # management BASE-T ports negotiate 100M/1G between themselves; that is no design
-        # fault (a 10GBASE-T port held to 1G still is)
-        ports = index.ports
-        autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
-                          and ports.is_rj45(link.b.device, link.b.port))
-        if not autonegotiates:
-            label = f"{link.a} - {link.b}"
-            out.append(finding(
-                "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
-                msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
-                msg("hint.match_speed"),
-            ))
-    length_m = link.length_m
-    if length_m is None:
-        return
-    speed = row.speed_gbps
-    assert speed is not None  # both ends' speeds are known
-    media = link.media
-    if media is None:
-        out.append(finding(
-            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=length_m, speed=speed),
-            msg("hint.move_devices_closer"),
-        ))
-        return
-    # the lanes of one splitter cable are one product with its own reach
-    lanes = row.lanes(ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
-    reach = ctx.media.reach_m(media, speed, lanes)
-    if reach is not None and length_m > reach + 1e-9:
-        out.append(finding(
-            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=length_m, media=media,
-                reach_m=reach,
-                speed=speed),
-            msg(_NEXT_MEDIA_HINT[media]),
-        ))
-    routed = ctx.geometry.length_m(link)
-    if routed is not None and length_m + 1e-9 < routed:
-        out.append(finding(
-            "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
-            msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=length_m, route_m=routed),
-            msg("hint.reroute_or_longer"),
-        ))
 
 
 # (what is missing, on a splitter?) -> message key

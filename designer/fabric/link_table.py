@@ -32,6 +32,11 @@ def _new_end(*fields: object) -> EndCage:
     return tuple.__new__(EndCage, fields)
 
 
+def _end_of(fields: tuple[object, ...]) -> EndCage:
+    """``EndCage(*fields)`` from a tuple of its fields."""
+    return tuple.__new__(EndCage, fields)
+
+
 class ResolvedLink:
     """What one link's ends resolve to (None: that end's port does not exist).
 
@@ -73,6 +78,40 @@ class LinkTable:
             return found
         index = self.index
         protocol = link_protocol(index, link)
+        a, b = link.a, link.b
+        devices = index.devices
+        device_a, device_b = devices.get(a.device), devices.get(b.device)
+        if device_a is None or device_b is None or device_a.port_breakouts or device_b.port_breakouts:
+            found = self._rows[id(link)] = self._resolve(link, protocol)
+            return found
+        # two devices without split ports: everything but the cages' names follows from the
+        # link's class (both types and ports, the link layer), worked out once per class on
+        # the port resolver (dropped with it when a type is replaced)
+        classes = index.ports.link_facts
+        key = (device_a.device_type, a.port, device_b.device_type, b.port, protocol)
+        try:
+            speed_a, speed_b, facts_a, facts_b, shapes = classes[key]
+        except KeyError:
+            made = self._resolve(link, protocol)
+            pair = made.ends
+            # per end: its cage's group and number, and the rest of its ``EndCage`` fields
+            facts_a, facts_b = (None, None) if pair is None else (
+                (pair[0].key[1], pair[0].key[2], pair[0][1:]), (pair[1].key[1], pair[1].key[2], pair[1][1:]))
+            classes[key] = (made.speed_a_gbps, made.speed_b_gbps, facts_a, facts_b, made.shapes)
+            found = self._rows[id(link)] = made
+            return found
+        ends = None
+        if facts_a is not None and facts_b is not None:
+            group_a, number_a, rest_a = facts_a
+            group_b, number_b, rest_b = facts_b
+            ends = (_end_of(((a.device, group_a, number_a),) + rest_a),
+                    _end_of(((b.device, group_b, number_b),) + rest_b))
+        found = self._rows[id(link)] = ResolvedLink(link, speed_a, speed_b, ends, shapes, 0)
+        return found
+
+    def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
+        """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""
+        index = self.index
         # both ends at once: (device, port) -> (speed, cage); what ``PortResolver.speed_gbps``
         # and ``end_cage`` answer, the per-(type, port) part read from one memo where the
         # device splits no port (its ports are its type's)
@@ -105,9 +144,7 @@ class LinkTable:
                                              side, top, protocol)))
         (speed_a, cage_a), (speed_b, cage_b) = resolved
         ends = (cage_a, cage_b) if cage_a is not None and cage_b is not None else None
-        found = self._rows[id(link)] = ResolvedLink(link, speed_a, speed_b, ends, shape_class(ends),
-                                                    splitter_lanes(index, link, 0))
-        return found
+        return ResolvedLink(link, speed_a, speed_b, ends, shape_class(ends), splitter_lanes(index, link, 0))
 
     def ends(self, link: Link) -> tuple[EndCage, EndCage] | None:
         """``designer.fabric.cabling.link_ends`` of the link, from its record."""

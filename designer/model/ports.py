@@ -25,6 +25,9 @@ class PortResolver:
         # (device type, port) -> a link end's speed and cage facts on a device of that type
         # without split ports, filled by ``designer.fabric.link_table`` (as ``cage_facts``)
         self.end_facts: dict[tuple[str, str], Any] = {}
+        # (type a, port a, type b, port b, link layer) -> what a link between two such ports
+        # of devices without split ports resolves to, but the devices' names (the same layer)
+        self.link_facts: dict[tuple[str, str, str, str, str | None], Any] = {}
         # (device type, port) -> (the port resolves to a group, its speed if it is one of
         # the type's own ports, else None: a lane's speed is its device's breakout's)
         self._speeds: dict[tuple[str, str], tuple[bool, float | None]] = {}
