@@ -213,3 +213,33 @@ def test_link_classes_follow_a_fabric_protocol_change():
         assert row.shapes == shape_class(link_ends(checker.ctx.index, link))
     finally:
         fabric.protocol = old
+
+
+def test_routed_lengths_follow_a_moved_device():
+    """``Geometry`` keeps each device's place (rack, height, the rack's floor position and
+    tray) for ``length_m``; a device moved to another rack is measured from its new place
+    (the checks' context drops its geometry on the edit)."""
+    from designer.fabric.routes import Geometry
+
+    design, catalog = _dgx_design()
+    checker = Checker(design, catalog.cabling)
+    server = next(d for d in design.devices if d.name == "node001")
+    link = next(l for l in design.links if l.a.device == server.name and l.fabric == "compute")
+    before = checker.ctx.geometry.length_m(link)
+    old = (server.rack, server.position_u)
+
+    def length_in(rack: str) -> float | None:
+        server.rack = rack
+        return Geometry(DesignIndex.build(design)).length_m(link)
+
+    # the rack of the shortest run (the leaf's own): a length the old place cannot give
+    near_rack = min((r for r in design.racks if r.name != old[0]), key=lambda r: length_in(r.name) or 1e9)
+    server.rack = near_rack.name
+    try:
+        checker.update(Change(racks={old[0], near_rack.name}, devices={server.name}))
+        after = checker.ctx.geometry.length_m(link)
+        assert after == Geometry(DesignIndex.build(design)).length_m(link)
+        assert after != before
+        assert _keys(checker.findings()) == _keys(Checker(design, catalog.cabling).findings())
+    finally:
+        server.rack, server.position_u = old

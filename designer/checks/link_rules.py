@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
@@ -180,11 +179,14 @@ _NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hi
 
 
 def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
-    counts: Counter[str] = Counter()
-    for link in ctx.index.links_by_device.get(device_name, []):
-        for end in (link.a, link.b):
-            if end.device == device_name:
-                counts[end.port] += 1
+    counts: dict[str, int] = {}
+    for link in ctx.index.links_by_device.get(device_name, ()):
+        end = link.a
+        if end.device == device_name:
+            counts[end.port] = counts.get(end.port, 0) + 1
+        end = link.b
+        if end.device == device_name:
+            counts[end.port] = counts.get(end.port, 0) + 1
     doubled = sorted(p for p, n in counts.items() if n > 1)
     if doubled:
         yield finding(
