@@ -243,3 +243,34 @@ def test_routed_lengths_follow_a_moved_device():
         assert _keys(checker.findings()) == _keys(Checker(design, catalog.cabling).findings())
     finally:
         server.rack, server.position_u = old
+
+
+def test_switching_port_answers_is_switching_and_follows_a_replaced_type():
+    """``PortResolver.switching_port`` (what ``switching_ports_used`` counts) is the split
+    port of a switching port, else None; a switch type replaced under its slug is asked
+    again (the index drops its resolver)."""
+    from designer.checks.fabric_rules import switching_ports_used
+    from designer.model.hardware import split_lane
+
+    design, _catalog = _breakout_design()
+    index = DesignIndex.build(design)
+    ports = index.ports
+    ends = [end for l in design.links for end in (l.a, l.b)]
+    for end in ends:
+        want = split_lane(end.port)[0] if ports.is_switching(end.device, end.port) else None
+        assert ports.switching_port(end.device, end.port) == want
+    leaf = next(d for d in design.devices if d.port_breakouts)
+    used = switching_ports_used(index, leaf.name)
+    assert used > 0
+    at = [t.slug for t in design.device_types].index(leaf.device_type)
+    old = design.device_types[at]
+    new = old.model_copy(deep=True)
+    for group in new.port_groups:
+        if group.role in ("fabric", "uplink"):
+            group.role = "oob"
+    design.device_types[at] = new
+    try:
+        index.refresh_devices(set(), {leaf.name})
+        assert switching_ports_used(index, leaf.name) == 0
+    finally:
+        design.device_types[at] = old
