@@ -10,7 +10,6 @@ from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
 from designer.checks.roce_rules import roce_headroom
 from designer.fabric.results import FabricAnalysis, SinglePoint
-from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 
 
@@ -104,14 +103,15 @@ def ports_exhausted(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> I
 
 def switching_ports_used(index: DesignIndex, switch: str) -> int:
     """Physical fabric/uplink ports of a switch cabled by any link (a split port counts once)."""
-    is_switching = index.ports.is_switching
+    switching_port = index.ports.switching_port
     used = set()
     for link in index.links_by_device.get(switch, ()):
-        # (both ends on the switch: a loop-back cable uses two of its ports)
-        for end in (link.a, link.b) if link.a.device == link.b.device else (
-                link.a if link.a.device == switch else link.b,):
-            if is_switching(switch, end.port):
-                used.add(split_lane(end.port)[0])
+        end = link.a
+        if end.device == switch and (physical := switching_port(switch, end.port)) is not None:
+            used.add(physical)
+        end = link.b
+        if end.device == switch and (physical := switching_port(switch, end.port)) is not None:
+            used.add(physical)
     return len(used)
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import COPPER, CageShape, EndCage, Missing, copper_legs, splitter_lanes
+from designer.fabric.cabling import COPPER, CageShape, EndCage, Missing, copper_legs
 from designer.model.hardware import split_lane
 from designer.model.link import FabricRole, Link, Media
 
@@ -20,10 +19,69 @@ def check_device_ports(ctx: CheckContext, device_name: str) -> list[Finding]:
 
 def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
     """Rules over one cable: its ends exist, their speeds agree, its media reaches.
-    (Plain functions filling one list, not generators: called for each of 64,000 cables.)"""
-    found: list[Finding] = []
-    _link(ctx, link, found)
-    return found
+    (One plain function filling one list, not generators: called for each of 64,000 cables.)"""
+    out: list[Finding] = []
+    index = ctx.index
+    table = ctx.links
+    row = table._rows.get(id(link))
+    if row is None or row.link is not link:
+        row = table.row(link)
+    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
+    if speed_a is None or speed_b is None:
+        label = f"{link.a} - {link.b}"
+        missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
+        out.append(finding(
+            "error", "LINK_ENDPOINT_MISSING",
+            [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
+            msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
+            msg("hint.recable_or_delete"),
+        ))
+        return out
+    if speed_a != speed_b:
+        # management BASE-T ports negotiate 100M/1G between themselves; that is no design
+        # fault (a 10GBASE-T port held to 1G still is)
+        ports = index.ports
+        autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
+                          and ports.is_rj45(link.b.device, link.b.port))
+        if not autonegotiates:
+            label = f"{link.a} - {link.b}"
+            out.append(finding(
+                "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
+                msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
+                msg("hint.match_speed"),
+            ))
+    length_m = link.length_m
+    if length_m is None:
+        return out
+    speed = row.speed_gbps
+    assert speed is not None  # both ends' speeds are known
+    media = link.media
+    if media is None:
+        out.append(finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=length_m, speed=speed),
+            msg("hint.move_devices_closer"),
+        ))
+        return out
+    # the lanes of one splitter cable are one product with its own reach
+    lanes = row.lanes(ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
+    reach = ctx.media.reach_m(media, speed, lanes)
+    if reach is not None and length_m > reach + 1e-9:
+        out.append(finding(
+            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
+            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=length_m, media=media,
+                reach_m=reach,
+                speed=speed),
+            msg(_NEXT_MEDIA_HINT[media]),
+        ))
+    routed = ctx.geometry.length_m(link)
+    if routed is not None and length_m + 1e-9 < routed:
+        out.append(finding(
+            "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
+            msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=length_m, route_m=routed),
+            msg("hint.reroute_or_longer"),
+        ))
+    return out
 
 
 # an unconnected compute port is an error, a storage port a warning
@@ -58,65 +116,6 @@ def unconnected(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
             )
 
 
-def _link(ctx: CheckContext, link: Link, out: list[Finding]) -> None:
-    index = ctx.index
-    ports = index.ports
-    row = ctx.links.row(link)
-    speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
-    if speed_a is None or speed_b is None:
-        label = f"{link.a} - {link.b}"
-        missing = [str(end) for end, speed in ((link.a, speed_a), (link.b, speed_b)) if speed is None]
-        out.append(finding(
-            "error", "LINK_ENDPOINT_MISSING",
-            [e.device for e in (link.a, link.b) if e.device in index.devices] + [label],
-            msg("link_endpoint_missing", link=label, ends=names(missing, 6)),
-            msg("hint.recable_or_delete"),
-        ))
-        return
-    # management BASE-T ports negotiate 100M/1G between themselves; that is no design fault
-    # (a 10GBASE-T port held to 1G still is)
-    autonegotiates = (max(speed_a, speed_b) <= 1 and ports.is_rj45(link.a.device, link.a.port)
-                      and ports.is_rj45(link.b.device, link.b.port))
-    if speed_a != speed_b and not autonegotiates:
-        label = f"{link.a} - {link.b}"
-        out.append(finding(
-            "warning", "LINK_SPEED_MISMATCH", [link.a.device, link.b.device],
-            msg("link_speed_mismatch", link=label, speed_a=speed_a, speed_b=speed_b, speed=min(speed_a, speed_b)),
-            msg("hint.match_speed"),
-        ))
-    _cable(ctx, link, min(speed_a, speed_b), out)
-
-
-def _cable(ctx: CheckContext, link: Link, speed: float, out: list[Finding]) -> None:
-    if link.length_m is None:
-        return
-    if link.media is None:
-        out.append(finding(
-            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_no_media", link=f"{link.a} - {link.b}", length_m=link.length_m, speed=speed),
-            msg("hint.move_devices_closer"),
-        ))
-        return
-    # the lanes of one splitter cable are one product with its own reach
-    lanes = splitter_lanes(ctx.index, link, ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
-    reach = ctx.media.reach_m(link.media, speed, lanes)
-    if reach is not None and link.length_m > reach + 1e-9:
-        out.append(finding(
-            "error", "CABLE_REACH_EXCEEDED", [link.a.device, link.b.device],
-            msg("cable_reach_exceeded", link=f"{link.a} - {link.b}", length_m=link.length_m, media=link.media,
-                reach_m=reach,
-                speed=speed),
-            msg(_NEXT_MEDIA_HINT[link.media]),
-        ))
-    routed = ctx.geometry.length_m(link)
-    if routed is not None and link.length_m + 1e-9 < routed:
-        out.append(finding(
-            "error", "CABLE_TOO_SHORT", [link.a.device, link.b.device],
-            msg("cable_too_short", link=f"{link.a} - {link.b}", length_m=link.length_m, route_m=routed),
-            msg("hint.reroute_or_longer"),
-        ))
-
-
 # (what is missing, on a splitter?) -> message key
 _NO_PART_KEYS = {("cable", False): "cable_no_part_cable", ("cable", True): "cable_no_part_splitter",
                  ("fibre", False): "cable_no_part_fibre", ("fibre", True): "cable_no_part_split_fibre"}
@@ -130,17 +129,22 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     # (what is missing, media, speed, legs, the cage shape) -> (link, its ends, what is missing)
     groups: dict[tuple[str, Media, float, int, CageShape | tuple[str | None, ...]],
                  list[tuple[Link, tuple[EndCage, EndCage], Missing]]] = {}
-    for link in index.links_by_device.get(device_name, []):
+    table = ctx.links
+    rows = table._rows
+    cable_lanes = ctx.cable_lanes
+    parts_of = ctx.media.parts_of
+    for link in index.links_by_device.get(device_name, ()):
         if link.a.device != device_name or link.media is None or link.length_m is None:
             continue
-        row = ctx.links.row(link)
-        speed_a, speed_b, ends = row.speed_a_gbps, row.speed_b_gbps, row.ends
-        if speed_a is None or speed_b is None or ends is None:
+        row = rows.get(id(link))
+        if row is None or row.link is not link:
+            row = table.row(link)
+        speed, ends = row.speed_gbps, row.ends
+        if speed is None or ends is None:
             continue
-        speed = min(speed_a, speed_b)
-        lanes = splitter_lanes(index, link, ctx.cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
+        lanes = row.lanes(cable_lanes.get(link.cable_id, 1)) if link.cable_id else 1
         legs = copper_legs(index, link, ends) if link.media in COPPER else None
-        missing = ctx.media.parts(link, speed, ends, lanes, legs).missing
+        missing = parts_of(link, speed, ends, row.shapes, lanes, legs).missing
         if missing is None:
             continue
         shape = missing.end.shape if missing.end is not None else tuple(e.form_factor for e in ends)
@@ -175,11 +179,14 @@ _NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hi
 
 
 def double_use(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
-    counts: Counter[str] = Counter()
-    for link in ctx.index.links_by_device.get(device_name, []):
-        for end in (link.a, link.b):
-            if end.device == device_name:
-                counts[end.port] += 1
+    counts: dict[str, int] = {}
+    for link in ctx.index.links_by_device.get(device_name, ()):
+        end = link.a
+        if end.device == device_name:
+            counts[end.port] = counts.get(end.port, 0) + 1
+        end = link.b
+        if end.device == device_name:
+            counts[end.port] = counts.get(end.port, 0) + 1
     doubled = sorted(p for p, n in counts.items() if n > 1)
     if doubled:
         yield finding(

@@ -61,21 +61,23 @@ _LINK_CLASSES = {("endpoint", "leaf"): "endpoint_leaf", ("leaf", "spine"): "leaf
 def classify_links(graph: FabricGraph, topo: Topology) -> tuple[Counter[str], Counter[tuple[str, float]]]:
     """Links by class (endpoint_leaf, leaf_spine, spine_core, other), and by (class, speed):
     the topology drawing labels each tier "N x 400G"."""
-    link_classes: Counter[str] = Counter()
-    link_speeds: Counter[tuple[str, float]] = Counter()
-    tiers, rank = topo.tiers, TIER_RANK
+    tiers = topo.tiers
+    # the class of each pair of end tiers, worked out once (a fabric has a handful of pairs)
+    class_of: dict[tuple[str, str], str] = {}
+    classes: list[str] = []
+    speeds: list[tuple[str, float]] = []
     for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
         # an end counts by its tier only where it switches: on its management port a
         # spine is just an endpoint of the rack switch it is cabled to
-        tier_a = tiers[a] if a_switching else "endpoint"
-        tier_b = tiers[b] if b_switching else "endpoint"
-        # lower tier first (a stable sort of the two: equal ranks keep a's first)
-        if rank.get(tier_b, 0) < rank.get(tier_a, 0):
-            tier_a, tier_b = tier_b, tier_a
-        key = _LINK_CLASSES.get((tier_a, tier_b), "other")
-        link_classes[key] += 1
-        link_speeds[(key, bandwidth)] += 1
-    return link_classes, link_speeds
+        pair = (tiers[a] if a_switching else "endpoint", tiers[b] if b_switching else "endpoint")
+        key = class_of.get(pair)
+        if key is None:
+            low, high = sorted(pair, key=lambda t: TIER_RANK.get(t, 0))
+            key = class_of[pair] = _LINK_CLASSES.get((low, high), "other")
+        classes.append(key)
+        speeds.append((key, bandwidth))
+    # counted at once, in the order the links come (as counting one by one did)
+    return Counter(classes), Counter(speeds)
 
 
 def fabric_counts(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricCounts:

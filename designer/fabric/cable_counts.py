@@ -6,10 +6,7 @@ from collections import Counter
 from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import (
-    OPTICAL, CageKey, EndCage, MediaSelector, _cable_top, _far_cages, _fanning_cage, _link_speed, link_ends,
-    splitter_lanes,
-)
+from designer.fabric.cabling import OPTICAL, CageKey, CageShape, EndCage, MediaSelector, _cable_top, _fanning_cage
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 from designer.model.link import Media
@@ -60,11 +57,23 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     so that each link is resolved once.
     """
     selector = MediaSelector(cabling)
-    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
-    lanes = Counter(l.cable_id for l in links if l.cable_id)
-    ends = {id(l): table.ends(l) for l in links} if table is not None else {id(l): link_ends(index, l) for l in links}
-    # which far cages each copper cage reaches
-    far = _far_cages(links, ends, lambda l: l.media not in OPTICAL and l.media != "CAT6A")
+    if table is None:
+        table = LinkTable(index)
+    row_of, records = table.row, table._rows
+    # each link with its record, read once
+    resolved = []
+    for l in index.design.links:
+        if l.media is not None and l.length_m is not None:
+            record = records.get(id(l))
+            resolved.append((l, record if record is not None and record.link is l else row_of(l)))
+    lanes = Counter(l.cable_id for l, _record in resolved if l.cable_id)
+    # which far cages each copper cage reaches (``_far_cages`` over the straight copper links)
+    far: dict[CageKey, set[CageKey]] = {}
+    for l, record in resolved:
+        pair = record.ends
+        if pair and not l.cable_id and l.media not in OPTICAL and l.media != "CAT6A":
+            far.setdefault(pair[0].key, set()).add(pair[1].key)
+            far.setdefault(pair[1].key, set()).add(pair[0].key)
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}
     # cables that are one link's own (a fibre, a plain cable) are counted straight away;
@@ -75,20 +84,39 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     first_at: dict[_Unit, int] = {}
     key_at: dict[tuple[object, ...], int] = {}
     modules: dict[CageKey, tuple[EndCage, str, float]] = {}
-    for n, link in enumerate(links):
+    parts_of = selector.parts_of
+    # (media, length, speed, shape class) -> a straight optical link's fibre row and fibres
+    fibre_of: dict[tuple[object, ...], tuple[_Unit, int]] = {}
+    for n, (link, record) in enumerate(resolved):
         cable_media, cable_m = link.media, link.length_m
         assert cable_media is not None and cable_m is not None  # the links above have both
-        speed = (table.speed_gbps(link) if table is not None else _link_speed(index, link)) or 0.0
-        pair = ends[id(link)]
-        if link.media in OPTICAL:
+        speed = record.speed_gbps or 0.0
+        pair = record.ends
+        cable_id = link.cable_id
+        if cable_media in OPTICAL:
             for end in pair or ():
                 previous = modules.get(end.key)
-                modules[end.key] = (end, str(link.media), max(link.length_m or 0.0, previous[2] if previous else 0.0))
-            n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
-            parts = selector.parts(link, speed, pair, n_lanes)
+                modules[end.key] = (end, cable_media, cable_m if previous is None or previous[2] <= cable_m
+                                    else previous[2])
+            if not cable_id:
+                # a link's own fibre(s): the row follows from the parts' key alone
+                fibre_key = (cable_media, cable_m, speed, record.shapes)
+                own = fibre_of.get(fibre_key)
+                if own is None:
+                    parts = parts_of(link, speed, pair, record.shapes, 1)
+                    own = fibre_of[fibre_key] = ((cable_media, cable_m, parts.fibre_speed_gbps or speed,
+                                                  parts.cable.slug if parts.cable else None, False, None),
+                                                 parts.fibres)
+                fibre, count = own
+                if count:
+                    rows[fibre] += count
+                    first_at.setdefault(fibre, n)
+                continue
+            n_lanes = record.lanes(lanes[cable_id])
+            parts = parts_of(link, speed, pair, record.shapes, n_lanes)
             part = parts.cable.slug if parts.cable else None
-            if link.cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                shared = ("fibre-split", link.cable_id)
+            if cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
+                shared = ("fibre-split", cable_id)
                 key_at.setdefault(shared, n)
                 units[shared] = (cable_media, cable_m, speed, part, True, None)
             elif parts.fibres:
@@ -97,19 +125,19 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
                 first_at.setdefault(fibre, n)
             continue
         n_lanes = 1
-        if link.cable_id:
-            key: tuple[object, ...] | None = ("breakout", link.cable_id)
-            n_lanes = splitter_lanes(index, link, lanes[link.cable_id])
-        elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
+        if cable_id:
+            key: tuple[object, ...] | None = ("breakout", cable_id)
+            n_lanes = record.lanes(lanes[cable_id])
+        elif pair and cable_media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
             key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
                                                                                         pair[0].key)
-        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
+        elif cable_media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
             # a twin-port cage fanning out to two cages: one splitter from that cage
             key, n_lanes = ("split-cage", near.key), 2
         else:
             key = None  # this link's own cable
-        parts = selector.parts(link, speed, pair, n_lanes)
+        parts = parts_of(link, speed, pair, record.shapes, n_lanes)
         part = parts.cable.slug if parts.cable else None
         # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
         # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
@@ -123,7 +151,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             units[key] = unit
     for key, unit in units.items():
         rows[unit] += 1
-        if key_at[key] < first_at.get(unit, len(links)):
+        if key_at[key] < first_at.get(unit, len(resolved)):
             first_at[unit] = key_at[key]
     cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
@@ -133,18 +161,30 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     optics: dict[str, TransceiverCount] = {}
+    # the cages by what decides their row (shape, media, longest run): each kind is looked
+    # up once, in the order its first cage comes, and counted by its cages
+    kinds: Counter[tuple[CageShape, str, float]] = Counter()
+    first_end: dict[tuple[CageShape, str, float], EndCage] = {}
     for end, media, length in modules.values():
+        kind = (end.shape, media, length)
+        if kind not in kinds:
+            first_end[kind] = end
+        kinds[kind] += 1
+    for kind, cages in kinds.items():
+        end, (_shape, media, length) = first_end[kind], kind
         module = selector.module(end, media, length)
         label = module.slug if module else (
             f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
             f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
-        row = optics.setdefault(label, {
-            "type": label, "part": module.slug if module else None,
-            "form_factor": module.form_factor if module else end.form_factor,
-            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
-            "media": media, "side": module.side if module else end.side,
-            "top": module.top if module else end.top, "count": 0,
-        })
-        row["count"] += 1
+        row = optics.get(label)
+        if row is None:
+            row = optics[label] = {
+                "type": label, "part": module.slug if module else None,
+                "form_factor": module.form_factor if module else end.form_factor,
+                "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
+                "media": media, "side": module.side if module else end.side,
+                "top": module.top if module else end.top, "count": 0,
+            }
+        row["count"] += cages
     transceivers = sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
     return cables, transceivers

@@ -68,6 +68,22 @@ class EndCage(NamedTuple):
         return self[1:]
 
 
+# what a part must fit at both ends of a link, as a small number: the memos of parts by
+# link class key on it (a few dozen kinds at 16,384 GPUs; numbers are never reused)
+_SHAPE_CLASSES: dict[tuple[CageShape, ...], int] = {}
+
+
+def shape_class(ends: Ends | None) -> int | None:
+    """The number of the ends' shapes (``EndCage.shape`` of each, in order); None without ends."""
+    if ends is None:
+        return None
+    shapes = tuple([end[1:] for end in ends])
+    found = _SHAPE_CLASSES.get(shapes)
+    if found is None:
+        found = _SHAPE_CLASSES.setdefault(shapes, len(_SHAPE_CLASSES))
+    return found
+
+
 # The top a cage takes unless its port group says otherwise: air-cooled switch cages
 # take finned modules, adapter cages (ConnectX, with a riding heat sink) flat-top ones
 # (NVIDIA LinkX MMA4Z00-NS / MMA4Z00-NS400 product pages).
@@ -254,6 +270,9 @@ class MediaSelector:
         self._reach: dict[_Key, float | None] = {}
         self._products: dict[_Key, list[CableProduct]] = {}
         self._parts: dict[_Key, LinkParts] = {}
+        # the same by the ends' ``shape_class``, for callers that hold it (a link's record)
+        self._parts_of: dict[_Key, LinkParts] = {}
+        self._module: dict[_Key, Transceiver | None] = {}
 
     def products(self, media: str, speed_gbps: float, lanes: int, cages: tuple[str | None, ...] = (),
                  protocol: str | None = None) -> list[CableProduct]:
@@ -326,8 +345,13 @@ class MediaSelector:
     def module(self, end: EndCage, media: str, length_m: float = 0.0) -> Transceiver | None:
         """The shortest-reach module that does the job (the cheaper optic); one made for
         this side before one made for any."""
-        fits = self.modules(end, media, length_m)
-        return min(fits, key=lambda m: (m.reach_m or 1e9, m.side == "any")) if fits else None
+        key = (end[1:], media, length_m)
+        try:
+            return self._module[key]
+        except KeyError:
+            fits = self.modules(end, media, length_m)
+            found = self._module[key] = min(fits, key=lambda m: (m.reach_m or 1e9, m.side == "any")) if fits else None
+            return found
 
     def fibres(self, ends: Ends, modules: tuple[Transceiver | None, ...]) -> tuple[int, float | None]:
         """Fibres per link and the speed each carries, from the modules at the ends."""
@@ -342,10 +366,12 @@ class MediaSelector:
 
     def reach_m(self, media: str, speed_gbps: float, lanes: int = 1, ends: Ends = ()) -> float | None:
         """The furthest a link of this media reaches (None: nothing in the catalog)."""
-        key = (media, speed_gbps, lanes, tuple(e.shape for e in ends))
-        if key not in self._reach:
-            self._reach[key] = self._find_reach(media, speed_gbps, lanes, ends)
-        return self._reach[key]
+        key = (media, speed_gbps, lanes, tuple([e.shape for e in ends]) if ends else ())
+        try:
+            return self._reach[key]
+        except KeyError:
+            found = self._reach[key] = self._find_reach(media, speed_gbps, lanes, ends)
+            return found
 
     def _find_reach(self, media: str, speed_gbps: float, lanes: int, ends: Ends) -> float | None:
         if media == "CAT6A":
@@ -434,6 +460,21 @@ class MediaSelector:
         found = self._parts.get(key)
         if found is None:
             found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
+        elif found.missing is not None and found.missing.end is not None:
+            # the same shape at another cage: name this link's cage
+            assert ends is not None  # a missing module has an end: the link has ends
+            end = next(e for e in ends if e.shape == found.missing.end.shape)
+            found = found._replace(missing=found.missing._replace(end=end))
+        return found
+
+    def parts_of(self, link: Link, speed_gbps: float, ends: Ends | None, shapes: int | None, lanes: int = 1,
+                 copper_lanes: int | None = None) -> LinkParts:
+        """``parts`` for a link whose ends' ``shape_class`` is ``shapes`` (a link record's):
+        the same answer, looked up without building the ends' shapes."""
+        key = (link.media, link.length_m, speed_gbps, lanes, copper_lanes, shapes)
+        found = self._parts_of.get(key)
+        if found is None:
+            found = self._parts_of[key] = self.parts(link, speed_gbps, ends, lanes, copper_lanes)
         elif found.missing is not None and found.missing.end is not None:
             # the same shape at another cage: name this link's cage
             assert ends is not None  # a missing module has an end: the link has ends

@@ -83,45 +83,63 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
             found = by_type[key] = (ports.speed_gbps(device_name, port), ports.is_switching(device_name, port))
         return found
 
+    # the loop below runs once per cable (64,000 at 16,384 GPUs): its look-ups are locals,
+    # and an end of a device without split ports is answered from ``by_type`` in place
     ports_used, lanes_used = graph.ports_used, graph.lanes_used
+    graph_links, link_switching = graph.links, graph.link_switching
+    switches, endpoints = graph.switches, graph.endpoints
+    switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
+    duplicates, unresolved = graph.duplicates, graph.unresolved
     for link in links:
-        a, a_port = link.a.device, link.a.port
-        b, b_port = link.b.device, link.b.port
+        end_a, end_b = link.a, link.b
+        a, a_port = end_a.device, end_a.port
+        b, b_port = end_b.device, end_b.port
         # A port holds one cable, so the same two ports listed twice are one cable: counting
         # both would double its bandwidth and the leaf's links (the checks name the duplicate).
-        ends = (a, a_port, b, b_port) if (a, a_port) <= (b, b_port) else (b, b_port, a, a_port)
+        ends = (a, a_port, b, b_port) if a < b or (a == b and a_port <= b_port) else (b, b_port, a, a_port)
         if ends in seen:
-            graph.duplicates.append(link)
+            duplicates.append(link)
             continue
         seen.add(ends)
-        a_speed, a_switch = resolve(a, a_port)
-        b_speed, b_switch = resolve(b, b_port)
+        device = devices.get(a)
+        found = by_type.get((device.device_type, a_port)) if device is not None and not device.port_breakouts else None
+        a_speed, a_switch = found if found is not None else resolve(a, a_port)
+        device = devices.get(b)
+        found = by_type.get((device.device_type, b_port)) if device is not None and not device.port_breakouts else None
+        b_speed, b_switch = found if found is not None else resolve(b, b_port)
         if a_speed is None or b_speed is None:
-            graph.unresolved.append(link)
+            unresolved.append(link)
             continue
         bandwidth = min(a_speed, b_speed)
-        for name, port, switching in ((a, a_port, a_switch), (b, b_port, b_switch)):
-            if switching:
-                parent = physical.get(port)
-                if parent is None:
-                    parent = physical[port] = split_lane(port)[0]
-                ports_used[name].add(parent)
-                lanes_used[name] += 1
-        graph.links.append((a, b, bandwidth, link))
-        graph.link_switching.append((a_switch, b_switch))
+        if a_switch:
+            parent = physical.get(a_port)
+            if parent is None:
+                parent = physical[a_port] = split_lane(a_port)[0]
+            ports_used[a].add(parent)
+            lanes_used[a] += 1
+        if b_switch:
+            parent = physical.get(b_port)
+            if parent is None:
+                parent = physical[b_port] = split_lane(b_port)[0]
+            ports_used[b].add(parent)
+            lanes_used[b] += 1
+        graph_links.append((a, b, bandwidth, link))
+        link_switching.append((a_switch, b_switch))
         if a_switch and b_switch:
-            graph.switches.update((a, b))
-            graph.switch_links[a].setdefault(b, []).append(bandwidth)
-            graph.switch_links[b].setdefault(a, []).append(bandwidth)
+            switches.add(a)
+            switches.add(b)
+            switch_links[a].setdefault(b, []).append(bandwidth)
+            switch_links[b].setdefault(a, []).append(bandwidth)
         elif a_switch or b_switch:
             switch, endpoint = (a, b) if a_switch else (b, a)
-            graph.switches.add(switch)
-            graph.endpoints.add(endpoint)
-            graph.endpoint_links[switch].setdefault(endpoint, []).append(bandwidth)
-            graph.endpoint_switches[endpoint].append(switch)
+            switches.add(switch)
+            endpoints.add(endpoint)
+            endpoint_links[switch].setdefault(endpoint, []).append(bandwidth)
+            endpoint_switches[endpoint].append(switch)
         else:
             # endpoint-to-endpoint (back-to-back) cable: both are endpoints, no switching
-            graph.endpoints.update((a, b))
+            endpoints.add(a)
+            endpoints.add(b)
     return graph
 
 

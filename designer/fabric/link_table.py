@@ -4,8 +4,15 @@ summary and the bill of materials.
 Resolving a link end (device, port group, breakout lane, cage, side, module top, link
 layer) goes through several look-ups; at 16,384 GPUs the checks and the cable summary
 did it about 16 times per link, 1.4 million calls. A ``LinkTable`` answers each link
-from one record made the first time it is asked (a slotted object: 72 bytes). The
-answers are exactly what ``designer.fabric.cabling`` computes, so no figure changes.
+from one record made the first time it is asked (a slotted object). The answers are
+exactly what ``designer.fabric.cabling`` computes, so no figure changes.
+
+A record holds only what follows from the link's own fields and its two devices (their
+types, ports and breakouts) and the link's fabric: the speeds, the cages, the cages'
+shapes (what a part must fit, as a small number: a design has a few dozen) and the
+lanes of the split port a splitter leg rides on. What also depends on other links (how
+many legs a splitter has, whether a twin-port cage fans out) or on places (routed
+lengths) is not kept here.
 
 The table is a cache over a design that edits change: whoever owns it calls ``clear``
 (or ``forget``) when devices, their ports or links change; the checks' context does so
@@ -16,28 +23,48 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from designer.fabric.cabling import EndCage, link_ends
+from designer.fabric.cabling import EndCage, end_cage, link_protocol, shape_class, splitter_lanes
 from designer.model.index import DesignIndex
 from designer.model.link import Link
 
+def _new_end(*fields: object) -> EndCage:
+    """``EndCage(*fields)`` without the named tuple's Python-level constructor."""
+    return tuple.__new__(EndCage, fields)
+
+
+def _end_of(fields: tuple[object, ...]) -> EndCage:
+    """``EndCage(*fields)`` from a tuple of its fields."""
+    return tuple.__new__(EndCage, fields)
+
 
 class ResolvedLink:
-    """What one link's ends resolve to (None: that end's port does not exist)."""
+    """What one link's ends resolve to (None: that end's port does not exist).
 
-    __slots__ = ("link", "speed_a_gbps", "speed_b_gbps", "ends")
+    ``speed_gbps``: the speed the link runs at, the slower end's (None: an end is missing);
+    ``shapes``: the class of both cages' ``EndCage.shape`` (``shape_class``; None without
+    ``ends``); ``split_lanes``: the
+    lanes of the split port its ends sit on (``splitter_lanes(index, link, 0)``: 0 when
+    neither end is a lane of a split port), so that a splitter leg's lane count is
+    ``max(legs cabled, split_lanes)``."""
+
+    __slots__ = ("link", "speed_a_gbps", "speed_b_gbps", "speed_gbps", "ends", "shapes", "split_lanes")
 
     def __init__(self, link: Link, speed_a_gbps: float | None, speed_b_gbps: float | None,
-                 ends: tuple[EndCage, EndCage] | None) -> None:
+                 ends: tuple[EndCage, EndCage] | None, shapes: int | None = None,
+                 split_lanes: int = 0) -> None:
         self.link = link
         self.speed_a_gbps = speed_a_gbps
         self.speed_b_gbps = speed_b_gbps
+        self.speed_gbps = (None if speed_a_gbps is None or speed_b_gbps is None
+                           else min(speed_a_gbps, speed_b_gbps))
         self.ends = ends
+        self.shapes = shapes
+        self.split_lanes = split_lanes
 
-    @property
-    def speed_gbps(self) -> float | None:
-        """The speed the link runs at: the slower end's (None: an end is missing)."""
-        a, b = self.speed_a_gbps, self.speed_b_gbps
-        return None if a is None or b is None else min(a, b)
+    def lanes(self, cabled: int) -> int:
+        """``designer.fabric.cabling.splitter_lanes`` of the link with ``cabled`` legs of
+        its cable in the design."""
+        return max(cabled, self.split_lanes)
 
 
 class LinkTable:
@@ -50,12 +77,74 @@ class LinkTable:
         if found is not None and found.link is link:
             return found
         index = self.index
-        ports = index.ports
-        speed_a = ports.speed_gbps(link.a.device, link.a.port)
-        speed_b = ports.speed_gbps(link.b.device, link.b.port)
-        ends = link_ends(index, link)
-        found = self._rows[id(link)] = ResolvedLink(link, speed_a, speed_b, ends)
+        protocol = link_protocol(index, link)
+        a, b = link.a, link.b
+        devices = index.devices
+        device_a, device_b = devices.get(a.device), devices.get(b.device)
+        if device_a is None or device_b is None or device_a.port_breakouts or device_b.port_breakouts:
+            found = self._rows[id(link)] = self._resolve(link, protocol)
+            return found
+        # two devices without split ports: everything but the cages' names follows from the
+        # link's class (both types and ports, the link layer), worked out once per class on
+        # the port resolver (dropped with it when a type is replaced)
+        classes = index.ports.link_facts
+        key = (device_a.device_type, a.port, device_b.device_type, b.port, protocol)
+        try:
+            speed_a, speed_b, facts_a, facts_b, shapes = classes[key]
+        except KeyError:
+            made = self._resolve(link, protocol)
+            pair = made.ends
+            # per end: its cage's group and number, and the rest of its ``EndCage`` fields
+            facts_a, facts_b = (None, None) if pair is None else (
+                (pair[0].key[1], pair[0].key[2], pair[0][1:]), (pair[1].key[1], pair[1].key[2], pair[1][1:]))
+            classes[key] = (made.speed_a_gbps, made.speed_b_gbps, facts_a, facts_b, made.shapes)
+            found = self._rows[id(link)] = made
+            return found
+        ends = None
+        if facts_a is not None and facts_b is not None:
+            group_a, number_a, rest_a = facts_a
+            group_b, number_b, rest_b = facts_b
+            ends = (_end_of(((a.device, group_a, number_a),) + rest_a),
+                    _end_of(((b.device, group_b, number_b),) + rest_b))
+        found = self._rows[id(link)] = ResolvedLink(link, speed_a, speed_b, ends, shapes, 0)
         return found
+
+    def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
+        """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""
+        index = self.index
+        # both ends at once: (device, port) -> (speed, cage); what ``PortResolver.speed_gbps``
+        # and ``end_cage`` answer, the per-(type, port) part read from one memo where the
+        # device splits no port (its ports are its type's)
+        devices = index.devices
+        ports = index.ports
+        plain = ports.end_facts
+        resolved: list[tuple[float | None, EndCage | None]] = []
+        for end in (link.a, link.b):
+            name, port = end.device, end.port
+            device = devices.get(name)
+            if device is None:
+                resolved.append((None, None))
+                continue
+            if device.port_breakouts:
+                resolved.append((ports.speed_gbps(name, port), end_cage(index, name, port, protocol)))
+                continue
+            key = (device.device_type, port)
+            try:
+                speed, facts = plain[key]
+            except KeyError:
+                speed = ports.speed_gbps(name, port)
+                end_cage(index, name, port)  # files the type's cage facts
+                facts = ports.cage_facts[key]
+                plain[key] = (speed, facts)
+            if facts is None:
+                resolved.append((speed, None))
+                continue
+            group_name, number, form_factor, n_ports, port_speed, side, top, _physical = facts
+            resolved.append((speed, _new_end((name, group_name, number), form_factor, n_ports, port_speed,
+                                             side, top, protocol)))
+        (speed_a, cage_a), (speed_b, cage_b) = resolved
+        ends = (cage_a, cage_b) if cage_a is not None and cage_b is not None else None
+        return ResolvedLink(link, speed_a, speed_b, ends, shape_class(ends), splitter_lanes(index, link, 0))
 
     def ends(self, link: Link) -> tuple[EndCage, EndCage] | None:
         """``designer.fabric.cabling.link_ends`` of the link, from its record."""

@@ -26,6 +26,8 @@ class Geometry:
         self.index = index
         self._racks: dict[str, tuple[float, float, float]] = {}
         self._devices: dict[str, tuple[str, float] | None] = {}
+        # device -> (rack, height, the rack's x, y and tray height): both of the above at once
+        self._places: dict[str, tuple[str, float, float, float, float] | None] = {}
 
     def rack(self, rack_name: str) -> tuple[float, float, float]:
         found = self._racks.get(rack_name)
@@ -55,16 +57,32 @@ class Geometry:
         self._devices[device_name] = found
         return found
 
+    def place(self, device_name: str) -> tuple[str, float, float, float, float] | None:
+        """A device's rack, height (``device``) and its rack's ``rack`` figures in one tuple:
+        what ``length_m`` reads for each end, kept as long as those are."""
+        try:
+            return self._places[device_name]
+        except KeyError:
+            found = self.device(device_name)
+            place = None
+            if found is not None:
+                rack_name, z = found
+                x, y, tray = self.rack(rack_name)
+                place = (rack_name, z, x, y, tray)
+            self._places[device_name] = place
+            return place
+
     def length_m(self, link: Link) -> float | None:
         """Routed length before rounding; None when an end is not mounted in a rack."""
-        a, b = self.device(link.a.device), self.device(link.b.device)
+        places = self._places
+        a = places[link.a.device] if link.a.device in places else self.place(link.a.device)
+        b = places[link.b.device] if link.b.device in places else self.place(link.b.device)
         if a is None or b is None:
             return None
-        (rack_a, za), (rack_b, zb) = a, b
+        rack_a, za, xa, ya, tray_a = a
+        rack_b, zb, xb, yb, tray_b = b
         if rack_a == rack_b:
             return mm_to_m(abs(za - zb) + SAME_RACK_SLACK_MM)
-        xa, ya, tray_a = self.rack(rack_a)
-        xb, yb, tray_b = self.rack(rack_b)
         tray = max(tray_a, tray_b)
         return mm_to_m((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM)
 

@@ -22,10 +22,17 @@ class PortResolver:
         # (device type, port) -> what ``designer.fabric.cabling.end_cage`` derives from them,
         # filled by that layer: it lives as long as the caches here, keyed the same way
         self.cage_facts: dict[tuple[str, str], Any] = {}
+        # (device type, port) -> a link end's speed and cage facts on a device of that type
+        # without split ports, filled by ``designer.fabric.link_table`` (as ``cage_facts``)
+        self.end_facts: dict[tuple[str, str], Any] = {}
+        # (type a, port a, type b, port b, link layer) -> what a link between two such ports
+        # of devices without split ports resolves to, but the devices' names (the same layer)
+        self.link_facts: dict[tuple[str, str, str, str, str | None], Any] = {}
         # (device type, port) -> (the port resolves to a group, its speed if it is one of
         # the type's own ports, else None: a lane's speed is its device's breakout's)
         self._speeds: dict[tuple[str, str], tuple[bool, float | None]] = {}
         self._switching: dict[tuple[str, str], bool] = {}
+        self._switching_ports: dict[tuple[str, str], str | None] = {}
 
     def group(self, device_name: str, port: str) -> PortGroup | None:
         device = self.index.devices.get(device_name)
@@ -92,6 +99,19 @@ class PortResolver:
                 group is not None and group.role in ("fabric", "uplink")
                 and self.index.device_types[device.device_type].kind == "switch")
         return found
+
+    def switching_port(self, device_name: str, port: str) -> str | None:
+        """The physical port a switching port (``is_switching``) sits on (a lane's split
+        port); None for a port that does not switch. Per (type, port), as ``is_switching``."""
+        device = self.index.devices.get(device_name)
+        if device is None:
+            return None
+        key = (device.device_type, port)
+        try:
+            return self._switching_ports[key]
+        except KeyError:
+            found = self._switching_ports[key] = split_lane(port)[0] if self.is_switching(device_name, port) else None
+            return found
 
     def is_rj45(self, device_name: str, port: str) -> bool:
         group = self.group(device_name, port)
