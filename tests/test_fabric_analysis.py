@@ -283,3 +283,19 @@ def test_a_link_listed_twice_counts_once(sixteen):
     for key in ("oversubscription", "bisection_gbps", "ecmp_paths", "ecmp_next_hops", "port_use"):
         assert after[key] == before[key], key
     assert after["failure"]["single_homed_endpoints"] == 0
+
+
+def test_the_worst_failure_is_the_first_of_equal_ones_whatever_the_float_noise():
+    """Two leaves that fail alike: max-flow's sums differ in the 13th digit with the set
+    order (PYTHONHASHSEED), and the worst leaf named changed from run to run. Cases equal
+    to the report's precision and far beyond keep the first (switches in name order); a
+    real difference still wins."""
+    from designer.fabric.failures import FailureCase, _worst
+
+    alike = [FailureCase("leaf05", 3.2258064516129, 0), FailureCase("leaf16", 3.2258064516130, 0)]
+    assert _worst(alike).object == "leaf05"
+    assert _worst(list(reversed(alike))).object == "leaf16"
+    worse = [FailureCase("leaf05", 3.2258, 0), FailureCase("leaf16", 3.2301, 0)]
+    assert _worst(worse).object == "leaf16"
+    cut = [FailureCase("leaf05", 9.0, 0), FailureCase("leaf16", 1.0, 2)]
+    assert _worst(cut).object == "leaf16"

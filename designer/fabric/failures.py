@@ -153,6 +153,15 @@ class FailureCase:
         return WorstFailure(self.object, round(self.bandwidth_lost_pct, 2), self.endpoints_cut_off, kind)
 
 
+def _severity(case: FailureCase) -> tuple[int, float]:
+    """How bad a failure is: endpoints cut off, then bandwidth lost. The loss is compared at a
+    precision far finer than the report's 0.01 % but coarser than float noise: max-flow sums
+    its edges in an order that follows set iteration (PYTHONHASHSEED), so two leaves that fail
+    alike differed in the 13th digit and the worst one named changed from run to run. Equal
+    cases keep the first (switches come in name order)."""
+    return case.endpoints_cut_off, round(case.bandwidth_lost_pct, 6)
+
+
 def loss_pct(before: float, after: float) -> float:
     return 0.0 if before <= 0 else max(0.0, (before - after) / before * 100.0)
 
@@ -232,7 +241,7 @@ def failure_analysis(topo: Topology, bisection: float,
 def _worst(cases: list[FailureCase]) -> WorstFailure | None:
     if not cases:
         return None
-    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    worst = max(cases, key=_severity)
     return worst.worst()
 
 
@@ -263,5 +272,5 @@ def _worst_link(topo: Topology, reach: Reachability, bisection: float,
             cases.append(FailureCase(f"{endpoint} - {leaf}", loss_pct(bisection, after), 0))
     if not cases:
         return None
-    worst = max(cases, key=lambda c: (c.endpoints_cut_off, c.bandwidth_lost_pct))
+    worst = max(cases, key=_severity)
     return worst.worst("link")
