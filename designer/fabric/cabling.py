@@ -253,6 +253,15 @@ class LinkParts(NamedTuple):
     missing: Missing | None
 
 
+def _at_own_cage(found: LinkParts, ends: Ends | None) -> LinkParts:
+    """A remembered answer whose missing module is for a cage of the same shape at another
+    link: the same answer naming this link's own cage."""
+    missing = found.missing
+    assert missing is not None and missing.end is not None and ends is not None  # a module misses at an end
+    end = next(e for e in ends if e.shape == missing.end.shape)
+    return found._replace(missing=missing._replace(end=end))
+
+
 class MediaSelector:
     """Chooses media, product and stock length from the cabling catalog.
 
@@ -461,10 +470,7 @@ class MediaSelector:
         if found is None:
             found = self._parts[key] = self._find_parts(link, speed_gbps, ends, lanes, copper_lanes)
         elif found.missing is not None and found.missing.end is not None:
-            # the same shape at another cage: name this link's cage
-            assert ends is not None  # a missing module has an end: the link has ends
-            end = next(e for e in ends if e.shape == found.missing.end.shape)
-            found = found._replace(missing=found.missing._replace(end=end))
+            found = _at_own_cage(found, ends)
         return found
 
     def parts_of(self, link: Link, speed_gbps: float, ends: Ends | None, shapes: int | None, lanes: int = 1,
@@ -476,10 +482,7 @@ class MediaSelector:
         if found is None:
             found = self._parts_of[key] = self.parts(link, speed_gbps, ends, lanes, copper_lanes)
         elif found.missing is not None and found.missing.end is not None:
-            # the same shape at another cage: name this link's cage
-            assert ends is not None  # a missing module has an end: the link has ends
-            end = next(e for e in ends if e.shape == found.missing.end.shape)
-            found = found._replace(missing=found.missing._replace(end=end))
+            found = _at_own_cage(found, ends)
         return found
 
     def _find_parts(self, link: Link, speed_gbps: float, ends: Ends | None, lanes: int,

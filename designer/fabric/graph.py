@@ -66,8 +66,6 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
     graph = FabricGraph(fabric_name)
     ports = index.ports
     seen: set[tuple[str, str, str, str]] = set()
-    # port name -> its physical port: names repeat on every switch, the regex need not
-    physical: dict[str, str] = {}
     devices = index.devices
     # (device type, port) -> (speed, switching) for devices without breakouts, whose ports
     # are their type's: thousands of servers ask the same few questions
@@ -111,17 +109,12 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
             unresolved.append(link)
             continue
         bandwidth = min(a_speed, b_speed)
+        # (split_lane is memoised: a lane's physical port at the price of a dict look-up)
         if a_switch:
-            parent = physical.get(a_port)
-            if parent is None:
-                parent = physical[a_port] = split_lane(a_port)[0]
-            ports_used[a].add(parent)
+            ports_used[a].add(split_lane(a_port)[0])
             lanes_used[a] += 1
         if b_switch:
-            parent = physical.get(b_port)
-            if parent is None:
-                parent = physical[b_port] = split_lane(b_port)[0]
-            ports_used[b].add(parent)
+            ports_used[b].add(split_lane(b_port)[0])
             lanes_used[b] += 1
         graph_links.append((a, b, bandwidth, link))
         link_switching.append((a_switch, b_switch))
