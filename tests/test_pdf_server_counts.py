@@ -71,6 +71,11 @@ def test_proposal_in_chinese_names_them_apart_too(eight_nodes, catalog):
     ("Nexus 9364E-SG2-O (64x 800G OSFP)", "Nexus 9364E-SG2-O (64x 800G OSFP)"),
     ("PX3-5878I2R-P1Q1R1A5D5 intelligent rack PDU, 415 V 3-phase 60 A", "PX3-5878I2R-P1Q1R1A5D5 intelligent rack…"),
     ("Model (a very long open remark that goes on past the cut", "Model…"),
+    # found in review: nested parentheses, a name that is one parenthetical, several open ones
+    ("NVIDIA DGX H100 system (SuperPOD (RA 2024))", "NVIDIA DGX H100 system"),
+    ("(DGX SuperPOD management server, x86 2-socket, 1U)", "DGX SuperPOD management server, x86…"),
+    ("Aaaa ((( b b b b b b b b b b b b b b b b b b b b b", "Aaaa…"),
+    ("A) b, c", "A) b"),
 ])
 def test_short_name_keeps_parentheses_whole(name, short):
     assert short_name(name) == short

@@ -64,15 +64,31 @@ def short_name(name: str) -> str:
     name = _first_clause(name)
     if len(name) <= SHORT_NAME:
         return name
-    name = name.split(" - ")[0].strip()
-    while len(name) > SHORT_NAME and name.endswith(")") and " (" in name:
-        name = name[:name.rindex(" (")].rstrip()
+    name = name.split(" - ")[0].strip() or name
+    while len(name) > SHORT_NAME and (opening := _trailing_remark(name)) is not None:
+        name = name[:opening].rstrip()
     if len(name) <= SHORT_NAME:
         return name
     cut = name[:SHORT_NAME].rsplit(" ", 1)[0]
-    if cut.count("(") > cut.count(")"):
+    while "(" in cut and cut.count("(") > cut.count(")"):
         cut = cut[:cut.rindex("(")].rstrip()
+    if not cut:
+        # the name is one parenthetical: its words, cut at a word
+        cut = name.strip("() ")[:SHORT_NAME].rsplit(" ", 1)[0].replace("(", "").replace(")", "")
     return cut + "…"
+
+
+def _trailing_remark(name: str) -> int | None:
+    """Where the parenthesis that closes the name opens (matched, nested ones inside it), when
+    something stands before it; else None."""
+    if not name.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        depth += (name[i] == ")") - (name[i] == "(")
+        if depth == 0:
+            return i if name[:i].strip() else None
+    return None
 
 
 def _first_clause(name: str) -> str:
@@ -80,7 +96,7 @@ def _first_clause(name: str) -> str:
     is one clause)."""
     depth = 0
     for i, char in enumerate(name):
-        depth += (char == "(") - (char == ")")
+        depth = max(0, depth + (char == "(") - (char == ")"))
         if depth == 0 and name.startswith(", ", i):
             return name[:i].strip()
     return name.strip()
