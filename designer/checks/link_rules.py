@@ -22,10 +22,7 @@ def check_link(ctx: CheckContext, link: Link) -> list[Finding]:
     (One plain function filling one list, not generators: called for each of 64,000 cables.)"""
     out: list[Finding] = []
     index = ctx.index
-    table = ctx.links
-    row = table._rows.get(id(link))
-    if row is None or row.link is not link:
-        row = table.row(link)
+    row = ctx.links.row(link)
     speed_a, speed_b = row.speed_a_gbps, row.speed_b_gbps
     if speed_a is None or speed_b is None:
         label = f"{link.a} - {link.b}"
@@ -129,16 +126,13 @@ def no_part(ctx: CheckContext, device_name: str) -> Iterator[Finding]:
     # (what is missing, media, speed, legs, the cage shape) -> (link, its ends, what is missing)
     groups: dict[tuple[str, Media, float, int, CageShape | tuple[str | None, ...]],
                  list[tuple[Link, tuple[EndCage, EndCage], Missing]]] = {}
-    table = ctx.links
-    rows = table._rows
+    row_of = ctx.links.row
     cable_lanes = ctx.cable_lanes
     parts_of = ctx.media.parts_of
     for link in index.links_by_device.get(device_name, ()):
         if link.a.device != device_name or link.media is None or link.length_m is None:
             continue
-        row = rows.get(id(link))
-        if row is None or row.link is not link:
-            row = table.row(link)
+        row = row_of(link)
         speed, ends = row.speed_gbps, row.ends
         if speed is None or ends is None:
             continue

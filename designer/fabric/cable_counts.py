@@ -6,7 +6,9 @@ from collections import Counter
 from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import OPTICAL, CageKey, CageShape, EndCage, MediaSelector, _cable_top, _fanning_cage
+from designer.fabric.cabling import (
+    OPTICAL, CageKey, CageShape, EndCage, MediaSelector, _cable_top, _fanning_cage, _far_cages,
+)
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 from designer.model.link import Media
@@ -59,21 +61,13 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     selector = MediaSelector(cabling)
     if table is None:
         table = LinkTable(index)
-    row_of, records = table.row, table._rows
+    row_of = table.row
     # each link with its record, read once
-    resolved = []
-    for l in index.design.links:
-        if l.media is not None and l.length_m is not None:
-            record = records.get(id(l))
-            resolved.append((l, record if record is not None and record.link is l else row_of(l)))
+    resolved = [(l, row_of(l)) for l in index.design.links if l.media is not None and l.length_m is not None]
     lanes = Counter(l.cable_id for l, _record in resolved if l.cable_id)
-    # which far cages each copper cage reaches (``_far_cages`` over the straight copper links)
-    far: dict[CageKey, set[CageKey]] = {}
-    for l, record in resolved:
-        pair = record.ends
-        if pair and not l.cable_id and l.media not in OPTICAL and l.media != "CAT6A":
-            far.setdefault(pair[0].key, set()).add(pair[1].key)
-            far.setdefault(pair[1].key, set()).add(pair[0].key)
+    # which far cages each copper cage reaches
+    far = _far_cages([l for l, _record in resolved], {id(l): record.ends for l, record in resolved},
+                     lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}
     # cables that are one link's own (a fibre, a plain cable) are counted straight away;

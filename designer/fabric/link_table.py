@@ -27,13 +27,9 @@ from designer.fabric.cabling import EndCage, end_cage, link_protocol, shape_clas
 from designer.model.index import DesignIndex
 from designer.model.link import Link
 
-def _new_end(*fields: object) -> EndCage:
-    """``EndCage(*fields)`` without the named tuple's Python-level constructor."""
-    return tuple.__new__(EndCage, fields)
-
-
 def _end_of(fields: tuple[object, ...]) -> EndCage:
-    """``EndCage(*fields)`` from a tuple of its fields."""
+    """``EndCage(*fields)`` from a tuple of its fields, without the named tuple's
+    Python-level constructor."""
     return tuple.__new__(EndCage, fields)
 
 
@@ -140,8 +136,8 @@ class LinkTable:
                 resolved.append((speed, None))
                 continue
             group_name, number, form_factor, n_ports, port_speed, side, top, _physical = facts
-            resolved.append((speed, _new_end((name, group_name, number), form_factor, n_ports, port_speed,
-                                             side, top, protocol)))
+            resolved.append((speed, _end_of(((name, group_name, number), form_factor, n_ports, port_speed,
+                                             side, top, protocol))))
         (speed_a, cage_a), (speed_b, cage_b) = resolved
         ends = (cage_a, cage_b) if cage_a is not None and cage_b is not None else None
         return ResolvedLink(link, speed_a, speed_b, ends, shape_class(ends), splitter_lanes(index, link, 0))
