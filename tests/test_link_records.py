@@ -274,3 +274,64 @@ def test_switching_port_answers_is_switching_and_follows_a_replaced_type():
         assert switching_ports_used(index, leaf.name) == 0
     finally:
         design.device_types[at] = old
+
+
+def _mutated_links(design) -> None:
+    """Cables every link rule has something to say about: a missing port, a far end on a
+    slower port, a cable too long for its media, one shorter than its route, one without
+    media, a splitter leg stretched past its reach."""
+    from designer.model.link import Link, LinkEnd
+
+    compute = [l for l in design.links if l.fabric == "compute"]
+    compute[0].a = LinkEnd(device=compute[0].a.device, port="no-such-port")
+    compute[1].length_m = 500.0
+    compute[2].length_m = 0.5
+    compute[3].media = None
+    compute[4].b = LinkEnd(device=compute[4].b.device, port=compute[5].b.port)  # shares a port
+    oob = [l for l in design.links if l.fabric not in ("compute", None)]
+    if oob:
+        oob[0].length_m = 400.0
+    far = compute[6]
+    design.links.append(Link(a=LinkEnd(device=far.a.device, port=far.a.port),
+                             b=LinkEnd(device="no-such-device", port="p1"), fabric="compute", media="MMF",
+                             length_m=10.0))
+    # a loop-back between two of a switch's own ports
+    switch_ports = [l.b.port for l in compute if l.b.device == far.b.device]
+    design.links.append(Link(a=LinkEnd(device=far.b.device, port=switch_ports[-1]),
+                             b=LinkEnd(device=far.b.device, port=switch_ports[-2]), fabric="compute", media="DAC",
+                             length_m=1.0))
+
+
+@pytest.mark.parametrize("make", [_breakout_design, _dgx_design])
+def test_links_judged_at_once_as_one_at_a_time(make):
+    """``check_links`` (the whole design at once) finds exactly what ``check_link`` finds
+    cable by cable, on a design whose cables break every link rule: its shortcut for a
+    clean cable never hides a finding."""
+    from designer.checks.link_rules import check_link, check_links
+
+    design, catalog = make()
+    _mutated_links(design)
+    checker = Checker(design, catalog.cabling)
+    ctx = checker.ctx
+    one_by_one = {id(l): _keys(found) for l in design.links if (found := check_link(ctx, l))}
+    at_once = {id(l): _keys(found) for l, found in check_links(ctx, design.links)}
+    assert len(one_by_one) >= 5, "the mutations raise findings"
+    assert at_once == one_by_one
+
+
+def test_records_made_at_once_are_the_ones_made_one_by_one():
+    """``LinkTable.fill`` (a design's records at once, by link class) makes the records
+    ``row`` makes link by link, and keeps a record by the object it was made for: a link
+    replaced by an equal object is made again, not answered from its predecessor."""
+    design, _catalog = _dgx_design()
+    _mutated_links(design)
+    index = DesignIndex.build(design)
+    one, many = LinkTable(index), LinkTable(DesignIndex.build(design))
+    many.fill(design.links)
+    assert len(many) == len(design.links)
+    for link in design.links:
+        assert many.row(link) == one.row(link)
+    old = design.links[0]
+    design.links[0] = type(old)(a=old.a, b=old.b, fabric=old.fabric, media=old.media, length_m=old.length_m)
+    many.fill(design.links)
+    assert many.row(design.links[0]).link is design.links[0]

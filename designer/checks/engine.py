@@ -16,7 +16,7 @@ from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
 from designer.checks.findings import Finding
-from designer.checks.link_rules import check_device_ports, check_link
+from designer.checks.link_rules import check_device_ports, check_link, check_links
 from designer.checks.rack_rules import check_rack
 from designer.checks.room_rules import check_floor, check_room
 from designer.model.design import Design
@@ -84,10 +84,12 @@ class Checker:
         for room in ctx.design.site.rooms:
             self._put(("room", room.name), check_room(ctx, room.name))
             self._put(("floor", room.name), check_floor(ctx, room.name))
+        # every link's record at once (the port and link rules below read them)
+        ctx.links.fill(ctx.design.links)
         for device in ctx.design.devices:
             self._put(("device", device.name), check_device_ports(ctx, device.name))
-        for link in ctx.design.links:
-            self._check_link(link)
+        for link, found in check_links(ctx, ctx.design.links):
+            self._file_link(link, found)
         for fabric in ctx.design.fabrics:
             self._put(("fabric", fabric.name), check_fabric(ctx, fabric.name))
         self._put(("design", ""), check_design(ctx))
@@ -97,13 +99,16 @@ class Checker:
         # only a cable with findings is kept, and only its scope is filed under its ends
         # (to be dropped when their cables change): almost every cable has none
         found = check_link(self.ctx, link)
-        key: _Scope = ("link", id(link))
         if found:
-            self._by_scope[key] = found
-            for end in (link.a.device, link.b.device):
-                self._link_scopes.setdefault(end, set()).add(key)
+            self._file_link(link, found)
         else:
-            self._by_scope.pop(key, None)
+            self._by_scope.pop(("link", id(link)), None)
+
+    def _file_link(self, link: Link, found: list[Finding]) -> None:
+        key: _Scope = ("link", id(link))
+        self._by_scope[key] = found
+        for end in (link.a.device, link.b.device):
+            self._link_scopes.setdefault(end, set()).add(key)
 
     def update(self, change: Change) -> list[Finding]:
         """Re-check what ``change`` touched; returns every finding."""
