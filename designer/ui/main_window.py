@@ -133,11 +133,10 @@ class MainWindow(FileActions, QMainWindow):
         else:
             self.resize(1500, 900)
         state = self.settings.value("window_state")
-        if state is not None:
-            self.restoreState(state)
-        # no saved layout: the docks are given their widths when the window is first shown,
-        # at the size the screen lets it have
-        self._lay_out_docks = state is None
+        # no saved layout (or one Qt cannot read): the docks are given their widths when the
+        # window is first shown, at the size the screen lets it have
+        self._lay_out_docks = state is None or not self.restoreState(state)
+        self._docks_fitted = False
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -551,8 +550,11 @@ class MainWindow(FileActions, QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        # once the shown window has laid out (a resize within showEvent does not hold)
-        QTimer.singleShot(0, self.fit_docks)
+        if not self._docks_fitted:
+            # once the shown window has laid out (a resize within showEvent does not hold);
+            # only on the first show: a window restored from the task bar keeps the widths
+            # the user gave its docks; dropped if the window is gone before it runs
+            QTimer.singleShot(0, self, self.fit_docks)
 
     def fit_docks(self) -> None:
         """The side docks' widths for the window's size. The first layout (nothing saved): the
@@ -560,15 +562,33 @@ class MainWindow(FileActions, QMainWindow):
         44,864,872") on one line (at Qt's default the right column was about 180 px). Any
         layout: on a small screen, or a layout saved on a wider one, each side takes at most
         a quarter of the window, so the plan keeps half of it."""
+        if self._docks_fitted:
+            return
+        self._docks_fitted = True
         width = self.width()
-        parts, right = self.parts_dock.width(), self.inspector_dock.width()
+        # each side's column as laid out: its widest dock that is shown there (a closed,
+        # floating or tabbed-away dock keeps a stale width that is no column's)
+        sides = [self._docked_column(area) for area in (Qt.LeftDockWidgetArea, Qt.RightDockWidgetArea)]
         if self._lay_out_docks:
             self._lay_out_docks = False
-            parts, right = PARTS_DOCK_PX, RIGHT_DOCKS_PX
+            wanted = (PARTS_DOCK_PX, RIGHT_DOCKS_PX)
         elif self.centralWidget().width() >= width * 0.4:
             return  # a saved layout that leaves the plan its room stays as the user left it
-        parts, right = min(parts, width // 4), min(right, width // 4)
-        self.resizeDocks([self.parts_dock, self.inspector_dock], [parts, right], Qt.Horizontal)
+        else:
+            wanted = tuple(dock.width() if dock is not None else 0 for dock in sides)
+        docks, sizes = [], []
+        for dock, size in zip(sides, wanted):
+            if dock is not None:
+                docks.append(dock)
+                sizes.append(min(size, width // 4))
+        if docks:
+            self.resizeDocks(docks, sizes, Qt.Horizontal)
+
+    def _docked_column(self, area) -> QDockWidget | None:
+        """The widest dock shown in ``area`` (docked, visible), or None."""
+        shown = [dock for dock in self.findChildren(QDockWidget)
+                 if self.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()]
+        return max(shown, key=lambda dock: dock.width(), default=None)
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
