@@ -187,6 +187,9 @@ class MainWindow(FileActions, QMainWindow):
         self._summary_later = Deferred(self, self.update_summary)
         doc.findings_changed.connect(lambda _f: self._summary_later(self.doc.design))
         doc.changed.connect(lambda _c: self._summary_later(self.doc.design))
+        # the palette shows the figures of the types this design embeds (supplied ones)
+        self.palette.set_design(doc.design)
+        doc.changed.connect(lambda _c: self.palette.design_changed(self.doc.design))
         # "Checking…" while a re-check runs
         doc.analysis_busy.connect(lambda _b: self._summary_later(self.doc.design))
         self.undo_action.setEnabled(True)
