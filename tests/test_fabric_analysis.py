@@ -299,3 +299,26 @@ def test_the_worst_failure_is_the_first_of_equal_ones_whatever_the_float_noise()
     assert _worst(worse).object == "leaf16"
     cut = [FailureCase("leaf05", 9.0, 0), FailureCase("leaf16", 1.0, 2)]
     assert _worst(cut).object == "leaf16"
+
+
+def test_max_flow_leaves_no_graph_for_the_cyclic_collector():
+    """Each max-flow's two networkx graphs are freed when the flow is known: a viewed graph
+    refers to itself through its cached views, and the commands run the cyclic collector
+    rarely (at 32,768 GPUs 62 flows held 70 MB until a collection came)."""
+    import gc
+
+    import networkx as nx
+
+    design = _twelve()
+    next(d for d in design.devices if d.name == "cmp-spine02").tier = "core"
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        compute = _compute(design)
+        left = [o for o in gc.get_objects() if isinstance(o, nx.DiGraph)]
+    finally:
+        if was:
+            gc.enable()
+    assert compute["bisection_method"] == "max_flow"
+    assert left == []
