@@ -8,7 +8,9 @@ Its keys are a public contract (users script against them): extend, never rename
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypedDict
 
 from designer.catalog import Catalog, load_catalog
@@ -177,10 +179,13 @@ def load_figures(load: LoadSum) -> LoadFigures:
     }
 
 
-def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = None) -> RackFigures:
+def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = None,
+                 rack_loads: Callable[[str], LoadSum] | None = None) -> RackFigures:
+    """``rack_loads``: each rack's sum as the checks keep it (``CheckContext.rack_load``),
+    the same sum ``rack_load`` makes, so that a report adds up each rack once."""
     rack = index.racks[rack_name]
     rack_type = index.rack_type_of(rack)
-    load = rack_load(index, rack_name)
+    load = (rack_loads or partial(rack_load, index))(rack_name)
     enclosure_kg = enclosure_weight_kg(index, rack_name)
     # The floor pressure the FLOOR_LOAD_OVER_LIMIT check measures (rack and contents
     # over its footprint plus half of each aisle), so the proposal shows the same figure.
@@ -211,14 +216,16 @@ def rack_figures(index: DesignIndex, rack_name: str, ctx: CheckContext | None = 
     }
 
 
-def room_figures(index: DesignIndex, room_name: str) -> RoomFigures:
-    """A room's racks summed, beside the room's capacities (the ROOM_* checks' figures)."""
+def room_figures(index: DesignIndex, room_name: str, rack_loads: Callable[[str], LoadSum] | None = None) -> RoomFigures:
+    """A room's racks summed, beside the room's capacities (the ROOM_* checks' figures);
+    ``rack_loads`` as for ``rack_figures``."""
     room = index.rooms[room_name]
     racks = index.racks_by_room.get(room_name, [])
     load = LoadSum()
     enclosures_kg = 0.0
+    loads = rack_loads or partial(rack_load, index)
     for rack in racks:
-        load.merge(rack_load(index, rack.name))
+        load.merge(loads(rack.name))
         enclosures_kg += enclosure_weight_kg(index, rack.name)
     return {
         "name": room.name,
@@ -241,8 +248,10 @@ def room_figures(index: DesignIndex, room_name: str) -> RoomFigures:
     }
 
 
-def row_figures(index: DesignIndex) -> list[RowFigures]:
-    """Totals per row of racks (rooms and racks have their own tables)."""
+def row_figures(index: DesignIndex, rack_loads: Callable[[str], LoadSum] | None = None) -> list[RowFigures]:
+    """Totals per row of racks (rooms and racks have their own tables); ``rack_loads`` as
+    for ``rack_figures``."""
+    loads = rack_loads or partial(rack_load, index)
     rows: dict[tuple[str, str], list] = {}
     for rack in index.design.racks:
         rows.setdefault((rack.room, rack.row), []).append(rack)
@@ -250,7 +259,7 @@ def row_figures(index: DesignIndex) -> list[RowFigures]:
     for (room, row), racks in rows.items():
         load = LoadSum()
         for rack in racks:
-            load.merge(rack_load(index, rack.name))
+            load.merge(loads(rack.name))
         enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in racks)
         figures.append({
             "room": room,
@@ -305,7 +314,9 @@ def report_parts(
     def kind_kw(*kinds: str) -> float | None:
         return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
-    rooms = [room_figures(index, room.name) for room in design.site.rooms]
+    # each rack's load as the checks summed it (the same sums), when they checked this index
+    rack_loads = checker.ctx.rack_load if checker.ctx.index is index else None
+    rooms = [room_figures(index, room.name, rack_loads) for room in design.site.rooms]
     # facility power is known only when every room holding racks has a PUE
     facility = [r["facility_power_kw"] for r in rooms if r["racks"]]
     known = [kw for kw in facility if kw is not None]
@@ -340,9 +351,9 @@ def report_parts(
             "storage": kind_kw("storage"),
             "other": kind_kw("other", "pdu"),
         },
-        racks=[rack_figures(index, rack.name, checker.ctx) for rack in design.racks],
+        racks=[rack_figures(index, rack.name, checker.ctx, rack_loads) for rack in design.racks],
         rooms=rooms,
-        rows=row_figures(index),
+        rows=row_figures(index, rack_loads),
         fabrics=[checker.ctx.fabric_analysis(f.name) for f in design.fabrics],
         scale_up=scale_up_domains(index),
         cables=cables,
