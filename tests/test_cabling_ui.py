@@ -456,7 +456,7 @@ def test_paste_into_a_full_rack_is_refused_with_the_reason(window, qtbot):
 
 @pytest.mark.parametrize("spec", [None, dict(server="nvidia-dgx-b300", gpus=256, switch="nvidia-sn5600")])
 def test_a_hand_drawn_cable_gets_the_media_and_length_the_generator_gives_the_same_run(catalog, spec):
-    from designer.fabric.cabling import MediaSelector
+    from designer.fabric.parts import MediaSelector
     from designer.fabric.generate import GenerateSpec, generate
     from designer.fabric.hand_cabling import choose_cable
     from designer.model.index import DesignIndex

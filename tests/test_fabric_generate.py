@@ -208,7 +208,7 @@ def test_storage_in_band_and_out_of_band_fabrics(test_catalog):
 
 
 def test_cables_have_lengths_from_geometry_and_media_by_reach(superpod):
-    from designer.fabric.cabling import MediaSelector
+    from designer.fabric.parts import MediaSelector
 
     design, report = superpod
     index = DesignIndex.build(design)

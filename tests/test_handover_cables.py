@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from designer.fabric.cabling import cable_summary
+from designer.fabric.cable_counts import cable_summary
 from designer.model.index import DesignIndex
 from designer.report.handover.cables import COLUMNS, cable_schedule, schedule_csv, schedule_xlsx
 from conftest import run_cli

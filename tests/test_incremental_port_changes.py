@@ -219,7 +219,7 @@ def test_a_cable_taken_off_a_twin_cage_rechecks_the_cable_left_in_it(example, ca
     or a splitter follows from where its twin-port cage's other port goes; taking away (or
     re-ending) the other cable changed the part the first needs (CABLE_NO_PART's words), but
     the first's own device (the one it is judged with) was not named by the edit."""
-    from designer.fabric.cabling import end_cage
+    from designer.fabric.cages import end_cage
     from designer.model.index import DesignIndex
 
     index = DesignIndex.build(example)

@@ -9,7 +9,8 @@ from conftest import DATA
 
 from designer.catalog import load_catalog
 from designer.checks import Change, Checker
-from designer.fabric.cabling import MediaSelector, copper_legs, link_ends, shape_class, splitter_lanes
+from designer.fabric.cages import copper_legs, link_ends, shape_class, splitter_lanes
+from designer.fabric.parts import MediaSelector
 from designer.fabric.generate import GenerateSpec, generate
 from designer.fabric.link_table import LinkTable
 from designer.model.hardware import Breakout

@@ -26,7 +26,8 @@ import pytest
 
 from designer.catalog import load_catalog
 from designer.checks.engine import run_checks
-from designer.fabric.cabling import EndCage, MediaSelector, link_ends, splitter_lanes
+from designer.fabric.cages import EndCage, link_ends, splitter_lanes
+from designer.fabric.parts import MediaSelector
 from designer.fabric.cable_counts import cable_summary
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.hardware import split_lane

@@ -11,7 +11,9 @@ import pytest
 from designer.catalog import load_catalog
 from designer.catalog.cabling import orderable_part_number
 from designer.checks.engine import run_checks
-from designer.fabric.cabling import EndCage, Geometry, MediaSelector, stock_length
+from designer.fabric.cages import EndCage
+from designer.fabric.parts import MediaSelector, stock_length
+from designer.fabric.routes import Geometry
 from designer.fabric.cable_counts import cable_summary
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.index import DesignIndex

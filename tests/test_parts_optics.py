@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from designer.catalog import load_catalog
-from designer.fabric.cabling import EndCage, MediaSelector, cable_summary, link_ends
+from designer.fabric.cages import EndCage, link_ends
+from designer.fabric.parts import MediaSelector
+from designer.fabric.cable_counts import cable_summary
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.index import DesignIndex
 

@@ -256,7 +256,7 @@ def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
     use a 2 x 200G AOC splitter (its own ends: 2 fewer); one more cage than the RA's 127 is
     half-used where a leaf takes an odd number of DGX storage ports."""
     design, _report = h100_pod
-    from designer.fabric.cabling import OPTICAL, link_ends
+    from designer.fabric.cages import OPTICAL, link_ends
     from designer.model.index import DesignIndex
 
     index = DesignIndex.build(design)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from designer.fabric.cabling import MediaSelector, _plan, neighbourhood, reroute
+from designer.fabric.parts import MediaSelector
+from designer.fabric.cabling import _plan, neighbourhood, reroute
 from designer.fabric.routes import Geometry
 from designer.model.index import DesignIndex
 from designer.model.io import load_design

@@ -116,7 +116,7 @@ from conftest import DATA  # noqa: E402
 from designer.catalog import load_catalog  # noqa: E402
 from designer.checks import Change, Checker  # noqa: E402
 from designer.fabric.cable_counts import cable_summary  # noqa: E402
-from designer.fabric.cabling import _link_speed, link_ends  # noqa: E402
+from designer.fabric.cages import link_ends, link_speed  # noqa: E402
 from designer.fabric.generate import GenerateSpec, generate  # noqa: E402
 from designer.model.index import DesignIndex  # noqa: E402
 from designer.model.link import Link, LinkEnd  # noqa: E402
@@ -139,7 +139,7 @@ def test_link_table_answers_what_the_resolver_answers(breakout_design):
         assert any(l.cable_id for l in design.links), "the design should hold breakout lanes"
         for link in design.links:
             assert table.ends(link) == link_ends(index, link)
-            assert table.speed_gbps(link) == _link_speed(index, link)
+            assert table.speed_gbps(link) == link_speed(index, link)
         assert table.speed_gbps(design.links[-1]) is None
         assert cable_summary(index, catalog.cabling, table) == cable_summary(index, catalog.cabling)
     finally:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable
 from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.results import FabricAnalysis
-from designer.fabric.cabling import MediaSelector
+from designer.fabric.parts import MediaSelector
 from designer.fabric.graph import fabric_links
 from designer.fabric.link_table import LinkTable
 from designer.fabric.routes import Geometry

@@ -11,7 +11,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import end_cage
+from designer.fabric.cages import end_cage
 from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
@@ -176,7 +176,7 @@ class Checker:
                     self._check_link(link)
         # ... except the cables sharing a twin-port cage with a changed one: whether a copper
         # cable there is a straight cable or a splitter follows from where the cage's other
-        # port goes (fabric.cabling.copper_legs), and CABLE_NO_PART is judged with a cable's
+        # port goes (fabric.cages.copper_legs), and CABLE_NO_PART is judged with a cable's
         # first device, which the edit need not name (found by a seeded replay of re-ends)
         peers = self._cage_peers([link for pair in replaced or () for link in pair])
         if links_changed:

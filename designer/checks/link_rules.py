@@ -7,7 +7,8 @@ from collections.abc import Iterable, Iterator
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, Severity, finding
 from designer.checks.messages import msg, names
-from designer.fabric.cabling import COPPER, CageShape, EndCage, Missing, copper_legs
+from designer.fabric.cages import COPPER, CageShape, EndCage, copper_legs
+from designer.fabric.parts import Missing
 from designer.model.hardware import split_lane
 from designer.model.link import FabricRole, Link, Media
 

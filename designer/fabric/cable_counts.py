@@ -6,9 +6,8 @@ from collections import Counter
 from typing import TypedDict
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import (
-    OPTICAL, CageKey, CageShape, EndCage, MediaSelector, _cable_top, _fanning_cage, _far_cages,
-)
+from designer.fabric.cages import OPTICAL, CageKey, CageShape, EndCage, cable_top, fanning_cage, far_cages
+from designer.fabric.parts import MediaSelector
 from designer.fabric.link_table import LinkTable
 from designer.model.index import DesignIndex
 from designer.model.link import Media
@@ -66,8 +65,8 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     resolved = [(l, row_of(l)) for l in index.design.links if l.media is not None and l.length_m is not None]
     lanes = Counter(l.cable_id for l, _record in resolved if l.cable_id)
     # which far cages each copper cage reaches
-    far = _far_cages([l for l, _record in resolved], {id(l): record.ends for l, record in resolved},
-                     lambda l: l.media not in OPTICAL and l.media != "CAT6A")
+    far = far_cages([l for l, _record in resolved], {id(l): record.ends for l, record in resolved},
+                    lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}
     # cables that are one link's own (a fibre, a plain cable) are counted straight away;
@@ -126,7 +125,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
             key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
                                                                                         pair[0].key)
-        elif cable_media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
+        elif cable_media != "CAT6A" and (near := fanning_cage(pair, far)) is not None:
             # a twin-port cage fanning out to two cages: one splitter from that cage
             key, n_lanes = ("split-cage", near.key), 2
         else:
@@ -135,7 +134,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         part = parts.cable.slug if parts.cable else None
         # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
         # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
-        top = _cable_top(link, pair)
+        top = cable_top(link, pair)
         unit = (cable_media, cable_m, speed, part, n_lanes > 1, top)
         if key is None:
             rows[unit] += 1

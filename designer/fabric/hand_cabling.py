@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cabling import MediaSelector, _link_speed, copper_legs, link_ends
+from designer.fabric.cages import copper_legs, link_ends, link_speed
+from designer.fabric.parts import MediaSelector
 from designer.fabric.routes import Geometry
 from designer.model.edits.links import ConnectPorts
 from designer.model.index import DesignIndex
@@ -37,7 +38,7 @@ def choose_cable(index: DesignIndex, cabling: Cabling, link: Link,
     """(media, stock length) the generator would give ``link`` (not yet in the design);
     (None, routed length) when no media reaches, (None, None) when an end is not mounted."""
     routed = Geometry(index).length_m(link)
-    speed = _link_speed(index, link)
+    speed = link_speed(index, link)
     if routed is None or speed is None:
         return None, None
     ports = index.ports
@@ -66,7 +67,7 @@ def part_name(index: DesignIndex, cabling: Cabling, link: Link, selector: MediaS
     """The catalog part a cabled link takes (its slug), or "" when none is known."""
     if link.media is None:
         return ""
-    speed = _link_speed(index, link)
+    speed = link_speed(index, link)
     if speed is None:
         return ""
     selector = selector or MediaSelector(cabling)

@@ -5,7 +5,7 @@ Resolving a link end (device, port group, breakout lane, cage, side, module top,
 layer) goes through several look-ups; at 16,384 GPUs the checks and the cable summary
 did it about 16 times per link, 1.4 million calls. A ``LinkTable`` answers each link
 from one record made the first time it is asked (a slotted object). The answers are
-exactly what ``designer.fabric.cabling`` computes, so no figure changes.
+exactly what ``designer.fabric.cages`` computes, so no figure changes.
 
 A record holds only what follows from the link's own fields and its two devices (their
 types, ports and breakouts) and the link's fabric: the speeds, the cages, the cages'
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from designer.fabric.cabling import LINK_LAYER, EndCage, end_cage, link_protocol, shape_class, splitter_lanes
+from designer.fabric.cages import LINK_LAYER, EndCage, end_cage, link_protocol, shape_class, splitter_lanes
 from designer.model.index import DesignIndex
 from designer.model.link import Link
 
@@ -55,7 +55,7 @@ class ResolvedLink(NamedTuple):
     split_lanes: int = 0
 
     def lanes(self, cabled: int) -> int:
-        """``designer.fabric.cabling.splitter_lanes`` of the link with ``cabled`` legs of
+        """``designer.fabric.cages.splitter_lanes`` of the link with ``cabled`` legs of
         its cable in the design."""
         return max(cabled, self.split_lanes)
 
@@ -159,11 +159,11 @@ class LinkTable:
         return _record(link, speed_a, speed_b, ends, shape_class(ends), splitter_lanes(index, link, 0))
 
     def ends(self, link: Link) -> tuple[EndCage, EndCage] | None:
-        """``designer.fabric.cabling.link_ends`` of the link, from its record."""
+        """``designer.fabric.cages.link_ends`` of the link, from its record."""
         return self.row(link).ends
 
     def speed_gbps(self, link: Link) -> float | None:
-        """``designer.fabric.cabling._link_speed`` of the link, from its record."""
+        """``designer.fabric.cages.link_speed`` of the link, from its record."""
         return self.row(link).speed_gbps
 
     def clear(self, index: DesignIndex | None = None) -> None:

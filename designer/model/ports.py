@@ -19,7 +19,7 @@ class PortResolver:
         self.index = index
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
         self._physical: dict[tuple[str, str], tuple[str, int]] = {}
-        # (device type, port) -> what ``designer.fabric.cabling.end_cage`` derives from them,
+        # (device type, port) -> what ``designer.fabric.cages.end_cage`` derives from them,
         # filled by that layer: it lives as long as the caches here, keyed the same way
         self.cage_facts: dict[tuple[str, str], Any] = {}
         # (device type, port) -> a link end's speed and cage facts on a device of that type

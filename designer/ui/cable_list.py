@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from designer.fabric.cabling import MediaSelector
+from designer.fabric.parts import MediaSelector
 from designer.fabric.hand_cabling import part_name
 from designer.ui import language
 from designer.ui.forms import Field, property_box

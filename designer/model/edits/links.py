@@ -34,7 +34,7 @@ from designer.model.hardware import PortGroup, split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link, LinkEnd, Media
 
-# a fabric's protocol -> the link layer a switch runs (as ``designer.fabric.cabling.LINK_LAYER``)
+# a fabric's protocol -> the link layer a switch runs (as ``designer.fabric.cages.LINK_LAYER``)
 _LAYER = {"infiniband": "infiniband", "roce-v2": "ethernet", "ethernet": "ethernet"}
 ENDPOINT_ROLES = ("compute", "storage", "inband", "oob")
 

@@ -1,6 +1,6 @@
 """The cable schedule: one row per physical cable, sorted for the installers.
 
-A cable is what ``cable_summary`` (``designer/fabric/cabling.py``) counts as one: the
+A cable is what ``cable_summary`` (``designer/fabric/cable_counts.py``) counts as one: the
 links of one splitter (shared ``cable_id``, or a twin-port cage fanning out to two cages)
 are the legs of one cable; a copper cable between two twin-port cages carries both
 ports; every other link is a cable of its own (a fibre link whose module carries it over
@@ -28,15 +28,8 @@ from dataclasses import dataclass
 
 from designer.catalog.cabling import Cabling
 from designer.errors import ExportError
-from designer.fabric.cabling import (
-    OPTICAL,
-    MediaSelector,
-    _cable_top,
-    _fanning_cage,
-    _far_cages,
-    link_ends,
-    splitter_lanes,
-)
+from designer.fabric.cages import OPTICAL, cable_top, fanning_cage, far_cages, link_ends, splitter_lanes
+from designer.fabric.parts import MediaSelector
 from designer.fabric.graph import link_fabric
 from designer.model.index import DesignIndex
 from designer.model.link import Link
@@ -168,12 +161,12 @@ class _Unit:
 
 
 def _group(index: DesignIndex, cabling: Cabling) -> list[_Unit]:
-    """The physical cables, by cable_summary's rules (designer/fabric/cabling.py)."""
+    """The physical cables, by cable_summary's rules (designer/fabric/cable_counts.py)."""
     selector = MediaSelector(cabling)
     links = index.design.links
     lanes = Counter(l.cable_id for l in links if l.cable_id)
     ends = {id(l): link_ends(index, l) for l in links}
-    far = _far_cages([l for l in links if l.media is not None], ends,
+    far = far_cages([l for l in links if l.media is not None], ends,
                      lambda l: l.media not in OPTICAL and l.media != "CAT6A")
     units: dict[tuple, _Unit] = {}
     for n, link in enumerate(links):
@@ -203,14 +196,14 @@ def _group(index: DesignIndex, cabling: Cabling) -> list[_Unit]:
         elif pair and link.media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
                 far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
             key, kind = ("twin", *sorted([pair[0].key, pair[1].key])), "twin"
-        elif link.media != "CAT6A" and (near := _fanning_cage(pair, far)) is not None:
+        elif link.media != "CAT6A" and (near := fanning_cage(pair, far)) is not None:
             key, kind, n_lanes = ("split-cage", near.key), "splitter", 2
         if key in units:
             units[key].legs.append(link)
             continue
         parts = selector.parts(link, speed, pair, n_lanes)
         units[key] = _Unit(kind, [link], _slug(parts.cable),
-                           _pn(parts.cable, link.length_m, _cable_top(link, pair)))
+                           _pn(parts.cable, link.length_m, cable_top(link, pair)))
     return list(units.values())
 
 
