@@ -20,7 +20,6 @@ two ports) and one fibre per link.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cages import EndCage, fanning_cage, far_cages, link_ends, link_speed, splitter_lanes
@@ -138,13 +137,3 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
                 continue
         updated.append(link.model_copy(update={"media": choice.media, "length_m": choice.length_m}))
     return updated
-
-
-def __getattr__(name: str) -> Any:  # a moved name, whatever it is
-    # the counting moved to cable_counts; ``from designer.fabric.cabling import cable_summary`` still works
-    if name == "cable_summary":
-        from designer.fabric.cable_counts import cable_summary
-
-        return cable_summary
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
