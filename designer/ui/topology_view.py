@@ -200,13 +200,16 @@ class TopologyView(QWidget):
         self.view = TopologyCanvas(self)
         self.view.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.view.setDragMode(QGraphicsView.ScrollHandDrag)
-        bar = QHBoxLayout()
-        for widget in (self.fabric_label, self.fabric_box, self.from_label, self.server_a, self.to_label,
-                       self.server_b, self.paths_button, self.fail_button, self.clear_button):
-            bar.addWidget(widget)
-        bar.addStretch(1)
+        # two rows (what to look at; what to do): in one the tab could not be narrower than
+        # about 760 px, and the window's plan, whichever tab shows, with it
         layout = QVBoxLayout(self)
-        layout.addLayout(bar)
+        for widgets in ((self.fabric_label, self.fabric_box, self.from_label, self.server_a, self.to_label,
+                         self.server_b), (self.paths_button, self.fail_button, self.clear_button)):
+            bar = QHBoxLayout()
+            for widget in widgets:
+                bar.addWidget(widget)
+            bar.addStretch(1)
+            layout.addLayout(bar)
         layout.addWidget(self.result)
         layout.addWidget(self.view, 1)
         self.fabric_box.currentTextChanged.connect(lambda _t: self.rebuild())
