@@ -131,3 +131,15 @@ def test_the_plan_can_be_narrow_enough_for_a_laptop_screen(qtbot, catalog, tmp_p
         win.set_language(lang)
         assert win.centralWidget().minimumSizeHint().width() <= 1366 // 2, lang
     win.set_language("en")
+
+
+def test_the_parts_figures_stay_visible_in_a_narrow_dock(qtbot, catalog, tmp_path):
+    """U, kW and kg keep their widths and the part's name takes the rest (elided): in a dock
+    of a quarter of a 1,366 px window the kg column used to be cut off."""
+    win = _window(qtbot, catalog, tmp_path / "narrow.ini", (1366, 768))
+    _show(qtbot, win)
+    tree = win.palette.tree
+    assert win.parts_dock.width() <= 1366 // 4
+    right = tree.header().sectionViewportPosition(3) + tree.columnWidth(3)
+    assert right <= tree.viewport().width()
+    assert tree.columnWidth(0) >= 150, "the name still has room"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtGui import QDrag
-from PySide6.QtWidgets import QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHeaderView, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 from designer.model.loads import device_power_w
 from designer.model.supplied import describe, supplied_figures
@@ -22,10 +22,14 @@ class PartsTree(QTreeWidget):
         self.setColumnCount(4)  # before the widths; the Palette names the columns
         self.setDragEnabled(True)
         self.setRootIsDecorated(True)
-        self.setColumnWidth(0, 230)
-        for column in (1, 3):
-            self.setColumnWidth(column, 42)
-        self.setColumnWidth(2, 48)  # a kW with its mark: "12.00*"
+        # the figures keep their width ("12.00*" with its mark) and the part's name takes the
+        # rest, elided: in a dock of a quarter of a 1,366 px screen the kg column was cut off
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        for column, width in ((1, 34), (2, 52), (3, 48)):
+            header.setSectionResizeMode(column, QHeaderView.Fixed)
+            self.setColumnWidth(column, width)
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()
