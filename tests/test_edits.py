@@ -396,3 +396,35 @@ def test_bad_text_in_a_cable_is_refused_in_the_loaders_words(design):
     assert "\x00" not in str(caught) and "\x9f" not in str(caught)
     # an empty cable id is no splitter, as before links were records
     applied_and_undone(design, E.SetProperty("link", 0, "cable_id", ""))
+
+
+def test_a_device_added_or_removed_under_a_hanging_cables_name_reanalyses_its_fabric():
+    """A file may hold a cable to a device that is not there (the loader takes it). Adding
+    a device of that name joins the cable to its fabric, removing it leaves the cable
+    hanging again: both edits name that fabric, so the live checker's findings equal a fresh
+    check's (found by helper-37's review: the fabric's old analysis was kept)."""
+    from designer.catalog import load_catalog
+    from designer.checks import Change as CheckerChange
+    from designer.checks import Checker
+
+    catalog = load_catalog(include_user=False)
+    design = parse_design((ROOT / "resources/examples/dgx-h100-16-node.json").read_bytes(), "example", catalog)
+    cable = next(l for l in design.links if l.fabric == "compute")
+    server = next(d for d in design.devices if d.name == cable.a.device)
+    design.links.append(Link(a=LinkEnd(device="ghost", port=cable.a.port), b=cable.b, fabric=None, media="DAC",
+                             length_m=2.0))
+    history = E.History(design)
+    checker = Checker(design, catalog.cabling)
+
+    def keys(findings) -> list[str]:
+        return sorted(repr(f.sort_key) for f in findings)
+
+    ghost = Device.model_construct(name="ghost", device_type=server.device_type, rack=None, position_u=None,
+                                   face="front", feed=None)
+    change = history.do(E.add_device(ghost))
+    assert "compute" in change.scopes.fabrics
+    live = checker.update(CheckerChange(**change.scopes.as_sets()))
+    assert keys(live) == keys(Checker(design, catalog.cabling).findings())
+    change = history.undo()
+    live = checker.update(CheckerChange(**change.scopes.as_sets()))
+    assert keys(live) == keys(Checker(design, catalog.cabling).findings())

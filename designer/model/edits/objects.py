@@ -65,12 +65,19 @@ def _scopes(items: dict[str, Objects], stages_changed: bool, design: Design | No
     racks = items.get("racks", [])
     devices = items.get("devices", [])
     links = items.get("links", [])
+    # cables the design already has on the names of devices that come or go: a file may hold
+    # a cable to a device that is not there (the loader takes it), and the device added under
+    # that name joins the cable to its fabric, or removed leaves it hanging (found by
+    # helper-37's review: the fabric's analysis was kept)
+    names = {d.name for d in devices}
+    hanging = [l for l in design.links if l.a.device in names or l.b.device in names] \
+        if design is not None and names else []
     return Scopes.of(
         racks=[r.name for r in racks] + [d.rack for d in devices],
         rooms=[r.room for r in racks],
         devices=[d.name for d in devices] + [e.device for l in links for e in (l.a, l.b)],
-        fabrics=[d.fabric for d in devices] + [l.fabric for l in links]
-        + (rules.end_fabrics(design, links) if design is not None else []),
+        fabrics=[d.fabric for d in devices] + [l.fabric for l in links + hanging]
+        + (rules.end_fabrics(design, links + hanging) if design is not None else []),
         links=bool(devices or links),
         design=True,
     )
