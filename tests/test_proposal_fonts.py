@@ -145,3 +145,30 @@ def test_large_design_embeds_every_font(catalog, tmp_path, lang):
     assert found
     for name, font in found.items():
         assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} is not embedded"
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_chinese_punctuation_never_starts_a_line(mixed):
+    """GB/T 15834 / W3C clreq: ，、：；！？ and closing marks do not start a line of Chinese;
+    reportlab's own list (Japanese) lacked them, and the proposal broke "应对：" into "应对" and
+    a line starting "：". Wrapped at every width from 60 to 300 pt, a paragraph of one font
+    (``wordSplit``) and one with a bold run (``cjkFragSplit``) keep each such mark on the
+    line it ends."""
+    from reportlab.platypus import Paragraph
+
+    from designer.report.pdf.styles import CHINESE_CANNOT_START, Styles
+
+    styles = Styles(fonts.font_set("zh"), True)
+    text = "待确认问题：存储吞吐能否满足需求？未知，应对：下单前与客户确认；供电、制冷与楼板承重！" * 3
+    if mixed:
+        text = "<b>主要风险</b>" + text
+    starts = []
+    for width in range(60, 301, 3):
+        para = Paragraph(text, styles.body)
+        para.wrap(width, 10_000)
+        for line in para.blPara.lines[1:]:
+            words = line.words if hasattr(line, "words") else line[1]
+            first = "".join(getattr(w, "text", w) for w in words)[:1]
+            starts.append(first)
+    assert starts, "the paragraph wraps"
+    assert not [c for c in starts if c in CHINESE_CANNOT_START]

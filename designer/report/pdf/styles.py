@@ -9,9 +9,22 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib import textsplit as _textsplit
 from reportlab.platypus import Paragraph, TableStyle
+from reportlab.platypus import paragraph as _paragraph
 
 from designer.report.fonts import FontSet, is_latin
+
+# Punctuation that never starts a line of Chinese (GB/T 15834-2011 4.1; W3C "Requirements for
+# Chinese Text Layout" 3.1.7, the 避头 characters). reportlab's CJK wrapping keeps a character
+# of its own list on the line it ends, hanging in the margin, but that list is Japanese and
+# lacks the full-width comma, colon, semicolon, ! and ?, closing book-title marks and quotes:
+# the proposal broke "应对：" into "应对" and a line starting "：". Added to the list the
+# wrappings read: a one-font paragraph's (``reportlab.lib.textsplit.wordSplit``) and a
+# mixed one's (``reportlab.platypus.paragraph.cjkFragSplit``), each a module string.
+CHINESE_CANNOT_START = "．，、：；！？）］｝〉》」』】〕〗〙〛”’…‥·％"
+for _module in (_textsplit, _paragraph):
+    _module.ALL_CANNOT_START += "".join(c for c in CHINESE_CANNOT_START if c not in _module.ALL_CANNOT_START)
 
 PORTRAIT = A4
 LANDSCAPE = landscape(A4)
