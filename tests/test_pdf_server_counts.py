@@ -79,3 +79,13 @@ def test_proposal_in_chinese_names_them_apart_too(eight_nodes, catalog):
 ])
 def test_short_name_keeps_parentheses_whole(name, short):
     assert short_name(name) == short
+
+
+def test_summary_says_when_no_storage_is_included_and_punctuates_chinese(eight_nodes, catalog):
+    """A design without storage systems says it includes none yet, not "0 storage systems";
+    the oversubscription line takes Chinese commas and brackets in Chinese."""
+    en = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "it includes no storage systems yet." in en and "0 storage systems" not in en
+    zh = "".join(_text(eight_nodes, catalog, "zh").split())
+    assert "暂未包含存储系统" in zh and "0套存储系统" not in zh
+    assert "(目标收敛比" not in zh and "（目标收敛比1.00:1）" in zh

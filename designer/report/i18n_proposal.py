@@ -48,6 +48,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{customer_phrase}本方案描述一个由 {servers} 台 GPU 服务器（共 {gpus} 块 GPU）组成的集群，"
         "部署于 {racks} 个机柜，配置 {switches} 台交换机和 {storage} 套存储系统。",
     },
+    "summary_intro_no_storage": {
+        "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
+        "in {racks} racks, with {switches} switches; it includes no storage systems yet.",
+        "zh": "{customer_phrase}本方案描述一个由 {servers} 台 GPU 服务器（共 {gpus} 块 GPU）组成的集群，"
+        "部署于 {racks} 个机柜，配置 {switches} 台交换机；暂未包含存储系统。",
+    },
     "summary_for": {"en": "Prepared for {customer}. ", "zh": "为 {customer} 编制。"},
     "key_figures": {"en": "Key figures", "zh": "关键指标"},
     # -- executive summary prose (summary.py) ------------------------------
@@ -432,13 +438,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
     # -- scope, delivery and sign-off (delivery.py) --------------------------
     "dl_other_servers": {"en": ", {count} servers without GPUs (management)", "zh": "、{count} 台无 GPU 的管理服务器"},
+    # the storage systems in the scope's list, left out when there are none
+    "dl_storage": {"en": "{count} storage systems, ", "zh": "{count} 套存储系统、"},
     "dl_scope": {"en": "Scope", "zh": "范围"},
     "dl_included": {
         "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers{other_servers}, "
         "{switches} switches, "
-        "{storage} storage systems, {racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
+        "{storage}{racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
         "rack layout, cabling and power plan of this proposal.",
-        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器{other_servers}、{switches} 台交换机、{storage} 套存储系统、"
+        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器{other_servers}、{switches} 台交换机、{storage}"
         "{racks} 个机柜及 {pdus} 台 PDU、{cables} 条线缆和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
     },
     "dl_excluded": {

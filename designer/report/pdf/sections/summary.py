@@ -79,7 +79,8 @@ def build(ctx: ProposalContext) -> list:
     customer = ctx.design.project.customer
     story += _prose(ctx)
     story.append(PageBreak())
-    story.append(s.p(t("summary_intro",
+    # a design without storage says so ("no storage systems yet"), not "0 storage systems"
+    story.append(s.p(t("summary_intro" if totals["storage_nodes"] else "summary_intro_no_storage",
                        customer_phrase=t("summary_for", customer=customer) if customer else "",
                        servers=t.int(totals["gpu_servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
                        switches=t.int(totals["switches"]), storage=t.int(totals["storage_nodes"]))))
@@ -238,11 +239,12 @@ def _figures_table(ctx: ProposalContext) -> Table:
         rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.protocol or ""),
                                             tiers=fabric.tiers, leaf=sw.leaf, spine=sw.spine, core=sw.core)))
         target = fabric.target_oversubscription
+        comma, open_paren, close_paren = ("，", "（", "）") if t.is_zh else (", ", " (", ")")
         text = f"{t('tier_leaf')} {t.ratio(over.leaf)}"
         if over.spine is not None:
-            text += f", {t('tier_spine')} {t.ratio(over.spine)}"
+            text += f"{comma}{t('tier_spine')} {t.ratio(over.spine)}"
         if target:
-            text += f" ({t('target_oversubscription')} {t.ratio(target)})"
+            text += f"{open_paren}{t('target_oversubscription')} {t.ratio(target)}{close_paren}"
         rows.append((t("oversubscription"), text))
         rows.append((t("bisection"), f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s"))
     bom = ctx.bom
