@@ -125,3 +125,24 @@ def test_the_topology_drawing_has_a_legend(large):
     fabric = next(f for f in large.report.fabrics if f.name == "compute")
     texts = {s.text for s in _strings(topology_drawing(large.index, fabric, large.portrait[0], large.t, large.fonts))}
     assert "switch" in texts and "endpoints (servers and storage, counted)" in texts
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_floor_legend_stays_on_the_sheet_clear_of_the_north_arrow(catalog, lang):
+    """The load bands, "no budget" and the two aisles' swatches wrap into a second row rather
+    than run past the page's edge (English) or through the north arrow (Chinese), as they did
+    on the 127-node POD's floor plan at A4 portrait."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    design = load_design(example_design(), catalog)
+    ctx = ProposalContext.prepare(design, catalog, lang)
+    width, height = ctx.portrait
+    room = ctx.report.rooms[0]
+    sheet = next(s for s in plan_sheets(ctx.index, room, (width, height - RESERVED_PT)) if s.labelled)
+    drawing = sheet_drawing(sheet, ctx.racks_by_name, width, ctx.t, ctx.fonts)
+    north = next(s for s in _strings(drawing) if s.text == "N")
+    legend = [s for s in _strings(drawing) if s.text in (ctx.t("cold_aisle"), ctx.t("hot_aisle"), ctx.t("no_budget"))]
+    assert len(legend) == 3
+    for item in legend:
+        right = item.x + stringWidth(item.text, item.fontName, item.fontSize)
+        assert right <= north.x - 4, (item.text, right, north.x)

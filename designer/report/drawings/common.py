@@ -89,13 +89,29 @@ def label(
 
 
 def legend_row(x: float, y: float, items: list[tuple[object, str]], fonts: FontSet, size: float = 7,
-               swatch: float = 8, gap: float = 10) -> Group:
-    """Colour swatches with their labels in one row, left to right from (x, y)."""
+               swatch: float = 8, gap: float = 10, right: float | None = None) -> Group:
+    """Colour swatches with their labels left to right from (x, y). ``right``: where they must
+    end; items that would pass it start a row below the first, the rows' block still ending
+    at ``y`` (a floor plan's legend grew past the page's edge in English, through the north
+    arrow in Chinese)."""
     from reportlab.graphics.shapes import Rect
 
+    widths = [swatch + 3 + stringWidth(text, fonts.for_text(text), size) for _fill, text in items]
+    rows: list[list[int]] = [[]]
+    at = x
+    for n, width in enumerate(widths):
+        if right is not None and rows[-1] and at + width > right:
+            rows.append([])
+            at = x
+        rows[-1].append(n)
+        at += width + gap
+    pitch = swatch + 2
     group = Group()
-    for fill, text in items:
-        group.add(Rect(x, y, swatch, swatch, fillColor=fill, strokeColor=LINE, strokeWidth=0.4))
-        group.add(label(x + swatch + 3, y + 1.2, text, fonts, size, colour=MUTED))
-        x += swatch + 3 + stringWidth(text, fonts.for_text(text), size) + gap
+    for row_number, row in enumerate(rows):
+        row_x, row_y = x, y + (len(rows) - 1 - row_number) * pitch
+        for n in row:
+            fill, text = items[n]
+            group.add(Rect(row_x, row_y, swatch, swatch, fillColor=fill, strokeColor=LINE, strokeWidth=0.4))
+            group.add(label(row_x + swatch + 3, row_y + 1.2, text, fonts, size, colour=MUTED))
+            row_x += widths[n] + gap
     return group

@@ -29,7 +29,7 @@ MIN_LABEL_PT = 19.0  # a rack narrower than this on paper is not labelled: its n
 MIN_FONT_PT = 6.0  # no label on a plan is smaller
 COLD_FILL = colors.HexColor("#e3effa")
 HOT_FILL = colors.HexColor("#fbe6e0")
-FOOT_H = 22.0  # scale bar and legend under the plan
+FOOT_H = 26.0  # scale bar and legend (up to two rows) under the plan
 
 
 @dataclass
@@ -185,7 +185,8 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, RackFigures], width: float, t: 
     items = [(colour, text) for _bound, colour, text in LOAD_BANDS] + [(NO_BUDGET, t("no_budget"))]
     if sheet.labelled:
         items += [(COLD_FILL, t("cold_aisle")), (HOT_FILL, t("hot_aisle"))]
-    drawing.add(legend_row(min(width * 0.42, 230), 4, items, fonts, size=6.5))
+    # the legend ends short of the north arrow (its "N" stands 13 pt left of its tip)
+    drawing.add(legend_row(min(width * 0.42, 230), 2, items, fonts, size=6.5, right=width - 30))
     _north(drawing, width - 14, 4, fonts)
     return drawing
 
