@@ -146,3 +146,19 @@ def test_floor_legend_stays_on_the_sheet_clear_of_the_north_arrow(catalog, lang)
     for item in legend:
         right = item.x + stringWidth(item.text, item.fontName, item.fontSize)
         assert right <= north.x - 4, (item.text, right, north.x)
+
+
+def test_a_chart_title_never_runs_past_the_chart(large):
+    """A drawing's title does not wrap: one too long for the chart is shrunk (to 7 pt) and cut
+    with "…" rather than run off the page, as the TCO chart's did when it listed the unpriced
+    parts (they are named in the table above it now)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    rows = [UtilizationPoint(utilization=u / 10, build_total=100 + u, build_total_full_capex=None, cloud_total=20 * u,
+                             complete=True) for u in range(1, 11)]
+    width = 400.0
+    chart = cost_chart(rows, width, large.fonts, title="Cost against utilisation " * 12, build="build", cloud="cloud",
+                       money=str)
+    title = max(_strings(chart), key=lambda s: len(s.text))
+    assert title.fontSize >= 7 and title.text.endswith("…")
+    assert stringWidth(title.text, title.fontName, title.fontSize) <= width + 1e-6

@@ -332,7 +332,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "risk_unpriced": {"en": "Costs: {note}; the hardware total, CAPEX and TCO are lower bounds.",
                       "zh": "成本：{note}；硬件合计、资本支出与总体拥有成本均为下限。"},
     "with_note": {"en": "{total}; {note}", "zh": "{total}；{note}"},
-    "lower_bound_chart": {"en": "{title}; build is a lower bound, {note}", "zh": "{title}；自建为下限，{note}"},
+    # the chart's title is one line: which parts are unpriced is said in the table above it
+    "lower_bound_chart": {"en": "{title}; build is a lower bound (CAPEX incomplete, see above)",
+                          "zh": "{title}；自建为下限（资本支出不完整，见上表）"},
     "part": {"en": "Part", "zh": "部件"},
     "qty": {"en": "Qty", "zh": "数量"},
     "unit_price": {"en": "Unit price", "zh": "单价"},

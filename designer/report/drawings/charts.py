@@ -38,7 +38,7 @@ def line_chart(
     y_title: str = "",
 ) -> Drawing:
     drawing = Drawing(width, height)
-    drawing.add(label(0, height - 11, title, fonts, 9, bold=True))
+    drawing.add(label(0, height - 11, title, fonts, 9, bold=True, width=width, min_size=7))
     plot = LinePlot()
     plot.x, plot.y = 70, 46
     plot.width, plot.height = width - 82, height - 74

@@ -27,14 +27,15 @@ def build(ctx: ProposalContext) -> list:
     story += [ctx.h2(t("tco")), _pairs(ctx, _tco_rows(ctx, tco, currency))]
     title = t("cost_chart", currency=currency)
     if not tco.complete:
-        # the build line leaves the unpriced parts out: the chart says so in its title
-        title = t("lower_bound_chart", title=title, note=ctx.incomplete(tco.missing_parts))
+        # the build line leaves the unpriced parts out: the chart says so in its title (the
+        # table above names them; a drawing's title does not wrap, and their names ran off the page)
+        title = t("lower_bound_chart", title=title)
     chart = cost_chart(tco.by_utilization, width, ctx.fonts,
                        title=title, build=t("build"), cloud=t("cloud"),
                        money=lambda v: t.money_short(v, currency), x_title=t("axis_utilisation"),
                        y_title=t("axis_cost", years=tco.horizon_years or "", currency=currency))
     if chart is not None:
-        story.append(DeferredDrawing(chart))
+        story += [Spacer(1, 8), DeferredDrawing(chart)]
     chart = scaling_chart(estimates.scaling.points, width, ctx.fonts, title=t("scaling_chart"),
                           names={k: t(k) for k in ("efficiency", "efficiency_1to1", "efficiency_2to1")},
                           x_title=t("axis_gpus"), y_title=t("axis_efficiency"))
