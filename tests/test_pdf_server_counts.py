@@ -89,3 +89,14 @@ def test_summary_says_when_no_storage_is_included_and_punctuates_chinese(eight_n
     zh = "".join(_text(eight_nodes, catalog, "zh").split())
     assert "暂未包含存储系统" in zh and "0套存储系统" not in zh
     assert "(目标收敛比" not in zh and "（目标收敛比1.00:1）" in zh
+
+
+def test_chinese_brackets_around_asides(eight_nodes, catalog):
+    """In Chinese a fabric's protocol and a target ratio stand in full-width brackets
+    (Translator.aside), as the catalog's own Chinese texts write them."""
+    zh = "".join(_text(eight_nodes, catalog, "zh").split())
+    assert "计算网络（InfiniBand）" in zh and "计算网络(InfiniBand)" not in zh
+    # one leaf: no measured ratio, its target beside the dash
+    assert "–（1.00:1）" in zh and "–(1.00:1)" not in zh
+    en = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "– (1.00:1)" in en

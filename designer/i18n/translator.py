@@ -169,6 +169,16 @@ class Translator:
     def ratio(self, value: float | None) -> str:
         return "–" if value is None else f"{value:.2f}:1"
 
+    def aside(self, text: str) -> str:
+        """``text`` in brackets after what it qualifies: " (text)"; in Chinese the full-width
+        brackets, with no space ("（text）"), as the catalog's own Chinese texts write them."""
+        return f"（{text}）" if self.is_zh else f" ({text})"
+
+    @property
+    def list_sep(self) -> str:
+        """Between the items of a list in a sentence: ", " (Chinese "、")."""
+        return "、" if self.is_zh else ", "
+
     def money(self, amount: float | None, currency: str, digits: builtins.int = 0) -> str:
         if amount is None:
             return self("price_not_published")

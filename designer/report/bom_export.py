@@ -192,7 +192,7 @@ def bom_xlsx(bom: Bom, t: Translator) -> bytes:
         xlsx_text(summary.cell(summary.max_row + 2, 1), t("spares_note", pct=t.num(bom.spares_pct, 1)))
     if bom.unpriced:
         xlsx_text(summary.cell(last + 1, 3), t("incomplete_short"))
-        names = ("、" if t.is_zh else ", ").join(line_description(t.lang, line) for line in bom.unpriced)
+        names = t.list_sep.join(line_description(t.lang, line) for line in bom.unpriced)
         note = t("unpriced_note_one" if len(bom.unpriced) == 1 else "unpriced_note", count=len(bom.unpriced),
                  parts=names)
         xlsx_text(summary.cell(summary.max_row + 2, 1), note)

@@ -33,7 +33,7 @@ def part_names(missing: Iterable[Any]) -> list[str]:
 def incomplete_note(t: Translator, missing: Iterable[Any]) -> str:
     """"incomplete: 1 part unpriced (weka-wekapod-nitro-8)"; more than ``MAX_NAMED`` parts end "… +N"."""
     names = part_names(missing)
-    shown = ("、" if t.is_zh else ", ").join(names[:MAX_NAMED])
+    shown = t.list_sep.join(names[:MAX_NAMED])
     if len(names) > MAX_NAMED:
         shown += t("incomplete_more", count=t.int(len(names) - MAX_NAMED))
     key = "incomplete_parts_one" if len(names) == 1 else "incomplete_parts"

@@ -205,7 +205,7 @@ class NewDesignWizard(QDialog):
         missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight") if figure_value(server, f) is None]
         if not missing:
             return ""
-        return self.t("wizard.supply_note", figures=("、" if self.t.is_zh else ", ").join(missing))
+        return self.t("wizard.supply_note", figures=self.t.list_sep.join(missing))
 
     @Slot()
     def refresh(self) -> None:

@@ -77,7 +77,7 @@ def topology_drawing(index: DesignIndex, fabric: FabricAnalysis, width: float, t
     name = t.fabric(fabric.name)
     extra = [str(t.term(x)) for x in (fabric.role, fabric.protocol)
              if x and x != fabric.name and t.term(x) != name]
-    title = name + (f" ({', '.join(extra)})" if extra else "")
+    title = name + (t.aside(t.list_sep.join(extra)) if extra else "")
     drawing.add(label(0, height - 12, title, fonts, 10, bold=True, colour=ACCENT))
     # the boxes and cables take the middle; the cable counts a column of their own on the right,
     # so no label sits on a cable line

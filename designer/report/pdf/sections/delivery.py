@@ -52,7 +52,7 @@ def build(ctx: ProposalContext) -> list:
     unpriced = ""
     if ctx.bom.unpriced:
         names = [ctx.part_name(line.part) for line in ctx.bom.unpriced]
-        unpriced = t("dl_excluded_unpriced", parts=("、" if t.is_zh else ", ").join(names))
+        unpriced = t("dl_excluded_unpriced", parts=t.list_sep.join(names))
     story.append(s.p(t("dl_excluded", unpriced=unpriced)))
 
     story.append(ctx.h2(t("dl_software")))
@@ -60,7 +60,7 @@ def build(ctx: ProposalContext) -> list:
     fabric_software = [t("dl_fabric_ib")] if "infiniband" in protocols else []
     if protocols & {"ethernet", "roce-v2"}:
         fabric_software.append(t("dl_fabric_eth"))
-    story.append(s.p(t("dl_software_text", fabric_software=("、" if t.is_zh else ", ").join(fabric_software))))
+    story.append(s.p(t("dl_software_text", fabric_software=t.list_sep.join(fabric_software))))
 
     story.append(ctx.h2(t("dl_install")))
     story.append(s.p(t("dl_install_steps", links=t.int(totals["links"]), racks=t.int(totals["racks"]))))

@@ -45,7 +45,7 @@ def _checklist(ctx: ProposalContext) -> Table:
     data = [[s.cell_value(t("question")), s.cell_value(t("answer")), s.cell_value(t("based_on"))]]
     for item in items:
         key = f"q_{item['key']}"
-        based_on = ("、" if t.is_zh else ", ").join(t.code_title(code) for code in item["codes"])
+        based_on = t.list_sep.join(t.code_title(code) for code in item["codes"])
         data.append([s.p(t(key) if t.has(key) else item["question"], s.cell), s.cell_value(t.answer(item["answer"])),
                      s.p(based_on or "–", s.cell)])
     width = ctx.portrait[0]

@@ -123,7 +123,7 @@ def _models(ctx: ProposalContext, kind: str, gpus: bool | None = None) -> list[t
 
 
 def _joined(ctx: ProposalContext, items: list[str]) -> str:
-    return ("、" if ctx.t.is_zh else ", ").join(items)
+    return ctx.t.list_sep.join(items)
 
 
 def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
@@ -239,12 +239,11 @@ def _figures_table(ctx: ProposalContext) -> Table:
         rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.protocol or ""),
                                             tiers=fabric.tiers, leaf=sw.leaf, spine=sw.spine, core=sw.core)))
         target = fabric.target_oversubscription
-        comma, open_paren, close_paren = ("，", "（", "）") if t.is_zh else (", ", " (", ")")
         text = f"{t('tier_leaf')} {t.ratio(over.leaf)}"
         if over.spine is not None:
-            text += f"{comma}{t('tier_spine')} {t.ratio(over.spine)}"
+            text += f"{'，' if t.is_zh else ', '}{t('tier_spine')} {t.ratio(over.spine)}"
         if target:
-            text += f"{open_paren}{t('target_oversubscription')} {t.ratio(target)}{close_paren}"
+            text += t.aside(f"{t('target_oversubscription')} {t.ratio(target)}")
         rows.append((t("oversubscription"), text))
         rows.append((t("bisection"), f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s"))
     bom = ctx.bom

@@ -72,7 +72,7 @@ def fabric_table(ctx: ProposalContext, fabrics: list[FabricAnalysis]) -> Table:
                          for f in fabrics])
     row("links_tiers", [" / ".join(t.int(n) for n in (f.links.endpoint_leaf, f.links.leaf_spine, f.links.spine_core))
                         for f in fabrics])
-    row("over_leaf", [f"{t.ratio(f.oversubscription.leaf)} ({t.ratio(f.target_oversubscription)})"
+    row("over_leaf", [t.ratio(f.oversubscription.leaf) + t.aside(t.ratio(f.target_oversubscription))
                       for f in fabrics])
     row("over_spine", [t.ratio(f.oversubscription.spine) for f in fabrics])
     row("bisection_tbps", [t.num((f.bisection_gbps or 0) / 1000) for f in fabrics])
