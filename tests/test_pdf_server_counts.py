@@ -100,3 +100,13 @@ def test_chinese_brackets_around_asides(eight_nodes, catalog):
     assert "–（1.00:1）" in zh and "–(1.00:1)" not in zh
     en = " ".join(_text(eight_nodes, catalog, "en").split())
     assert "– (1.00:1)" in en
+
+
+def test_findings_count_says_which_notes_the_table_leaves_out(eight_nodes, catalog):
+    """The checks' counts stand above the customer's table, which leaves out the notes on
+    figures the vendors do not publish (the management server's power and weight): the line
+    says how many and where they are."""
+    en = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "on figures the vendors do not publish, are listed in the integrator's engineering edition" in en
+    zh = "".join(_text(eight_nodes, catalog, "zh").split())
+    assert "条涉及厂商未公布的数据，列于集成商的工程版" in zh

@@ -518,6 +518,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "供集成商工程师参考：设计检查的全部结论及其代码与处理建议、厂商未公布的参数，"
         "以及物料清单每一行对应的目录部件与价格来源。",
     },
+    "findings_left_out": {
+        "en": "{count} of them, on figures the vendors do not publish, are listed in the integrator's engineering "
+        "edition, not below.",
+        "zh": "其中 {count} 条涉及厂商未公布的数据，列于集成商的工程版，未列于下表。",
+    },
+    "findings_left_out_internal": {
+        "en": "{count} of them, on figures the vendors do not publish, are listed in the engineering appendix, "
+        "not below.",
+        "zh": "其中 {count} 条涉及厂商未公布的数据，见附录“工程说明”，未列于下表。",
+    },
     "findings_in_appendix": {
         "en": "Check codes and suggested fixes are listed in the engineering appendix.",
         "zh": "检查代码与处理建议见附录“工程说明”。",

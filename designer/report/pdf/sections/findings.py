@@ -25,10 +25,15 @@ def build(ctx: ProposalContext) -> list:
     counts = {k: sum(1 for f in findings if f.severity == k) for k in ("error", "warning", "info")}
     story = ctx.start_section("sec_findings")
     customer = [f for f in findings if f.code not in INTERNAL_CODES or f.severity == "error"]
-    story.append(s.p(t("findings_counts", errors=t.count("count_errors", counts["error"]),
-                                 warnings=t.count("count_warnings", counts["warning"]),
-                                 notes=t.count("count_notes", counts["info"])),
-                     s.error if counts["error"] else s.body))
+    text = t("findings_counts", errors=t.count("count_errors", counts["error"]),
+             warnings=t.count("count_warnings", counts["warning"]), notes=t.count("count_notes", counts["info"]))
+    # the count is the checks' own; the table below leaves out the notes on figures the vendors
+    # do not publish: say how many and where they are, or "5 notes" stood above two rows
+    left_out = len(findings) - len(customer)
+    if left_out:
+        text += ("" if t.is_zh else " ") + t("findings_left_out_internal" if ctx.internal else "findings_left_out",
+                                             count=t.int(left_out))
+    story.append(s.p(text, s.error if counts["error"] else s.body))
     story.append(ctx.h2(t("checklist")))
     story.append(_checklist(ctx))
     if customer:
