@@ -110,3 +110,12 @@ def test_findings_count_says_which_notes_the_table_leaves_out(eight_nodes, catal
     assert "on figures the vendors do not publish, are listed in the integrator's engineering edition" in en
     zh = "".join(_text(eight_nodes, catalog, "zh").split())
     assert "条涉及厂商未公布的数据，列于集成商的工程版" in zh
+
+
+def test_engineering_appendix_speaks_chinese(eight_nodes, catalog):
+    """The integrator's Chinese edition says each BOM line's description and why it has no
+    part number in Chinese, as its bill of materials does (the appendix printed the English)."""
+    data = proposal_pdf(eight_nodes, catalog=catalog, lang="zh", internal=True)
+    zh = "".join("".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
+    assert "产品资料未给出订货料号" in zh
+    assert "nopartnumberinthecatalog" not in zh and "commoditycordmadetolength" not in zh

@@ -9,6 +9,8 @@ from __future__ import annotations
 from reportlab.platypus import LongTable
 
 from designer.estimates.bom import SECTIONS
+from designer.report.bom_export import part_number_note
+from designer.report.i18n_terms import line_description
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.sections.bom import source_label
 from designer.report.pdf.sections.findings import _ORDER, findings_table
@@ -38,8 +40,10 @@ def build(ctx: ProposalContext) -> list:
     data = [[s.cell_value(h) for h in (t("catalog_part"), t("description"), t("part_number_note"), t("price_source"))]]
     for section in SECTIONS:
         for line in (line for line in ctx.bom.lines if line.section == section):
-            data.append([s.p(line.part, s.cell), s.p(line.description, s.cell),
-                         s.p(line.part_number_note or "–", s.cell), s.p(source_label(ctx, line.price_source), s.cell)])
+            # in the reader's language, as the customer's bill of materials says them
+            data.append([s.p(line.part, s.cell), s.p(line_description(t.lang, line) or "–", s.cell),
+                         s.p(part_number_note(line, t) or "–", s.cell),
+                         s.p(source_label(ctx, line.price_source), s.cell)])
     width = ctx.portrait[0]
     table = LongTable(data, colWidths=[width * f for f in (0.25, 0.30, 0.30, 0.15)], repeatRows=1)
     table.setStyle(s.table_style())
