@@ -14,6 +14,9 @@ from designer.model.hardware import ENDPOINT_ROLES_BY_FABRIC_ROLE, split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link
 
+# a port's (speed, forwards traffic, the physical port it sits on): what the graph asks of an end
+_PortFacts = tuple[float | None, bool, str]
+
 
 def link_fabric(index: DesignIndex, link: Link) -> str | None:
     """The fabric a link belongs to: as the link says; else by an endpoint port's role
@@ -63,31 +66,39 @@ class FabricGraph:
 
 
 def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricGraph:
+    """The graph of ``links``. Its loop runs once per cable (64,000 at 16,384 GPUs), so an end
+    costs two dict look-ups on names it already has (its device's port map, then the port),
+    and each link takes the one branch its two ends' roles decide."""
     graph = FabricGraph(fabric_name)
     ports = index.ports
-    seen: set[tuple[str, str, str, str]] = set()
     devices = index.devices
-    # (device type, port) -> (speed, switching) for devices without breakouts, whose ports
-    # are their type's: thousands of servers ask the same few questions
-    by_type: dict[tuple[str, str], tuple[float | None, bool]] = {}
+    seen: set[tuple[str, str, str, str]] = set()
+    # device -> its ports' (speed, switching, physical port). Devices that
+    # split no port share their type's map: thousands of servers ask the same few questions,
+    # and an end is answered by two dict look-ups without building a key
+    port_maps: dict[str, dict[str, _PortFacts]] = {}
+    type_maps: dict[str, dict[str, _PortFacts]] = {}
 
-    def resolve(device_name: str, port: str) -> tuple[float | None, bool]:
+    def ports_of(device_name: str) -> dict[str, _PortFacts]:
         device = devices.get(device_name)
         if device is None or device.port_breakouts:
-            return ports.speed_gbps(device_name, port), ports.is_switching(device_name, port)
-        key = (device.device_type, port)
-        found = by_type.get(key)
-        if found is None:
-            found = by_type[key] = (ports.speed_gbps(device_name, port), ports.is_switching(device_name, port))
+            found: dict[str, _PortFacts] = {}
+        else:
+            found = type_maps.setdefault(device.device_type, {})
+        port_maps[device_name] = found
         return found
 
-    # the loop below runs once per cable (64,000 at 16,384 GPUs): its look-ups are locals,
-    # and an end of a device without split ports is answered from ``by_type`` in place
+    def facts(device_name: str, port: str, into: dict[str, _PortFacts]) -> _PortFacts:
+        found = into[port] = (ports.speed_gbps(device_name, port), ports.is_switching(device_name, port),
+                              split_lane(port)[0])
+        return found
+
     ports_used, lanes_used = graph.ports_used, graph.lanes_used
     graph_links, link_switching = graph.links, graph.link_switching
     switches, endpoints = graph.switches, graph.endpoints
     switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
     duplicates, unresolved = graph.duplicates, graph.unresolved
+    port_maps_get = port_maps.get
     for link in links:
         end_a, end_b = link.a, link.b
         a, a_port = end_a.device, end_a.port
@@ -95,40 +106,46 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
         # A port holds one cable, so the same two ports listed twice are one cable: counting
         # both would double its bandwidth and the leaf's links (the checks name the duplicate).
         ends = (a, a_port, b, b_port) if a < b or (a == b and a_port <= b_port) else (b, b_port, a, a_port)
-        if ends in seen:
+        before = len(seen)
+        seen.add(ends)  # (one hash of the four names, not two for ``in`` and ``add``)
+        if len(seen) == before:
             duplicates.append(link)
             continue
-        seen.add(ends)
-        device = devices.get(a)
-        found = by_type.get((device.device_type, a_port)) if device is not None and not device.port_breakouts else None
-        a_speed, a_switch = found if found is not None else resolve(a, a_port)
-        device = devices.get(b)
-        found = by_type.get((device.device_type, b_port)) if device is not None and not device.port_breakouts else None
-        b_speed, b_switch = found if found is not None else resolve(b, b_port)
+        on_a = port_maps_get(a)
+        if on_a is None:
+            on_a = ports_of(a)
+        a_speed, a_switch, a_physical = on_a.get(a_port) or facts(a, a_port, on_a)
+        on_b = port_maps_get(b)
+        if on_b is None:
+            on_b = ports_of(b)
+        b_speed, b_switch, b_physical = on_b.get(b_port) or facts(b, b_port, on_b)
         if a_speed is None or b_speed is None:
             unresolved.append(link)
             continue
-        bandwidth = min(a_speed, b_speed)
-        # (split_lane is memoised: a lane's physical port at the price of a dict look-up)
-        if a_switch:
-            ports_used[a].add(split_lane(a_port)[0])
-            lanes_used[a] += 1
-        if b_switch:
-            ports_used[b].add(split_lane(b_port)[0])
-            lanes_used[b] += 1
+        bandwidth = a_speed if a_speed <= b_speed else b_speed
         graph_links.append((a, b, bandwidth, link))
         link_switching.append((a_switch, b_switch))
-        if a_switch and b_switch:
+        if a_switch:
+            ports_used[a].add(a_physical)
+            lanes_used[a] += 1
             switches.add(a)
+            if b_switch:
+                ports_used[b].add(b_physical)
+                lanes_used[b] += 1
+                switches.add(b)
+                switch_links[a].setdefault(b, []).append(bandwidth)
+                switch_links[b].setdefault(a, []).append(bandwidth)
+            else:
+                endpoints.add(b)
+                endpoint_links[a].setdefault(b, []).append(bandwidth)
+                endpoint_switches[b].append(a)
+        elif b_switch:
+            ports_used[b].add(b_physical)
+            lanes_used[b] += 1
             switches.add(b)
-            switch_links[a].setdefault(b, []).append(bandwidth)
-            switch_links[b].setdefault(a, []).append(bandwidth)
-        elif a_switch or b_switch:
-            switch, endpoint = (a, b) if a_switch else (b, a)
-            switches.add(switch)
-            endpoints.add(endpoint)
-            endpoint_links[switch].setdefault(endpoint, []).append(bandwidth)
-            endpoint_switches[endpoint].append(switch)
+            endpoints.add(a)
+            endpoint_links[b].setdefault(a, []).append(bandwidth)
+            endpoint_switches[a].append(b)
         else:
             # endpoint-to-endpoint (back-to-back) cable: both are endpoints, no switching
             endpoints.add(a)
