@@ -144,15 +144,18 @@ def twin_pods(topo: Topology) -> set[int]:
 
 def _mirrors(topo: Topology, first: list[str], second: list[str]) -> bool:
     """Is swapping ``first[k]`` with ``second[k]`` (every other switch staying) an
-    automorphism of the switch graph that keeps which leaves have endpoints?"""
+    automorphism of the switch graph that keeps which leaves have endpoints? Cables are
+    compared by count and bandwidth, the adjacency as it stands (no count-only copy of
+    each switch's): a pod that differs from its twin only in bandwidth is measured on its
+    own, which gives the same figures."""
     swap = dict(zip(first, second))
     swap.update(zip(second, first))
     adjacency, figures = topo.adjacency, topo.figures
+    swap_get = swap.get
     for switch, image in swap.items():
         if (figures[switch].down_links > 0) != (figures[image].down_links > 0):
             return False
-        mapped = {swap.get(n, n): c for n, (c, _bw) in adjacency[switch].items()}
-        if mapped != {n: c for n, (c, _bw) in adjacency[image].items()}:
+        if {swap_get(n, n): cables for n, cables in adjacency[switch].items()} != adjacency[image]:
             return False
     return True
 
