@@ -50,6 +50,8 @@ def _odd(design):
         _link(leaf, "p62", leaf, "p62", media="DAC", length_m=1.0),  # one port to itself
         _link(servers[0], "osfp1", servers[1], "osfp2", media="MMF", length_m=3.0),  # back-to-back
         _link(leaf, "p61", other_leaf, "p61", media="DAC", length_m=2.0),  # a leaf-leaf peer link
+        _link(spine, "p64", leaf, "p61", media="DAC", length_m=2.0),  # a second cable on that port
+        _link(leaf, "p61", spine, "p64", media="DAC", length_m=2.0),  # ... listed twice
         _link(spine, "mgmt", leaf, "p60", media="CAT6A", length_m=5.0),  # a spine's management port
         _link(leaf_link.b.device, leaf_link.b.port, leaf_link.a.device, leaf_link.a.port,
               media=leaf_link.media, length_m=leaf_link.length_m),  # a duplicate, reversed
@@ -90,20 +92,24 @@ def _classify_by_link(graph, topo) -> tuple[Counter[str], Counter[tuple[str, flo
 def _graph_by_link(index, links):
     """What the graph holds, gathered one link at a time with the port resolver's own answers."""
     ports = index.ports
-    seen, used, lanes = set(), {}, Counter()
+    seen, used, lanes, kept, duplicates = set(), {}, Counter(), [], 0
     for link in links:
         a, b = link.a, link.b
         ends = tuple(sorted([(a.device, a.port), (b.device, b.port)]))
         if ends in seen:
+            duplicates += 1
             continue
         seen.add(ends)
-        if ports.speed_gbps(a.device, a.port) is None or ports.speed_gbps(b.device, b.port) is None:
+        speed_a, speed_b = ports.speed_gbps(a.device, a.port), ports.speed_gbps(b.device, b.port)
+        if speed_a is None or speed_b is None:
             continue
+        switching = (ports.is_switching(a.device, a.port), ports.is_switching(b.device, b.port))
+        kept.append(((a.device, b.device, min(speed_a, speed_b), link), switching))
         for end in (a, b):
             if ports.is_switching(end.device, end.port):
                 used.setdefault(end.device, set()).add(split_lane(end.port)[0])
                 lanes[end.device] += 1
-    return used, lanes
+    return used, lanes, kept, duplicates
 
 
 def test_link_classes_match_counting_link_by_link(designs):
@@ -120,7 +126,7 @@ def test_link_classes_match_counting_link_by_link(designs):
             assert +classes == want_classes, name
             assert speeds == want_speeds, name
             odd_classes += want_classes
-    assert odd_classes["other"] >= 3, "the loop-backs, the peer link and the back-to-back cable are 'other'"
+    assert odd_classes["other"] >= 4, "the loop-backs, the peer link and the back-to-back cable are 'other'"
 
 
 def test_graph_ports_and_lanes_match_the_port_resolver(designs):
@@ -130,11 +136,12 @@ def test_graph_ports_and_lanes_match_the_port_resolver(designs):
             if name is None:
                 continue
             graph = build_fabric_graph(index, name, links)
-            used, lanes = _graph_by_link(index, links)
+            used, lanes, kept, duplicates = _graph_by_link(index, links)
             assert dict(graph.ports_used) == used
             assert dict(graph.lanes_used) == dict(lanes)
             assert graph.switches == set(used)
-            assert len(graph.duplicates) == (1 if name == "compute" else 0)
+            assert list(zip(graph.links, graph.link_switching)) == kept
+            assert len(graph.duplicates) == duplicates == (2 if name == "compute" else 0)
 
 
 def test_switch_figures_add_up_as_before(designs):

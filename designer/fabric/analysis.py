@@ -99,12 +99,8 @@ def classify_links(graph: FabricGraph, topo: Topology) -> tuple[Counter[str], Co
             continue
         key = link_class(("endpoint", tiers[switch]))
         bandwidths.setdefault(key, []).extend(chain.from_iterable(endpoint_bws.values()))
-    if (False, False) in graph.link_switching:
-        # endpoint-to-endpoint (back-to-back) cables: in no switch's lists
-        key = link_class(("endpoint", "endpoint"))
-        bandwidths.setdefault(key, []).extend(
-            bandwidth for (_a, _b, bandwidth, _link), switching in zip(graph.links, graph.link_switching)
-            if switching == (False, False))
+    if graph.back_to_back_gbps:
+        bandwidths.setdefault(link_class(("endpoint", "endpoint")), []).extend(graph.back_to_back_gbps)
     classes: Counter[str] = Counter()
     speeds: Counter[tuple[str, float]] = Counter()
     for key, bws in bandwidths.items():

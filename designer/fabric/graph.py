@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import cast
 
 from designer.model.hardware import ENDPOINT_ROLES_BY_FABRIC_ROLE, split_lane
 from designer.model.index import DesignIndex
@@ -55,14 +56,49 @@ class FabricGraph:
     # management port is not one of them, as ``ports_total`` counts fabric and uplink ports
     ports_used: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     lanes_used: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    links: list[tuple[str, str, float, Link]] = field(default_factory=list)
-    # per entry of ``links``: whether its a and b ends forward traffic (a switch's fabric or
-    # uplink port). Tiers belong to devices, roles to ports: the cable from an aggregation
-    # switch's management port to a rack switch is an endpoint link, not a leaf-spine one.
-    link_switching: list[tuple[bool, bool]] = field(default_factory=list)
+    # the cables the graph holds (both ends resolve, not a duplicate), in the order they come
+    kept: list[Link] = field(default_factory=list)
+    # the bandwidth of each endpoint-to-endpoint (back-to-back) cable: in no switch's lists
+    back_to_back_gbps: list[float] = field(default_factory=list)
     unresolved: list[Link] = field(default_factory=list)
     # links naming the same two ports as an earlier link: one cable listed twice, counted once
     duplicates: list[Link] = field(default_factory=list)
+    # device -> port -> (speed, switching, physical port): what the build found, for ``links``
+    port_facts: dict[str, dict[str, _PortFacts]] = field(default_factory=dict, repr=False)
+
+    @property
+    def links(self) -> list[tuple[str, str, float, Link]]:
+        """Each kept cable as (a, b, bandwidth, link), made when asked (the drawings, the UFM
+        export, the topology view): the report's analysis reads the per-switch lists only, so
+        the build makes no tuple per cable."""
+        facts = self.port_facts
+        made = []
+        for link in self.kept:
+            a, b = link.a, link.b
+            speed_a, speed_b = facts[a.device][a.port][0], facts[b.device][b.port][0]
+            assert speed_a is not None and speed_b is not None  # kept: both ends resolve
+            made.append((a.device, b.device, speed_a if speed_a <= speed_b else speed_b, link))
+        return made
+
+    @property
+    def link_switching(self) -> list[tuple[bool, bool]]:
+        """Per entry of ``links``: whether its a and b ends forward traffic (a switch's fabric
+        or uplink port). Tiers belong to devices, roles to ports: the cable from an aggregation
+        switch's management port to a rack switch is an endpoint link, not a leaf-spine one."""
+        facts = self.port_facts
+        return [(facts[l.a.device][l.a.port][1], facts[l.b.device][l.b.port][1]) for l in self.kept]
+
+
+# the mark of a port that more than one cable names (never compared but by identity)
+_SHARED = cast(Link, object())
+
+
+def _ends(link: Link) -> tuple[str, str, str, str]:
+    """A cable's two ends, the one that sorts first first: the same for a cable listed either way round."""
+    a, b = link.a, link.b
+    if a.device < b.device or (a.device == b.device and a.port <= b.port):
+        return (a.device, a.port, b.device, b.port)
+    return (b.device, b.port, a.device, a.port)
 
 
 def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricGraph:
@@ -72,11 +108,15 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
     graph = FabricGraph(fabric_name)
     ports = index.ports
     devices = index.devices
+    # device -> port -> the first cable on it (of the end that sorts first), or _SHARED once a
+    # second cable comes there; the ends of the cables on shared ports
+    occupied: dict[str, dict[str, Link]] = {}
+    occupied_get = occupied.get
     seen: set[tuple[str, str, str, str]] = set()
     # device -> its ports' (speed, switching, physical port). Devices that
     # split no port share their type's map: thousands of servers ask the same few questions,
     # and an end is answered by two dict look-ups without building a key
-    port_maps: dict[str, dict[str, _PortFacts]] = {}
+    port_maps = graph.port_facts
     type_maps: dict[str, dict[str, _PortFacts]] = {}
 
     def ports_of(device_name: str) -> dict[str, _PortFacts]:
@@ -94,7 +134,7 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
         return found
 
     ports_used, lanes_used = graph.ports_used, graph.lanes_used
-    graph_links, link_switching = graph.links, graph.link_switching
+    kept, back_to_back = graph.kept, graph.back_to_back_gbps
     switches, endpoints = graph.switches, graph.endpoints
     switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
     duplicates, unresolved = graph.duplicates, graph.unresolved
@@ -105,12 +145,28 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
         b, b_port = end_b.device, end_b.port
         # A port holds one cable, so the same two ports listed twice are one cable: counting
         # both would double its bandwidth and the leaf's links (the checks name the duplicate).
-        ends = (a, a_port, b, b_port) if a < b or (a == b and a_port <= b_port) else (b, b_port, a, a_port)
-        before = len(seen)
-        seen.add(ends)  # (one hash of the four names, not two for ``in`` and ``add``)
-        if len(seen) == before:
-            duplicates.append(link)
-            continue
+        # The first cable on a port (of the end that sorts first) is kept by name; a second
+        # one there, a duplicate or a port used twice, is told by its ends in ``seen``.
+        if a < b or (a == b and a_port <= b_port):
+            near, near_port = a, a_port
+        else:
+            near, near_port = b, b_port
+        on_port = occupied_get(near)
+        if on_port is None:
+            on_port = occupied[near] = {}
+        first = on_port.get(near_port)
+        if first is None:
+            on_port[near_port] = link
+        else:
+            if first is not _SHARED:
+                seen.add(_ends(first))
+                on_port[near_port] = _SHARED
+            ends = _ends(link)
+            before = len(seen)
+            seen.add(ends)  # (one hash of the four names, not two for ``in`` and ``add``)
+            if len(seen) == before:
+                duplicates.append(link)
+                continue
         on_a = port_maps_get(a)
         if on_a is None:
             on_a = ports_of(a)
@@ -123,8 +179,7 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
             unresolved.append(link)
             continue
         bandwidth = a_speed if a_speed <= b_speed else b_speed
-        graph_links.append((a, b, bandwidth, link))
-        link_switching.append((a_switch, b_switch))
+        kept.append(link)
         if a_switch:
             ports_used[a].add(a_physical)
             lanes_used[a] += 1
@@ -150,6 +205,7 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
             # endpoint-to-endpoint (back-to-back) cable: both are endpoints, no switching
             endpoints.add(a)
             endpoints.add(b)
+            back_to_back.append(bandwidth)
     return graph
 
 
