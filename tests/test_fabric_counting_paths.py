@@ -58,6 +58,12 @@ def _odd(design):
         _link(servers[2], "osfp1", leaf, "no-such-port", media="MMF", length_m=3.0),  # unresolved
         _link(servers[3], "osfp1", "no-such-device", "p1", media="MMF", length_m=3.0),
     ]
+    # cages whose two links differ in run or media: the longer run and the last media decide
+    for n, l in enumerate(l for l in links if l.media in OPTICAL):
+        if n % 7 == 3:
+            l.length_m = 100.0
+        elif n % 11 == 5:
+            l.media = "SMF"
     # two splitter cables: one over two server ports, one over copper on a leaf
     for n, l in enumerate(l for l in links if l.fabric == "compute" and "leaf" in l.b.device):
         if n >= 4:
@@ -168,18 +174,21 @@ def test_switch_figures_add_up_as_before(designs):
 
 
 def _cable_summary_by_link(index, cabling):
-    """The cable rows counted one link at a time, as before issue 17 (transceivers aside)."""
+    """The cable and transceiver rows counted one link (and one cage) at a time, as before issue 17."""
     selector = MediaSelector(cabling)
     table = LinkTable(index)
     resolved = [(l, table.row(l)) for l in index.design.links if l.media is not None and l.length_m is not None]
     lanes = Counter(l.cable_id for l, _r in resolved if l.cable_id)
     far = _far_cages([l for l, _r in resolved], {id(l): r.ends for l, r in resolved},
                      lambda l: l.media not in OPTICAL and l.media != "CAT6A")
-    units, rows, first_at, key_at = {}, Counter(), {}, {}
+    units, rows, first_at, key_at, modules = {}, Counter(), {}, {}, {}
     for n, (link, record) in enumerate(resolved):
         media, length, speed, pair, cable_id = link.media, link.length_m, record.speed_gbps or 0.0, record.ends, \
             link.cable_id
         if media in OPTICAL:
+            for end in pair or ():
+                previous = modules.get(end.key)
+                modules[end.key] = (end, media, length if previous is None or previous[2] <= length else previous[2])
             n_lanes = record.lanes(lanes[cable_id]) if cable_id else 1
             parts = selector.parts_of(link, speed, pair, record.shapes, n_lanes)
             part = parts.cable.slug if parts.cable else None
@@ -212,15 +221,28 @@ def _cable_summary_by_link(index, cabling):
         first_at[unit] = min(first_at.get(unit, len(resolved)), key_at[key])
     ordered = sorted(sorted(rows.items(), key=lambda r: first_at[r[0]]),
                      key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
-    return [{"media": m, "length_m": length, "speed_gbps": s, "breakout": b, "part": p, "count": c, "top": t}
-            for (m, length, s, p, b, t), c in ordered]
+    cables = [{"media": m, "length_m": length, "speed_gbps": s, "breakout": b, "part": p, "count": c, "top": t}
+              for (m, length, s, p, b, t), c in ordered]
+    optics: dict[str, dict] = {}
+    for end, media, length in modules.values():
+        module = selector.module(end, media, length)
+        label = module.slug if module else (
+            f"{end.form_factor or '?'} {end.ports}x{end.port_speed_gbps:g}G {media} {end.side}-side"
+            f"{' ' + end.protocol if end.protocol else ''} (not in catalog)")
+        row = optics.setdefault(label, {
+            "type": label, "part": module.slug if module else None,
+            "form_factor": module.form_factor if module else end.form_factor,
+            "speed_gbps": module.speed_gbps if module else end.ports * end.port_speed_gbps,
+            "media": media, "side": module.side if module else end.side,
+            "top": module.top if module else end.top, "count": 0})
+        row["count"] += 1
+    return cables, sorted(optics.values(), key=lambda r: (r["media"], r["speed_gbps"], r["type"]))
 
 
-def test_cable_rows_match_counting_link_by_link(designs, bundled):
+def test_cable_and_transceiver_rows_match_counting_link_by_link(designs, bundled):
     for design in designs:
         index = DesignIndex.build(design)
-        cables, _transceivers = cable_summary(index, bundled.cabling)
-        assert cables == _cable_summary_by_link(index, bundled.cabling)
+        assert cable_summary(index, bundled.cabling) == _cable_summary_by_link(index, bundled.cabling)
     assert any(row["breakout"] for row in cable_summary(DesignIndex.build(designs[-1]), bundled.cabling)[0])
 
 

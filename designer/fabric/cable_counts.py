@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import attrgetter, itemgetter
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cabling import (
@@ -77,7 +77,9 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     # rows that tie on the sort key below keep that order, as when every cable was a unit
     first_at: dict[_Unit, int] = {}
     key_at: dict[tuple[object, ...], int] = {}
-    modules: dict[CageKey, tuple[EndCage, str, float]] = {}
+    # cage -> [its last end, that link's media, the longest run, the end's shape number]: one
+    # list per cage, changed in place by its second link
+    modules: dict[CageKey, list[Any]] = {}
     modules_get = modules.get
     parts_of = selector.parts_of
     # per link, the key of its own straight fibre(s) (None: another kind of cable): the
@@ -96,15 +98,25 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         assert cable_media is not None and cable_m is not None  # the links above have both
         pair = record.ends
         if pair is not None:
-            # a module per cage, for the longest run it serves
+            # a module per cage, for the longest run it serves; its shape as its last link
+            # sees it (the link's shape class, twice, plus the end's place)
+            shape_a = (record.shapes or 0) * 2  # (a record with ends has a class: never None here)
             end = pair[0]
-            previous = modules_get(end[0])
-            modules[end[0]] = (end, cable_media, cable_m if previous is None or previous[2] <= cable_m
-                               else previous[2])
+            cage = modules_get(end[0])
+            if cage is None:
+                modules[end[0]] = [end, cable_media, cable_m, shape_a]
+            else:
+                cage[0], cage[1], cage[3] = end, cable_media, shape_a
+                if cage[2] <= cable_m:
+                    cage[2] = cable_m
             end = pair[1]
-            previous = modules_get(end[0])
-            modules[end[0]] = (end, cable_media, cable_m if previous is None or previous[2] <= cable_m
-                               else previous[2])
+            cage = modules_get(end[0])
+            if cage is None:
+                modules[end[0]] = [end, cable_media, cable_m, shape_a + 1]
+            else:
+                cage[0], cage[1], cage[3] = end, cable_media, shape_a + 1
+                if cage[2] <= cable_m:
+                    cage[2] = cable_m
         cable_id = link.cable_id
         speed = record.speed_gbps or 0.0
         if not cable_id:
@@ -186,10 +198,20 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     optics: dict[str, TransceiverCount] = {}
     # the cages by what decides their row (shape, media, longest run): each kind is looked
     # up once, in the order its first cage comes, and counted by its cages
-    kind_of: list[tuple[CageShape, str, float]] = [(end[1:], media, length) for end, media, length in modules.values()]
-    kinds = Counter(kind_of)
-    # each kind's first cage (walked backwards, the first one is written last)
-    first_end = dict(zip(reversed(kind_of), map(itemgetter(0), reversed(modules.values()))))
+    # the cages by what decides their row (shape, media, longest run): counted first by the
+    # shape's number (cheap to hash), then merged by the shape itself, in the order the first
+    # cage of each kind comes; each kind is looked up once
+    states = list(modules.values())
+    numbered = list(zip(map(itemgetter(3), states), map(itemgetter(1), states), map(itemgetter(2), states)))
+    # each numbered kind's first cage (walked backwards, the first one is written last)
+    first_cage = dict(zip(reversed(numbered), reversed(states)))
+    kinds: Counter[tuple[CageShape, str, float]] = Counter()
+    first_end: dict[tuple[CageShape, str, float], EndCage] = {}
+    for number, count in Counter(numbered).items():
+        end, media, length, _shape = first_cage[number]
+        kind = (end[1:], media, length)
+        first_end.setdefault(kind, end)
+        kinds[kind] += count
     for kind, cages in kinds.items():
         end, (_shape, media, length) = first_end[kind], kind
         module = selector.module(end, media, length)
