@@ -210,8 +210,10 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
 
 
 def fabric_links(index: DesignIndex) -> dict[str | None, list[Link]]:
-    """Every link grouped by the fabric it belongs to (None: cannot be told)."""
+    """Every link grouped by the fabric it belongs to (None: cannot be told). A link that
+    names its fabric (every generated one) is filed without a call."""
     grouped: dict[str | None, list[Link]] = defaultdict(list)
     for link in index.design.links:
-        grouped[link_fabric(index, link)].append(link)
+        fabric = link.fabric
+        grouped[fabric if fabric is not None else link_fabric(index, link)].append(link)
     return grouped
