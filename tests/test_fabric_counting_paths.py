@@ -280,3 +280,34 @@ def test_pods_that_differ_only_in_bandwidth_are_measured_on_their_own(bundled):
     assert last not in twin_pods(topo)
     assert twin_pods(topo) == twins - {last}
     assert ecmp_figures(topo) == ecmp_figures(topo, use_symmetry=False)
+
+
+def test_twin_pods_by_name_and_by_signature_agree(bundled):
+    """Generated pods mirror each other in name order; with one pod's spines renamed out of
+    that order the signatures find the same twins."""
+    from designer.fabric.ecmp import _twins_by_name, _twins_by_signature
+
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=384, switch="nvidia-qm9700", ufm_appliances=0),
+                      bundled)
+
+    def topology(design):
+        index = DesignIndex.build(design)
+        return build_topology(index, build_fabric_graph(index, "compute", fabric_links(index)["compute"]))
+
+    topo = topology(design)
+    assert _twins_by_name(topo) == _twins_by_signature(topo) == twin_pods(topo) == set(range(1, len(topo.pods)))
+    # the last pod's spines named in the opposite order
+    spines = sorted(s for s in topo.pods[-1] if topo.tiers[s] == "spine")
+    renamed = dict(zip(spines, reversed(spines)))
+    design = design.model_copy(deep=True)
+    for link in design.links:
+        for end in (link.a, link.b):
+            if end.device in renamed:
+                end.device = "renamed-" + renamed[end.device]
+    for device in design.devices:
+        if device.name in renamed:
+            device.name = "renamed-" + renamed[device.name]
+    topo = topology(design)
+    assert _twins_by_name(topo) is None
+    assert twin_pods(topo) == _twins_by_signature(topo) == set(range(1, len(topo.pods)))
+    assert ecmp_figures(topo) == ecmp_figures(topo, use_symmetry=False)
