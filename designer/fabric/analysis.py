@@ -15,6 +15,8 @@ Definition (also in the README):
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
+
 from designer.fabric.bisection import FlowBisection, bisection_gbps, bisection_measure, is_regular_clos
 from designer.fabric.ecmp import count_paths, ecmp_figures
 from designer.fabric.failures import failure_analysis, loss_pct
@@ -60,24 +62,52 @@ _LINK_CLASSES = {("endpoint", "leaf"): "endpoint_leaf", ("leaf", "spine"): "leaf
 
 def classify_links(graph: FabricGraph, topo: Topology) -> tuple[Counter[str], Counter[tuple[str, float]]]:
     """Links by class (endpoint_leaf, leaf_spine, spine_core, other), and by (class, speed):
-    the topology drawing labels each tier "N x 400G"."""
+    the topology drawing labels each tier "N x 400G".
+
+    Counted from the graph's bandwidth lists, not link by link: every cable of a switch to
+    its endpoints is of one class (the switch's tier decides it), so those are counted a
+    switch at a time, and the cables between two switches a pair at a time."""
     tiers = topo.tiers
     # the class of each pair of end tiers, worked out once (a fabric has a handful of pairs)
     class_of: dict[tuple[str, str], str] = {}
-    classes: list[str] = []
-    speeds: list[tuple[str, float]] = []
-    for (a, b, bandwidth, _link), (a_switching, b_switching) in zip(graph.links, graph.link_switching):
-        # an end counts by its tier only where it switches: on its management port a
-        # spine is just an endpoint of the rack switch it is cabled to
-        pair = (tiers[a] if a_switching else "endpoint", tiers[b] if b_switching else "endpoint")
+
+    def link_class(pair: tuple[str, str]) -> str:
         key = class_of.get(pair)
         if key is None:
             low, high = sorted(pair, key=lambda t: TIER_RANK.get(t, 0))
             key = class_of[pair] = _LINK_CLASSES.get((low, high), "other")
-        classes.append(key)
-        speeds.append((key, bandwidth))
-    # counted at once, in the order the links come (as counting one by one did)
-    return Counter(classes), Counter(speeds)
+        return key
+
+    # class -> the bandwidth of each of its links
+    bandwidths: dict[str, list[float]] = {}
+    for switch, neighbours in graph.switch_links.items():
+        tier = tiers[switch]
+        for neighbour, bws in neighbours.items():
+            # each cable is listed at both its switches: counted at the first by name
+            if neighbour < switch:
+                continue
+            pair = (tier, tiers[neighbour])
+            found = bandwidths.get(class_of.get(pair) or link_class(pair))
+            if found is None:
+                found = bandwidths[class_of[pair]] = []
+            # a loop-back cable is listed twice in its switch's own list
+            found += bws[::2] if neighbour == switch else bws
+    # an end counts by its tier only where it switches: on its management port a spine is
+    # just an endpoint of the rack switch it is cabled to
+    for switch, endpoint_bws in graph.endpoint_links.items():
+        if not endpoint_bws:
+            continue
+        key = link_class(("endpoint", tiers[switch]))
+        bandwidths.setdefault(key, []).extend(chain.from_iterable(endpoint_bws.values()))
+    if graph.back_to_back_gbps:
+        bandwidths.setdefault(link_class(("endpoint", "endpoint")), []).extend(graph.back_to_back_gbps)
+    classes: Counter[str] = Counter()
+    speeds: Counter[tuple[str, float]] = Counter()
+    for key, bws in bandwidths.items():
+        classes[key] += len(bws)
+        for speed, count in Counter(bws).items():
+            speeds[(key, speed)] += count
+    return classes, speeds
 
 
 def fabric_counts(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricCounts:

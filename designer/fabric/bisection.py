@@ -45,31 +45,31 @@ def bisection_gbps(
     up: dict[str, float] | None = None,
     spine_up: dict[str, float] | None = None,
 ) -> float:
-    """Bisection with optional overrides of leaf down/up and spine up bandwidth (failures)."""
+    """Bisection with optional overrides of leaf down/up and spine up bandwidth (failures).
+    Asked once per failure kind: each leaf's figures are read once per call into a dict,
+    the same sums taken in the same order as reading them through functions did."""
     leaves = topo.of_tier("leaf")
     if not leaves:
         return 0.0
-    down = down or {}
-    up = up or {}
-    spine_up = spine_up or {}
-
-    def leaf_down(leaf: str) -> float:
-        return down.get(leaf, topo.figures[leaf].down_gbps)
-
-    def leaf_up(leaf: str) -> float:
-        return up.get(leaf, topo.figures[leaf].up_gbps)
-
-    alive = [leaf for leaf in leaves if leaf_down(leaf) > 0 or leaf_up(leaf) > 0]
+    figures = topo.figures
+    leaf_down = {leaf: figures[leaf].down_gbps for leaf in leaves}
+    leaf_up = {leaf: figures[leaf].up_gbps for leaf in leaves}
+    for override, into in ((down, leaf_down), (up, leaf_up)):
+        for leaf, gbps in (override or {}).items():
+            if leaf in into:
+                into[leaf] = gbps
     if len(leaves) == 1:
-        return leaf_down(leaves[0]) / 2
-    leaf_units = [(leaf_down(l), min(leaf_down(l), leaf_up(l))) for l in alive if leaf_down(l) > 0]
+        return leaf_down[leaves[0]] / 2
+    leaf_units = [(d, min(d, leaf_up[l])) for l in leaves if (d := leaf_down[l]) > 0]
     cut = _worst_half(leaf_units)
     if topo.of_tier("core") and len(topo.pods) > 1:
+        tiers = topo.tiers
+        spine_up = spine_up or {}
         pod_units = []
         for pod in topo.pods:
-            demand = sum(leaf_down(n) for n in pod if topo.tiers[n] == "leaf")
-            through_leaves = sum(min(leaf_down(n), leaf_up(n)) for n in pod if topo.tiers[n] == "leaf")
-            through_spines = sum(spine_up.get(n, topo.figures[n].up_gbps) for n in pod if topo.tiers[n] == "spine")
+            demand = sum(leaf_down[n] for n in pod if tiers[n] == "leaf")
+            through_leaves = sum(min(leaf_down[n], leaf_up[n]) for n in pod if tiers[n] == "leaf")
+            through_spines = sum(spine_up.get(n, figures[n].up_gbps) for n in pod if tiers[n] == "spine")
             if demand > 0:
                 pod_units.append((demand, min(through_leaves, through_spines)))
         cut = min(cut, _worst_half(pod_units))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TypedDict
+from operator import attrgetter, itemgetter
+from typing import Any, TypedDict
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cages import OPTICAL, CageKey, CageShape, EndCage, cable_top, fanning_cage, far_cages
@@ -14,6 +15,8 @@ from designer.model.link import Media
 
 # one row of cables: media, length, speed, part (None: none in the catalog), a splitter?, its top
 _Unit = tuple[Media, float, float, str | None, bool, str | None]
+# what decides the fibre(s) of an optical link without a cable id: media, length, speed, shape class
+_FibreKey = tuple[Media, float, float, int | None]
 
 
 class CableCount(TypedDict):
@@ -60,13 +63,10 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     selector = MediaSelector(cabling)
     if table is None:
         table = LinkTable(index)
-    row_of = table.row
-    # each link with its record, read once
-    resolved = [(l, row_of(l)) for l in index.design.links if l.media is not None and l.length_m is not None]
-    lanes = Counter(l.cable_id for l, _record in resolved if l.cable_id)
-    # which far cages each copper cage reaches
-    far = far_cages([l for l, _record in resolved], {id(l): record.ends for l, record in resolved},
-                    lambda l: l.media not in OPTICAL and l.media != "CAT6A")
+    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
+    # each link's record, read once
+    records = list(map(table.row, links))
+    lanes = Counter(filter(None, map(attrgetter("cable_id"), links)))
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}
     # cables that are one link's own (a fibre, a plain cable) are counted straight away;
@@ -76,47 +76,88 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     # rows that tie on the sort key below keep that order, as when every cable was a unit
     first_at: dict[_Unit, int] = {}
     key_at: dict[tuple[object, ...], int] = {}
-    modules: dict[CageKey, tuple[EndCage, str, float]] = {}
+    # cage -> [its last end, that link's media, the longest run, the end's shape number]: one
+    # list per cage, changed in place by its second link
+    modules: dict[CageKey, list[Any]] = {}
+    modules_get = modules.get
     parts_of = selector.parts_of
-    # (media, length, speed, shape class) -> a straight optical link's fibre row and fibres
-    fibre_of: dict[tuple[object, ...], tuple[_Unit, int]] = {}
-    for n, (link, record) in enumerate(resolved):
-        cable_media, cable_m = link.media, link.length_m
+    # per link, the key of its own straight fibre(s) (None: another kind of cable): the
+    # row follows from the parts of the key alone, so the links are counted per key at the
+    # end, each key's parts asked once
+    fibre_keys: list[_FibreKey | None] = [None] * len(links)
+    # the copper and CAT6A links, judged after the optical ones: whether a copper cable is
+    # a twin-port pair or a splitter depends on all of them (``far``)
+    copper: list[int] = []
+    for n, (link, record) in enumerate(zip(links, records)):
+        cable_media = link.media
+        if cable_media not in OPTICAL:
+            copper.append(n)
+            continue
+        cable_m = link.length_m
         assert cable_media is not None and cable_m is not None  # the links above have both
+        pair = record.ends
+        if pair is not None:
+            # a module per cage, for the longest run it serves; its shape as its last link
+            # sees it (the link's shape class, twice, plus the end's place)
+            shape_a = (record.shapes or 0) * 2  # (a record with ends has a class: never None here)
+            end = pair[0]
+            cage = modules_get(end[0])
+            if cage is None:
+                modules[end[0]] = [end, cable_media, cable_m, shape_a]
+            else:
+                cage[0], cage[1], cage[3] = end, cable_media, shape_a
+                if cage[2] <= cable_m:
+                    cage[2] = cable_m
+            end = pair[1]
+            cage = modules_get(end[0])
+            if cage is None:
+                modules[end[0]] = [end, cable_media, cable_m, shape_a + 1]
+            else:
+                cage[0], cage[1], cage[3] = end, cable_media, shape_a + 1
+                if cage[2] <= cable_m:
+                    cage[2] = cable_m
+        cable_id = link.cable_id
+        speed = record.speed_gbps or 0.0
+        if not cable_id:
+            fibre_keys[n] = (cable_media, cable_m, speed, record.shapes)
+            continue
+        n_lanes = record.lanes(lanes[cable_id])
+        parts = parts_of(link, speed, pair, record.shapes, n_lanes)
+        part = parts.cable.slug if parts.cable else None
+        if n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
+            shared = ("fibre-split", cable_id)
+            key_at.setdefault(shared, n)
+            units[shared] = (cable_media, cable_m, speed, part, True, None)
+        elif parts.fibres:
+            fibre = (cable_media, cable_m, parts.fibre_speed_gbps or speed, part, False, None)
+            rows[fibre] += parts.fibres
+            first_at.setdefault(fibre, n)
+    # the first link of each fibre key (walked backwards, the first one is written last)
+    first_of_key = dict(zip(reversed(fibre_keys), range(len(links) - 1, -1, -1)))
+    for fibre_key, count in Counter(fibre_keys).items():
+        if fibre_key is None:
+            continue
+        n = first_of_key[fibre_key]
+        link, record = links[n], records[n]
+        parts = parts_of(link, record.speed_gbps or 0.0, record.ends, record.shapes, 1)
+        if not parts.fibres:
+            continue
+        cable_media, cable_m, speed, _shapes = fibre_key
+        fibre = (cable_media, cable_m, parts.fibre_speed_gbps or speed, parts.cable.slug if parts.cable else None,
+                 False, None)
+        rows[fibre] += parts.fibres * count
+        if n < first_at.get(fibre, len(links)):
+            first_at[fibre] = n
+    # which far cages each copper cage reaches
+    far = far_cages([links[n] for n in copper], {id(links[n]): records[n].ends for n in copper},
+                     lambda l: l.media != "CAT6A")
+    for n in copper:
+        link, record = links[n], records[n]
+        cable_media, cable_m = link.media, link.length_m
+        assert cable_media is not None and cable_m is not None
         speed = record.speed_gbps or 0.0
         pair = record.ends
         cable_id = link.cable_id
-        if cable_media in OPTICAL:
-            for end in pair or ():
-                previous = modules.get(end.key)
-                modules[end.key] = (end, cable_media, cable_m if previous is None or previous[2] <= cable_m
-                                    else previous[2])
-            if not cable_id:
-                # a link's own fibre(s): the row follows from the parts' key alone
-                fibre_key = (cable_media, cable_m, speed, record.shapes)
-                own = fibre_of.get(fibre_key)
-                if own is None:
-                    parts = parts_of(link, speed, pair, record.shapes, 1)
-                    own = fibre_of[fibre_key] = ((cable_media, cable_m, parts.fibre_speed_gbps or speed,
-                                                  parts.cable.slug if parts.cable else None, False, None),
-                                                 parts.fibres)
-                fibre, count = own
-                if count:
-                    rows[fibre] += count
-                    first_at.setdefault(fibre, n)
-                continue
-            n_lanes = record.lanes(lanes[cable_id])
-            parts = parts_of(link, speed, pair, record.shapes, n_lanes)
-            part = parts.cable.slug if parts.cable else None
-            if cable_id and n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-                shared = ("fibre-split", cable_id)
-                key_at.setdefault(shared, n)
-                units[shared] = (cable_media, cable_m, speed, part, True, None)
-            elif parts.fibres:
-                fibre = (cable_media, cable_m, parts.fibre_speed_gbps or speed, part, False, None)
-                rows[fibre] += parts.fibres
-                first_at.setdefault(fibre, n)
-            continue
         n_lanes = 1
         if cable_id:
             key: tuple[object, ...] | None = ("breakout", cable_id)
@@ -144,7 +185,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             units[key] = unit
     for key, unit in units.items():
         rows[unit] += 1
-        if key_at[key] < first_at.get(unit, len(resolved)):
+        if key_at[key] < first_at.get(unit, len(links)):
             first_at[unit] = key_at[key]
     cables: list[CableCount] = [
         {"media": media, "length_m": length, "speed_gbps": speed, "breakout": breakout, "part": part, "count": count,
@@ -156,13 +197,20 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     optics: dict[str, TransceiverCount] = {}
     # the cages by what decides their row (shape, media, longest run): each kind is looked
     # up once, in the order its first cage comes, and counted by its cages
+    # the cages by what decides their row (shape, media, longest run): counted first by the
+    # shape's number (cheap to hash), then merged by the shape itself, in the order the first
+    # cage of each kind comes; each kind is looked up once
+    states = list(modules.values())
+    numbered = list(zip(map(itemgetter(3), states), map(itemgetter(1), states), map(itemgetter(2), states)))
+    # each numbered kind's first cage (walked backwards, the first one is written last)
+    first_cage = dict(zip(reversed(numbered), reversed(states)))
     kinds: Counter[tuple[CageShape, str, float]] = Counter()
     first_end: dict[tuple[CageShape, str, float], EndCage] = {}
-    for end, media, length in modules.values():
-        kind = (end.shape, media, length)
-        if kind not in kinds:
-            first_end[kind] = end
-        kinds[kind] += 1
+    for number, count in Counter(numbered).items():
+        end, media, length, _shape = first_cage[number]
+        kind = (end[1:], media, length)
+        first_end.setdefault(kind, end)
+        kinds[kind] += count
     for kind, cages in kinds.items():
         end, (_shape, media, length) = first_end[kind], kind
         module = selector.module(end, media, length)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass
 
-from designer.fabric.topology import Topology
+from designer.fabric.topology import TIER_RANK, Topology
 
 
 # a leaf's cabling: (neighbour, cable count) per neighbour
@@ -108,11 +108,35 @@ def twin_pods(topo: Topology) -> set[int]:
     """The pods (indexes into ``topo.pods``) that mirror an earlier pod: swapping the two
     pods' switches one for one maps every cable to a cable (same count, same cores), so
     every figure measured from a leaf of the twin equals one measured from the earlier
-    pod. The one-for-one map is guessed from cabling signatures and then verified cable
-    by cable; a pod whose map does not verify is measured on its own (irregular fabrics
-    take the general path)."""
+    pod. The one-for-one map is guessed, by name order within each tier where every pod
+    mirrors the first that way (generated fabrics: a third of the signatures' cost), else
+    from cabling signatures, and verified cable by cable either way; a pod whose map does
+    not verify is measured on its own (irregular fabrics take the general path)."""
     if not topo.of_tier("core") or len(topo.pods) < 2:
         return set()
+    by_name = _twins_by_name(topo)
+    return by_name if by_name is not None else _twins_by_signature(topo)
+
+
+def _twins_by_name(topo: Topology) -> set[int] | None:
+    """Every pod but the first, when each mirrors the first switch for switch in name order
+    within each tier (the generator names its pods alike: the k-th spine of every pod goes to
+    the same cores); None when one does not, and the signatures guess the map."""
+    tiers = topo.tiers
+    orders = [sorted(pod, key=lambda s: (TIER_RANK[tiers[s]], s)) for pod in topo.pods]
+    first = orders[0]
+    shape = [tiers[s] for s in first]
+    # pods of other sizes or tier mixes first, before any cable is compared
+    if any(len(order) != len(first) or [tiers[s] for s in order] != shape for order in orders[1:]):
+        return None
+    if not all(_mirrors(topo, first, order) for order in orders[1:]):
+        return None
+    return set(range(1, len(orders)))
+
+
+def _twins_by_signature(topo: Topology) -> set[int]:
+    """``twin_pods`` with the one-for-one map guessed from cabling signatures, each pod against
+    the first pod cabled alike."""
     figures = topo.figures
     first_of: dict[tuple[int, ...], int] = {}  # a pod's marks in order -> the first pod with them
     orders: dict[int, list[str]] = {}
@@ -144,15 +168,18 @@ def twin_pods(topo: Topology) -> set[int]:
 
 def _mirrors(topo: Topology, first: list[str], second: list[str]) -> bool:
     """Is swapping ``first[k]`` with ``second[k]`` (every other switch staying) an
-    automorphism of the switch graph that keeps which leaves have endpoints?"""
+    automorphism of the switch graph that keeps which leaves have endpoints? Cables are
+    compared by count and bandwidth, the adjacency as it stands (no count-only copy of
+    each switch's): a pod that differs from its twin only in bandwidth is measured on its
+    own, which gives the same figures."""
     swap = dict(zip(first, second))
     swap.update(zip(second, first))
     adjacency, figures = topo.adjacency, topo.figures
+    swap_get = swap.get
     for switch, image in swap.items():
         if (figures[switch].down_links > 0) != (figures[image].down_links > 0):
             return False
-        mapped = {swap.get(n, n): c for n, (c, _bw) in adjacency[switch].items()}
-        if mapped != {n: c for n, (c, _bw) in adjacency[image].items()}:
+        if {swap_get(n, n): cables for n, cables in adjacency[switch].items()} != adjacency[image]:
             return False
     return True
 

@@ -233,8 +233,9 @@ def failure_analysis(topo: Topology, bisection: float,
         link=_worst_link(topo, reach, bisection, measure),
         single_points_of_failure=spofs,
         # Homing counts switches, not cables: two cables to one leaf still leave the
-        # endpoint on that one leaf.
-        single_homed_endpoints=sum(1 for s in topo.graph.endpoint_switches.values() if len(set(s)) == 1),
+        # endpoint on that one leaf (counted per distinct set of switches, as ``Reachability``
+        # holds them).
+        single_homed_endpoints=sum(count for switches, count in reach.set_counts.items() if len(switches) == 1),
     )
 
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import cast
 
 from designer.model.hardware import ENDPOINT_ROLES_BY_FABRIC_ROLE, split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link
+
+# a port's (speed, forwards traffic, the physical port it sits on): what the graph asks of an end
+_PortFacts = tuple[float | None, bool, str]
 
 
 def link_fabric(index: DesignIndex, link: Link) -> str | None:
@@ -52,93 +56,164 @@ class FabricGraph:
     # management port is not one of them, as ``ports_total`` counts fabric and uplink ports
     ports_used: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     lanes_used: dict[str, int] = field(default_factory=lambda: defaultdict(int))
-    links: list[tuple[str, str, float, Link]] = field(default_factory=list)
-    # per entry of ``links``: whether its a and b ends forward traffic (a switch's fabric or
-    # uplink port). Tiers belong to devices, roles to ports: the cable from an aggregation
-    # switch's management port to a rack switch is an endpoint link, not a leaf-spine one.
-    link_switching: list[tuple[bool, bool]] = field(default_factory=list)
+    # the cables the graph holds (both ends resolve, not a duplicate), in the order they come
+    kept: list[Link] = field(default_factory=list)
+    # the bandwidth of each endpoint-to-endpoint (back-to-back) cable: in no switch's lists
+    back_to_back_gbps: list[float] = field(default_factory=list)
     unresolved: list[Link] = field(default_factory=list)
     # links naming the same two ports as an earlier link: one cable listed twice, counted once
     duplicates: list[Link] = field(default_factory=list)
+    # device -> port -> (speed, switching, physical port): what the build found, for ``links``
+    port_facts: dict[str, dict[str, _PortFacts]] = field(default_factory=dict, repr=False)
+
+    @property
+    def links(self) -> list[tuple[str, str, float, Link]]:
+        """Each kept cable as (a, b, bandwidth, link), made when asked (the drawings, the UFM
+        export, the topology view): the report's analysis reads the per-switch lists only, so
+        the build makes no tuple per cable."""
+        facts = self.port_facts
+        made = []
+        for link in self.kept:
+            a, b = link.a, link.b
+            speed_a, speed_b = facts[a.device][a.port][0], facts[b.device][b.port][0]
+            assert speed_a is not None and speed_b is not None  # kept: both ends resolve
+            made.append((a.device, b.device, speed_a if speed_a <= speed_b else speed_b, link))
+        return made
+
+    @property
+    def link_switching(self) -> list[tuple[bool, bool]]:
+        """Per entry of ``links``: whether its a and b ends forward traffic (a switch's fabric
+        or uplink port). Tiers belong to devices, roles to ports: the cable from an aggregation
+        switch's management port to a rack switch is an endpoint link, not a leaf-spine one."""
+        facts = self.port_facts
+        return [(facts[l.a.device][l.a.port][1], facts[l.b.device][l.b.port][1]) for l in self.kept]
+
+
+# the mark of a port that more than one cable names (never compared but by identity)
+_SHARED = cast(Link, object())
+
+
+def _ends(link: Link) -> tuple[str, str, str, str]:
+    """A cable's two ends, the one that sorts first first: the same for a cable listed either way round."""
+    a, b = link.a, link.b
+    if a.device < b.device or (a.device == b.device and a.port <= b.port):
+        return (a.device, a.port, b.device, b.port)
+    return (b.device, b.port, a.device, a.port)
 
 
 def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricGraph:
+    """The graph of ``links``. Its loop runs once per cable (64,000 at 16,384 GPUs), so an end
+    costs two dict look-ups on names it already has (its device's port map, then the port),
+    and each link takes the one branch its two ends' roles decide."""
     graph = FabricGraph(fabric_name)
     ports = index.ports
-    seen: set[tuple[str, str, str, str]] = set()
     devices = index.devices
-    # (device type, port) -> (speed, switching) for devices without breakouts, whose ports
-    # are their type's: thousands of servers ask the same few questions
-    by_type: dict[tuple[str, str], tuple[float | None, bool]] = {}
+    # device -> port -> the first cable on it (of the end that sorts first), or _SHARED once a
+    # second cable comes there; the ends of the cables on shared ports
+    occupied: dict[str, dict[str, Link]] = {}
+    occupied_get = occupied.get
+    seen: set[tuple[str, str, str, str]] = set()
+    # device -> its ports' (speed, switching, physical port). Devices that
+    # split no port share their type's map: thousands of servers ask the same few questions,
+    # and an end is answered by two dict look-ups without building a key
+    port_maps = graph.port_facts
+    type_maps: dict[str, dict[str, _PortFacts]] = {}
 
-    def resolve(device_name: str, port: str) -> tuple[float | None, bool]:
+    def ports_of(device_name: str) -> dict[str, _PortFacts]:
         device = devices.get(device_name)
         if device is None or device.port_breakouts:
-            return ports.speed_gbps(device_name, port), ports.is_switching(device_name, port)
-        key = (device.device_type, port)
-        found = by_type.get(key)
-        if found is None:
-            found = by_type[key] = (ports.speed_gbps(device_name, port), ports.is_switching(device_name, port))
+            found: dict[str, _PortFacts] = {}
+        else:
+            found = type_maps.setdefault(device.device_type, {})
+        port_maps[device_name] = found
         return found
 
-    # the loop below runs once per cable (64,000 at 16,384 GPUs): its look-ups are locals,
-    # and an end of a device without split ports is answered from ``by_type`` in place
+    def facts(device_name: str, port: str, into: dict[str, _PortFacts]) -> _PortFacts:
+        found = into[port] = (ports.speed_gbps(device_name, port), ports.is_switching(device_name, port),
+                              split_lane(port)[0])
+        return found
+
     ports_used, lanes_used = graph.ports_used, graph.lanes_used
-    graph_links, link_switching = graph.links, graph.link_switching
+    kept, back_to_back = graph.kept, graph.back_to_back_gbps
     switches, endpoints = graph.switches, graph.endpoints
     switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
     duplicates, unresolved = graph.duplicates, graph.unresolved
+    port_maps_get = port_maps.get
     for link in links:
         end_a, end_b = link.a, link.b
         a, a_port = end_a.device, end_a.port
         b, b_port = end_b.device, end_b.port
         # A port holds one cable, so the same two ports listed twice are one cable: counting
         # both would double its bandwidth and the leaf's links (the checks name the duplicate).
-        ends = (a, a_port, b, b_port) if a < b or (a == b and a_port <= b_port) else (b, b_port, a, a_port)
-        if ends in seen:
-            duplicates.append(link)
-            continue
-        seen.add(ends)
-        device = devices.get(a)
-        found = by_type.get((device.device_type, a_port)) if device is not None and not device.port_breakouts else None
-        a_speed, a_switch = found if found is not None else resolve(a, a_port)
-        device = devices.get(b)
-        found = by_type.get((device.device_type, b_port)) if device is not None and not device.port_breakouts else None
-        b_speed, b_switch = found if found is not None else resolve(b, b_port)
+        # The first cable on a port (of the end that sorts first) is kept by name; a second
+        # one there, a duplicate or a port used twice, is told by its ends in ``seen``.
+        if a < b or (a == b and a_port <= b_port):
+            near, near_port = a, a_port
+        else:
+            near, near_port = b, b_port
+        on_port = occupied_get(near)
+        if on_port is None:
+            on_port = occupied[near] = {}
+        first = on_port.get(near_port)
+        if first is None:
+            on_port[near_port] = link
+        else:
+            if first is not _SHARED:
+                seen.add(_ends(first))
+                on_port[near_port] = _SHARED
+            ends = _ends(link)
+            before = len(seen)
+            seen.add(ends)  # (one hash of the four names, not two for ``in`` and ``add``)
+            if len(seen) == before:
+                duplicates.append(link)
+                continue
+        on_a = port_maps_get(a)
+        if on_a is None:
+            on_a = ports_of(a)
+        a_speed, a_switch, a_physical = on_a.get(a_port) or facts(a, a_port, on_a)
+        on_b = port_maps_get(b)
+        if on_b is None:
+            on_b = ports_of(b)
+        b_speed, b_switch, b_physical = on_b.get(b_port) or facts(b, b_port, on_b)
         if a_speed is None or b_speed is None:
             unresolved.append(link)
             continue
-        bandwidth = min(a_speed, b_speed)
-        # (split_lane is memoised: a lane's physical port at the price of a dict look-up)
+        bandwidth = a_speed if a_speed <= b_speed else b_speed
+        kept.append(link)
         if a_switch:
-            ports_used[a].add(split_lane(a_port)[0])
+            ports_used[a].add(a_physical)
             lanes_used[a] += 1
-        if b_switch:
-            ports_used[b].add(split_lane(b_port)[0])
-            lanes_used[b] += 1
-        graph_links.append((a, b, bandwidth, link))
-        link_switching.append((a_switch, b_switch))
-        if a_switch and b_switch:
             switches.add(a)
+            if b_switch:
+                ports_used[b].add(b_physical)
+                lanes_used[b] += 1
+                switches.add(b)
+                switch_links[a].setdefault(b, []).append(bandwidth)
+                switch_links[b].setdefault(a, []).append(bandwidth)
+            else:
+                endpoints.add(b)
+                endpoint_links[a].setdefault(b, []).append(bandwidth)
+                endpoint_switches[b].append(a)
+        elif b_switch:
+            ports_used[b].add(b_physical)
+            lanes_used[b] += 1
             switches.add(b)
-            switch_links[a].setdefault(b, []).append(bandwidth)
-            switch_links[b].setdefault(a, []).append(bandwidth)
-        elif a_switch or b_switch:
-            switch, endpoint = (a, b) if a_switch else (b, a)
-            switches.add(switch)
-            endpoints.add(endpoint)
-            endpoint_links[switch].setdefault(endpoint, []).append(bandwidth)
-            endpoint_switches[endpoint].append(switch)
+            endpoints.add(a)
+            endpoint_links[b].setdefault(a, []).append(bandwidth)
+            endpoint_switches[a].append(b)
         else:
             # endpoint-to-endpoint (back-to-back) cable: both are endpoints, no switching
             endpoints.add(a)
             endpoints.add(b)
+            back_to_back.append(bandwidth)
     return graph
 
 
 def fabric_links(index: DesignIndex) -> dict[str | None, list[Link]]:
-    """Every link grouped by the fabric it belongs to (None: cannot be told)."""
+    """Every link grouped by the fabric it belongs to (None: cannot be told). A link that
+    names its fabric (every generated one) is filed without a call."""
     grouped: dict[str | None, list[Link]] = defaultdict(list)
     for link in index.design.links:
-        grouped[link_fabric(index, link)].append(link)
+        fabric = link.fabric
+        grouped[fabric if fabric is not None else link_fabric(index, link)].append(link)
     return grouped

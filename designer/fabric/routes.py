@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from designer.model.index import DesignIndex
 from designer.model.link import Link
-from designer.model.units import RACK_UNIT_MM, mm_to_m
+from designer.model.units import MM_PER_M, RACK_UNIT_MM
 
 PLINTH_MM = 100.0  # rack floor to the bottom of U1
 TRAY_ABOVE_RACK_MM = 300.0
@@ -73,18 +73,25 @@ class Geometry:
             return place
 
     def length_m(self, link: Link) -> float | None:
-        """Routed length before rounding; None when an end is not mounted in a rack."""
+        """Routed length before rounding; None when an end is not mounted in a rack. (Asked
+        for every cable by the checks: one look-up per end, the arithmetic inline.)"""
         places = self._places
-        a = places[link.a.device] if link.a.device in places else self.place(link.a.device)
-        b = places[link.b.device] if link.b.device in places else self.place(link.b.device)
+        try:
+            a = places[link.a.device]
+        except KeyError:
+            a = self.place(link.a.device)
+        try:
+            b = places[link.b.device]
+        except KeyError:
+            b = self.place(link.b.device)
         if a is None or b is None:
             return None
         rack_a, za, xa, ya, tray_a = a
         rack_b, zb, xb, yb, tray_b = b
         if rack_a == rack_b:
-            return mm_to_m(abs(za - zb) + SAME_RACK_SLACK_MM)
-        tray = max(tray_a, tray_b)
-        return mm_to_m((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM)
+            return (abs(za - zb) + SAME_RACK_SLACK_MM) / MM_PER_M
+        tray = tray_a if tray_a >= tray_b else tray_b
+        return ((tray - za) + (tray - zb) + abs(xa - xb) + abs(ya - yb) + 2 * END_SLACK_MM) / MM_PER_M
 
 
 def rack_centre_mm(index: DesignIndex, rack_name: str) -> tuple[float, float]:

@@ -13,6 +13,8 @@ Definitions (also in the README):
 from __future__ import annotations
 
 from collections import deque
+from functools import reduce
+from operator import add
 from dataclasses import dataclass, field
 
 from designer.fabric.graph import FabricGraph
@@ -91,28 +93,42 @@ def _classify(graph: FabricGraph, hints: dict[str, str] | None = None) -> dict[s
 
 
 def build_topology(index: DesignIndex, graph: FabricGraph) -> Topology:
+    """Tiers, adjacency and each switch's figures. A switch's endpoint bandwidth is summed a
+    switch at a time (``reduce`` adds in the order the loop did: the same floats), and its
+    ports a device type at a time."""
     topo = Topology(graph)
-    topo.tiers = _classify(graph, tier_hints(index, graph))
+    tiers = topo.tiers = _classify(graph, tier_hints(index, graph))
+    rank_of = {switch: TIER_RANK[tier] for switch, tier in tiers.items()}
+    devices = index.devices
+    ports_total: dict[str, int] = {}  # device type -> its fabric and uplink ports
+    switch_links, endpoint_links = graph.switch_links, graph.endpoint_links
+    ports_used, lanes_used = graph.ports_used, graph.lanes_used
+    adjacency_of = topo.adjacency
     for switch in graph.switches:
-        neighbours = graph.switch_links.get(switch, {})
-        topo.adjacency[switch] = {n: (len(bws), sum(bws)) for n, bws in neighbours.items()}
-        device_type = index.type_of(index.devices[switch])
-        fig = SwitchFigures(switch, topo.tiers[switch])
-        fig.ports_total = device_type.port_count("fabric", "uplink")
-        fig.ports_used = len(graph.ports_used.get(switch, ()))
-        fig.lanes_used = graph.lanes_used.get(switch, 0)
-        rank = TIER_RANK[fig.tier]
-        for endpoint_bws in graph.endpoint_links.get(switch, {}).values():
-            fig.down_gbps += sum(endpoint_bws)
-            fig.down_links += len(endpoint_bws)
-        for neighbour, (count, bandwidth) in topo.adjacency[switch].items():
-            other = TIER_RANK[topo.tiers[neighbour]]
+        neighbours = switch_links.get(switch, {})
+        adjacency = adjacency_of[switch] = {n: (len(bws), sum(bws)) for n, bws in neighbours.items()}
+        slug = devices[switch].device_type
+        total = ports_total.get(slug)
+        if total is None:
+            total = ports_total[slug] = index.device_types[slug].port_count("fabric", "uplink")
+        fig = SwitchFigures(switch, tiers[switch], ports_total=total, ports_used=len(ports_used.get(switch, ())),
+                            lanes_used=lanes_used.get(switch, 0))
+        rank = rank_of[switch]
+        endpoint_bws = endpoint_links.get(switch)
+        down_gbps, down_links = 0.0, 0
+        if endpoint_bws:
+            down_gbps = reduce(add, map(sum, endpoint_bws.values()), 0.0)
+            down_links = sum(map(len, endpoint_bws.values()))
+        up_gbps, up_links = 0.0, 0
+        for neighbour, (count, bandwidth) in adjacency.items():
+            other = rank_of[neighbour]
             if other > rank:
-                fig.up_gbps += bandwidth
-                fig.up_links += count
+                up_gbps += bandwidth
+                up_links += count
             elif other < rank:
-                fig.down_gbps += bandwidth
-                fig.down_links += count
+                down_gbps += bandwidth
+                down_links += count
+        fig.down_gbps, fig.down_links, fig.up_gbps, fig.up_links = down_gbps, down_links, up_gbps, up_links
         topo.figures[switch] = fig
     topo.pods = _pods(topo)
     return topo
