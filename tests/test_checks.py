@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 
 from conftest import run_cli
 from designer.checks import CODES, Change, Checker, checklist, run_checks
@@ -345,6 +347,31 @@ def test_switch_ports_exhausted_counts_both_ends_of_a_loop_back_cable(catalog):
                                  fabric="compute", media="DAC", length_m=1.0))
     (finding,) = codes(design, catalog)["SWITCH_PORTS_EXHAUSTED"]
     assert "leaf" in finding.objects
+
+
+@pytest.mark.parametrize("switch", ["nvidia-qm9700", "nvidia-sn5600"])
+def test_a_fabrics_port_count_is_a_part_of_the_switchs_whole(catalog, switch):
+    """SWITCH_PORTS_EXHAUSTED takes a switch as full where the fabric analysis alone counts
+    every port used; that holds because the analysis counts a part of what
+    ``switching_ports_used`` counts (the same ports, one fabric's cables): held here on every
+    switch of generated designs (the in-band cores carry two fabrics' cables) and with a
+    leaf's cables moved to another fabric and a loop-back added."""
+    from designer.catalog import load_catalog
+    from designer.checks.fabric_rules import switching_ports_used
+    from designer.fabric.generate import GenerateSpec, generate
+
+    catalog = load_catalog(include_user=False)
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=64, switch=switch), catalog)
+    leaf = next(l.b.device for l in design.links if l.fabric == "compute")
+    for link in [l for l in design.links if leaf in (l.a.device, l.b.device)][:3]:
+        link.fabric = "storage" if any(f.name == "storage" for f in design.fabrics) else "inband"
+    checker = Checker(design, catalog.cabling)
+    checked = 0
+    for fabric in design.fabrics:
+        for use in checker.ctx.fabric_analysis(fabric.name).port_use:
+            assert use.ports_used <= switching_ports_used(checker.ctx.index, use.switch), (fabric.name, use.switch)
+            checked += 1
+    assert checked > 20
 
 
 # ---------------------------------------------------------------- fabric
