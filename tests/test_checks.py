@@ -354,8 +354,8 @@ def test_a_fabrics_port_count_is_a_part_of_the_switchs_whole(catalog, switch):
     """SWITCH_PORTS_EXHAUSTED takes a switch as full where the fabric analysis alone counts
     every port used; that holds because the analysis counts a part of what
     ``switching_ports_used`` counts (the same ports, one fabric's cables): held here on every
-    switch of generated designs (the in-band cores carry two fabrics' cables) and with a
-    leaf's cables moved to another fabric and a loop-back added."""
+    switch of generated designs (the in-band cores carry two fabrics' cables), with three of
+    a leaf's cables moved to another fabric."""
     from designer.catalog import load_catalog
     from designer.checks.fabric_rules import switching_ports_used
     from designer.fabric.generate import GenerateSpec, generate
