@@ -30,14 +30,17 @@ from designer.estimates.stages import stage_figures, switch_tiers
 from designer.estimates.storage import checkpoint_from_workload, storage_estimate
 from designer.estimates.tco import tco_estimate
 from designer.estimates.workload import catalog_fit, workload_estimate
+from designer.model.loads import LoadSum
 from designer.model.units import mb_to_bytes
 
 
-def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom) -> PlanningEstimates:
+def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom, load: LoadSum | None = None
+                       ) -> PlanningEstimates:
+    """``load``: the design's ``design_load``, when the caller has made it (the report has)."""
     design, index = ctx.design, ctx.index
     inputs = design.estimates
     analyses = [ctx.fabric_analysis(f.name) for f in design.fabrics]
-    tco, tco_notes = tco_estimate(design, index, bom)
+    tco, tco_notes = tco_estimate(design, index, bom, load, ctx.rack_load)
     path, comm_notes = cluster_path(design, index, analyses)
     _ratio, compute_fabric = compute_oversubscription(analyses)
     storage, storage_notes = storage_estimate(ctx, inputs.storage, inputs.scaling)

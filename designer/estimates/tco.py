@@ -27,6 +27,7 @@ training is taken as negligible (or the cluster as powered down), a stated assum
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +37,7 @@ from designer.estimates.results import CapexFigures, OpexFigures, TcoEstimate, U
 from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
-from designer.model.loads import design_load, device_load
+from designer.model.loads import LoadSum, design_load, device_load
 from designer.model.units import HOURS_PER_YEAR
 
 # Used when neither the cost inputs nor the rooms give a PUE: a typical figure for a
@@ -112,13 +113,15 @@ def design_pue(design: Design, index: DesignIndex) -> tuple[float, str]:
     return pue, pue_source_english(source, params)
 
 
-def pue_and_source(design: Design, index: DesignIndex) -> tuple[float, str, dict[str, Any]]:
-    """``design_pue`` with its source as a key of ``notes.PUE_SOURCES`` and that key's figures."""
+def pue_and_source(design: Design, index: DesignIndex, rack_loads: Callable[[str], LoadSum] | None = None
+                   ) -> tuple[float, str, dict[str, Any]]:
+    """``design_pue`` with its source as a key of ``notes.PUE_SOURCES`` and that key's figures.
+    ``rack_loads``: each rack's sum as the checks keep it (the same sums, added once)."""
     if design.estimates.cost.pue is not None:
         return design.estimates.cost.pue, "inputs", {}
+    loads = rack_loads or (lambda name: device_load(index, index.devices_by_rack.get(name, ())))
     load_kw = {
-        room.name: sum(device_load(index, index.devices_by_rack.get(rack.name, ())).power_typical_kw
-                       for rack in index.racks_by_room.get(room.name, ()))
+        room.name: sum(loads(rack.name).power_typical_kw for rack in index.racks_by_room.get(room.name, ()))
         for room in design.site.rooms
     }
     rooms = [r for r in design.site.rooms if load_kw[r.name] > 0] or list(design.site.rooms)
@@ -137,11 +140,12 @@ def pue_and_source(design: Design, index: DesignIndex) -> tuple[float, str, dict
 
 
 def tco_inputs(
-    design: Design, index: DesignIndex, bom: Bom, it_load_kw: float, gpus: int
+    design: Design, index: DesignIndex, bom: Bom, it_load_kw: float, gpus: int,
+    rack_loads: Callable[[str], LoadSum] | None = None,
 ) -> tuple[Tco, str, dict[str, Any]]:
     """The cost model's inputs, and where its PUE comes from (a ``PUE_SOURCES`` key and its figures)."""
     cost = design.estimates.cost
-    pue, pue_source, pue_params = pue_and_source(design, index)
+    pue, pue_source, pue_params = pue_and_source(design, index, rack_loads)
     return Tco(
         hardware=bom.total,
         installation=cost.installation_cost,
@@ -176,10 +180,12 @@ def _break_even_status(value: float | None, capex_complete: bool) -> str:
     return "stated" if capex_complete else "capex_incomplete"
 
 
-def tco_estimate(design: Design, index: DesignIndex, bom: Bom) -> tuple[TcoEstimate, list[Note]]:
-    """The report's ``tco`` block and its assumptions."""
-    load = design_load(index)
-    tco, pue_source, pue_params = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus)
+def tco_estimate(design: Design, index: DesignIndex, bom: Bom, load: LoadSum | None = None,
+                 rack_loads: Callable[[str], LoadSum] | None = None) -> tuple[TcoEstimate, list[Note]]:
+    """The report's ``tco`` block and its assumptions. ``load``: the design's ``design_load``
+    when the caller has it; ``rack_loads`` as for ``pue_and_source``."""
+    load = load if load is not None else design_load(index)
+    tco, pue_source, pue_params = tco_inputs(design, index, bom, load.power_typical_kw, load.gpus, rack_loads)
     u = design.estimates.cost.utilization
     build = tco.build_total(u)
     cloud = tco.cloud_total(u)

@@ -362,6 +362,6 @@ def report_parts(
         checklist=checklist(design, findings),
         unknowns=unknown_figures(index, total),
         bom=bom,
-        estimates=planning_estimates(checker.ctx, catalog, bom),
+        estimates=planning_estimates(checker.ctx, catalog, bom, total if checker.ctx.index is index else None),
         supplied_figures=design_supplied_figures(design),
     )
