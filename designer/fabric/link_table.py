@@ -91,13 +91,17 @@ class LinkTable:
         # class -> (speed a, speed b, speed, facts a, facts b, shapes)
         classes = index.ports.link_facts
         make = tuple.__new__
+        # each fabric's link layer, asked once (a link of no or an unknown fabric: its ends')
+        layers = {name: LINK_LAYER.get(fabric.protocol) for name, fabric in fabrics.items()}
+        fresh = not rows  # nothing made yet: no link to pass over
         for link in links:
-            found = rows.get(id(link))
-            if found is not None and found[0] is link:
-                continue
+            if not fresh:
+                found = rows.get(id(link))
+                if found is not None and found[0] is link:
+                    continue
             a, b = link.a, link.b
-            fabric = fabrics.get(link.fabric) if link.fabric else None
-            protocol = LINK_LAYER.get(fabric.protocol) if fabric is not None else link_protocol(index, link)
+            name = link.fabric
+            protocol = layers[name] if name in layers else link_protocol(index, link)
             device_a, device_b = devices.get(a.device), devices.get(b.device)
             if device_a is None or device_b is None or device_a.port_breakouts or device_b.port_breakouts:
                 rows[id(link)] = self._resolve(link, protocol)
