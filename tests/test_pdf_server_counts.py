@@ -119,3 +119,16 @@ def test_engineering_appendix_speaks_chinese(eight_nodes, catalog):
     zh = "".join("".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
     assert "产品资料未给出订货料号" in zh
     assert "nopartnumberinthecatalog" not in zh and "commoditycordmadetolength" not in zh
+
+
+def test_chinese_lists_and_codes_and_one_unpriced_title(eight_nodes, catalog):
+    """Review by helper-38: the engineering appendix's lists take '、' and its check codes
+    full-width brackets in Chinese; the risk titled "Unpriced parts" does not say
+    "incomplete:" again after its title."""
+    data = proposal_pdf(eight_nodes, catalog=catalog, lang="zh", internal=True)
+    zh = "".join("".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
+    assert "（FIGURE_UNKNOWN）" in zh and "(FIGURE_UNKNOWN)" not in zh
+    assert "generic-management-server-x86," not in zh
+    en = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "Unpriced parts: 1 part has no price (" in en or "Unpriced parts: 2 parts have no price (" in en
+    assert "Unpriced parts: incomplete" not in en

@@ -260,7 +260,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fail_spine": {"en": "Worst spine failure", "zh": "最坏脊交换机故障"},
     "fail_core": {"en": "Worst core failure", "zh": "最坏核心交换机故障"},
     "fail_link": {"en": "Worst cable failure", "zh": "最坏线缆故障"},
-    "fail_value": {"en": "-{pct} % bandwidth, {cut} cut off", "zh": "带宽 -{pct} %，{cut} 个终端断开"},
+    "fail_value": {"en": "-{pct} % bandwidth, {cut} cut off", "zh": "带宽 -{pct}%，{cut} 个终端断开"},
     "spof": {"en": "Single points of failure", "zh": "单点故障"},
     # -- facility ---------------------------------------------------------
     "facility_intro": {
@@ -327,6 +327,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "zh": "不完整：{count} 项部件无价格（{parts}）"},
     "incomplete_parts_one": {"en": "incomplete: {count} part unpriced ({parts})",
                              "zh": "不完整：{count} 项部件无价格（{parts}）"},
+    # the same list after a title that already says the parts are unpriced
+    "unpriced_parts": {"en": "{count} parts have no price ({parts})", "zh": "{count} 项部件无价格（{parts}）"},
+    "unpriced_parts_one": {"en": "{count} part has no price ({parts})", "zh": "{count} 项部件无价格（{parts}）"},
     "incomplete_more": {"en": " … +{count}", "zh": " 等另 {count} 项"},
     "break_even_not_stated": {"en": "not stated: CAPEX incomplete", "zh": "不予给出：资本支出不完整"},
     "risk_unpriced": {"en": "Costs: {note}; the hardware total, CAPEX and TCO are lower bounds.",
@@ -442,6 +445,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_other_servers": {"en": ", {count} servers without GPUs (management)", "zh": "、{count} 台无 GPU 的管理服务器"},
     # the storage systems in the scope's list, left out when there are none
     "dl_storage": {"en": "{count} storage systems, ", "zh": "{count} 套存储系统、"},
+    "dl_storage_one": {"en": "{count} storage system, ", "zh": "{count} 套存储系统、"},
     "dl_scope": {"en": "Scope", "zh": "范围"},
     "dl_included": {
         "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers{other_servers}, "
@@ -522,6 +526,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{count} of them, on figures the vendors do not publish, are listed in the integrator's engineering "
         "edition, not below.",
         "zh": "其中 {count} 条涉及厂商未公布的数据，列于集成商的工程版，未列于下表。",
+    },
+    "findings_left_out_one": {
+        "en": "{count} of them, on a figure the vendor does not publish, is listed in the integrator's engineering "
+        "edition, not below.",
+        "zh": "其中 {count} 条涉及厂商未公布的数据，列于集成商的工程版，未列于下表。",
+    },
+    "findings_left_out_internal_one": {
+        "en": "{count} of them, on a figure the vendor does not publish, is listed in the engineering appendix, "
+        "not below.",
+        "zh": "其中 {count} 条涉及厂商未公布的数据，见附录“工程说明”，未列于下表。",
     },
     "findings_left_out_internal": {
         "en": "{count} of them, on figures the vendors do not publish, are listed in the engineering appendix, "

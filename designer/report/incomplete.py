@@ -30,13 +30,15 @@ def part_names(missing: Iterable[Any]) -> list[str]:
     return out
 
 
-def incomplete_note(t: Translator, missing: Iterable[Any]) -> str:
-    """"incomplete: 1 part unpriced (weka-wekapod-nitro-8)"; more than ``MAX_NAMED`` parts end "… +N"."""
+def incomplete_note(t: Translator, missing: Iterable[Any], *, titled: bool = False) -> str:
+    """"incomplete: 1 part unpriced (weka-wekapod-nitro-8)"; more than ``MAX_NAMED`` parts end "… +N".
+    ``titled``: after a title that says so already, without the lead-in ("2 parts have no
+    price (…)", not "Unpriced parts: incomplete: 2 parts unpriced (…)")."""
     names = part_names(missing)
     shown = t.list_sep.join(names[:MAX_NAMED])
     if len(names) > MAX_NAMED:
         shown += t("incomplete_more", count=t.int(len(names) - MAX_NAMED))
-    key = "incomplete_parts_one" if len(names) == 1 else "incomplete_parts"
+    key = ("unpriced_parts" if titled else "incomplete_parts") + ("_one" if len(names) == 1 else "")
     return t(key, count=t.int(len(names)), parts=shown)
 
 

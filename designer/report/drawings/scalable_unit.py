@@ -322,7 +322,7 @@ def _rails_text(rails: list[int], t: Translator) -> str:
         return t.int(rails[0] + 1)
     if rails == list(range(rails[0], rails[-1] + 1)):
         return f"{t.int(rails[0] + 1)}–{t.int(rails[-1] + 1)}"
-    return ", ".join(t.int(r + 1) for r in rails)
+    return t.list_sep.join(t.int(r + 1) for r in rails)
 
 
 def scalable_unit_drawing(index: DesignIndex, width: float, t: Translator, fonts: FontSet) -> Drawing | None:

@@ -223,8 +223,8 @@ class ProposalContext:
         entry = self.catalog.device_types.get(slug)
         return short_name(entry.model) if entry is not None and entry.model else slug
 
-    def incomplete(self, missing) -> str:
+    def incomplete(self, missing, *, titled: bool = False) -> str:
         """``incomplete_note`` with the parts by product name, not slug."""
         from designer.report.incomplete import incomplete_note, part_names
 
-        return incomplete_note(self.t, [self.part_name(name) for name in part_names(missing)])
+        return incomplete_note(self.t, [self.part_name(name) for name in part_names(missing)], titled=titled)

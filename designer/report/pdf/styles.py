@@ -22,7 +22,7 @@ from designer.report.fonts import FontSet, is_latin
 # the proposal broke "应对：" into "应对" and a line starting "：". Added to the list the
 # wrappings read: a one-font paragraph's (``reportlab.lib.textsplit.wordSplit``) and a
 # mixed one's (``reportlab.platypus.paragraph.cjkFragSplit``), each a module string.
-CHINESE_CANNOT_START = "．，、：；！？）］｝〉》」』】〕〗〙〛”’…‥·％"
+CHINESE_CANNOT_START = "．，、：；！？）］｝〉》」』】〕〗〙〛”’…‥·％%"
 for _module in (_textsplit, _paragraph):
     _module.ALL_CANNOT_START += "".join(c for c in CHINESE_CANNOT_START if c not in _module.ALL_CANNOT_START)
 

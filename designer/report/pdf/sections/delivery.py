@@ -45,7 +45,7 @@ def build(ctx: ProposalContext) -> list:
     other_servers = totals["servers"] - totals["gpu_servers"]
     story.append(s.p(t("dl_included", servers=t.int(totals["gpu_servers"]), switches=t.int(totals["switches"]),
                        other_servers=t("dl_other_servers", count=t.int(other_servers)) if other_servers else "",
-                       storage=t("dl_storage", count=t.int(totals["storage_nodes"])) if totals["storage_nodes"] else "",
+                       storage=t.count("dl_storage", totals["storage_nodes"]) if totals["storage_nodes"] else "",
                        racks=t.int(totals["racks"]),
                        pdus=t.int(_count(ctx, "pdus")), cables=t.int(_count(ctx, "cables")),
                        optics=t.int(_count(ctx, "transceivers")))))

@@ -131,7 +131,7 @@ def _type_table(ctx: ProposalContext, groups: list[list[RackFigures]], width: fl
         first = group[0]
         rack = ctx.index.racks[first["name"]]
         names = [r["name"] for r in group]
-        listed = ", ".join(names[:TABLE_NAMES])
+        listed = t.list_sep.join(names[:TABLE_NAMES])
         if len(names) > TABLE_NAMES:
             listed += t("incomplete_more", count=t.int(len(names) - TABLE_NAMES))
         data.append([s.cell_value(t("rack_type_title", name=first["name"], count=t.int(len(group)))),

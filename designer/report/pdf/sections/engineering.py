@@ -33,7 +33,7 @@ def build(ctx: ProposalContext) -> list:
 
         for item in unknowns:
             instead = t("used_instead", figure=figure(item["used_instead"])) if item["used_instead"] else ""
-            line = t("unknown_line", figure=figure(item["figure"]), parts=", ".join(item["device_types"]),
+            line = t("unknown_line", figure=figure(item["figure"]), parts=t.list_sep.join(item["device_types"]),
                      instead=instead)
             story.append(s.p(f"• {line}"))
     story.append(ctx.h2(t("bom_provenance")))

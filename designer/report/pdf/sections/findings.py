@@ -31,8 +31,8 @@ def build(ctx: ProposalContext) -> list:
     # do not publish: say how many and where they are, or "5 notes" stood above two rows
     left_out = len(findings) - len(customer)
     if left_out:
-        text += ("" if t.is_zh else " ") + t("findings_left_out_internal" if ctx.internal else "findings_left_out",
-                                             count=t.int(left_out))
+        text += ("" if t.is_zh else " ") + t.count("findings_left_out_internal" if ctx.internal
+                                                   else "findings_left_out", left_out)
     story.append(s.p(text, s.error if counts["error"] else s.body))
     story.append(ctx.h2(t("checklist")))
     story.append(_checklist(ctx))
@@ -71,7 +71,7 @@ def findings_table(ctx: ProposalContext, findings: list[Finding], engineering: b
     data = [[s.cell_value(t("severity")), s.cell_value(t("finding"))]]
     for f in findings:
         if engineering:
-            text = f"<b>{s.markup(t.code_title(f.code))}</b> ({f.code})<br/>{s.markup(t.finding_message(f))}"
+            text = f"<b>{s.markup(t.code_title(f.code))}</b>{t.aside(f.code)}<br/>{s.markup(t.finding_message(f))}"
             hint = t.finding_hint(f)
             if hint:
                 text += f"<br/><i>{s.markup(t('fix', hint=hint))}</i>"

@@ -140,7 +140,8 @@ def top_risks(ctx: ProposalContext) -> list[tuple[str, str, str]]:
             mitigation = ctx.customer_words(hint) if hint else t("exec_review_mitigation")
             risks.append((t.code_title(f.code), ctx.customer_words(t.finding_message(f)), mitigation))
     if ctx.bom.unpriced:
-        risks.append((t("exec_unpriced_title"), ctx.incomplete(ctx.bom.unpriced), t("exec_unpriced_mitigation")))
+        risks.append((t("exec_unpriced_title"), ctx.incomplete(ctx.bom.unpriced, titled=True),
+                      t("exec_unpriced_mitigation")))
     for item in report.checklist:
         if item["answer"] in ("no", "partly", "unknown", "unanswered"):
             question = t(f"q_{item['key']}") if t.has(f"q_{item['key']}") else item["question"]

@@ -6,6 +6,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, NextPageTemplate, PageBreak, Spacer, Table
 
 from designer.fabric.results import FabricAnalysis, SinglePoint, WorstFailure
+from designer.i18n import Translator
 from designer.report.drawings.scalable_unit import unit_drawing, unit_plan
 from designer.report.drawings.topology import MAX_BOXES, topology_drawing
 from designer.report.pdf.context import ProposalContext
@@ -86,7 +87,7 @@ def fabric_table(ctx: ProposalContext, fabrics: list[FabricAnalysis]) -> Table:
         if not names:
             spof_cells.append(t("none"))
             continue
-        shown = ", ".join(_spof_name(n) for n in names[:MAX_SPOF_NAMES])
+        shown = t.list_sep.join(_spof_name(n, t) for n in names[:MAX_SPOF_NAMES])
         spof_cells.append(f"{len(names)}: {shown}{' …' if len(names) > MAX_SPOF_NAMES else ''}")
     row("spof", spof_cells)
     width = ctx.portrait[0]
@@ -105,10 +106,10 @@ def fabric_table(ctx: ProposalContext, fabrics: list[FabricAnalysis]) -> Table:
     return table
 
 
-def _spof_name(item: SinglePoint) -> str:
+def _spof_name(item: SinglePoint, t: Translator) -> str:
     """A single point of failure: its switch or cable, and the endpoints its loss cuts off."""
     name = item.object or "?"
-    return f"{name} ({item.endpoints_cut_off})" if item.endpoints_cut_off else name
+    return name + t.aside(t.int(item.endpoints_cut_off)) if item.endpoints_cut_off else name
 
 
 def _ecmp(ctx: ProposalContext, fabric: FabricAnalysis) -> str:
