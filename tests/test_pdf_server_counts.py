@@ -132,3 +132,13 @@ def test_chinese_lists_and_codes_and_one_unpriced_title(eight_nodes, catalog):
     en = " ".join(_text(eight_nodes, catalog, "en").split())
     assert "Unpriced parts: 1 part has no price (" in en or "Unpriced parts: 2 parts have no price (" in en
     assert "Unpriced parts: incomplete" not in en
+
+
+def test_performance_says_the_design_has_no_storage_yet(eight_nodes, catalog):
+    """Review by helper-38: without storage systems the storage tier said "0.00 GB/s" per
+    server and blamed "a storage system" for the unknown checkpoint write time."""
+    en = " ".join(_text(eight_nodes, catalog, "en").split())
+    assert "none yet: the design has no storage system" in en
+    assert "0.00 GB/s (0.0 GB/s over" not in en and "a storage system publishes no write figure" not in en
+    zh = "".join(_text(eight_nodes, catalog, "zh").split())
+    assert "本设计尚未包含存储系统" in zh and "有存储系统未公布写带宽" not in zh

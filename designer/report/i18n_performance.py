@@ -120,6 +120,9 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
                               "zh": "{tb} TB（每参数 {bytes} 字节），写入耗时 {time}"},
     "perf.unknown_time": {"en": "unknown time (a storage system publishes no write figure)",
                           "zh": "未知（有存储系统未公布写带宽）"},
+    "perf.no_storage": {"en": "none yet: the design has no storage system", "zh": "暂无：本设计尚未包含存储系统"},
+    "perf.no_storage_time": {"en": "unknown time (the design has no storage system yet)",
+                             "zh": "未知（本设计尚未包含存储系统）"},
     # -- RoCE ---------------------------------------------------------------------------
     "perf.roce": {"en": "Lossless RoCE v2: PFC headroom per switch", "zh": "无损 RoCE v2：每台交换机的 PFC 预留缓存"},
     "perf.switch": {"en": "switch", "zh": "交换机"},

@@ -167,7 +167,13 @@ def storage_part(storage: dict[str, Any], t: Translator) -> Part | None:
     part = Part(t("perf.storage"))
     rows = []
     per_node = storage.get("read_available_per_node_gbytes_s")
-    if per_node is not None:
+    # nothing to read from and nothing to write to: the design has no storage system (yet), and
+    # the lines say so rather than "0.00 GB/s" and "a storage system publishes no write figure"
+    no_storage = (not storage.get("read_available_gbytes_s") and not storage.get("read_unknown_types")
+                  and storage.get("write_available_gbytes_s") is None and not storage.get("write_unknown_types"))
+    if no_storage:
+        rows.append([t("perf.read_per_node"), t("perf.no_storage")])
+    elif per_node is not None:
         rows.append([t("perf.read_per_node"), t("perf.read_per_node_value", value=t.num(per_node, 2),
                                                  total=t.num(storage.get("read_available_gbytes_s"), 1),
                                                  nodes=t.int(storage.get("gpu_servers")))])
@@ -177,7 +183,8 @@ def storage_part(storage: dict[str, Any], t: Translator) -> Part | None:
         rows.append([t("perf.tier_reached_line"), reached if reached else t("perf.none")])
     checkpoint = storage.get("checkpoint_from_workload")
     if checkpoint:
-        time = t("perf.unknown_time") if checkpoint.get("write_s") is None else _seconds(t, checkpoint["write_s"], 1)
+        time = (t("perf.no_storage_time") if no_storage else t("perf.unknown_time")) \
+            if checkpoint.get("write_s") is None else _seconds(t, checkpoint["write_s"], 1)
         rows.append([t("perf.checkpoint"), t("perf.checkpoint_value", tb=t.num(checkpoint["size_tb"], 3),
                                              bytes=t.num(checkpoint["bytes_per_parameter"], 0), time=time)])
     if rows:
