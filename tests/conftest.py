@@ -55,6 +55,23 @@ def file_digest(path: Path) -> str:
 
 
 @pytest.fixture(autouse=True)
+def _collector_as_it_was():
+    """A command run in-process (``run_cli``) sets its process's collector policy (collect
+    every 1,000,000 allocations, ``designer.cli.COLLECT_AFTER_ALLOCATIONS``): a command's
+    process ends with it, the test process does not. Restored after each test, so that the
+    window tests that follow run under the window's own policy, as ``designer FILE`` does."""
+    import gc
+
+    thresholds, enabled = gc.get_threshold(), gc.isenabled()
+    yield
+    gc.set_threshold(*thresholds)
+    if enabled:
+        gc.enable()
+    else:
+        gc.disable()
+
+
+@pytest.fixture(autouse=True)
 def _own_recovery_folder(tmp_path, monkeypatch):
     """Every test writes recovery files (if any) into its own folder: never the user's,
     and never one another suite running at the same time reads or cleans."""
