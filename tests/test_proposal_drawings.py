@@ -162,3 +162,21 @@ def test_a_chart_title_never_runs_past_the_chart(large):
     title = max(_strings(chart), key=lambda s: len(s.text))
     assert title.fontSize >= 7 and title.text.endswith("…")
     assert stringWidth(title.text, title.fontName, title.fontSize) <= width + 1e-6
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_input_table_stays_inside_the_frame(catalog, lang):
+    """A table of the design inputs whose headers are wider than the frame keeps its values'
+    widths and wraps its headers (review by helper-38: the English rooms table ran 15 pt
+    past the right margin); no header word is split."""
+    from designer.report.pdf.sections.inputs import grid
+
+    ctx = ProposalContext.prepare(load_design(example_design(), catalog), catalog, lang)
+    header = ["Room", "Size (m)", "Area (m²)", "Power capacity (kW)", "Air cooling (kW)", "Liquid cooling (kW)",
+              "Floor rating (kg/m²)", "PUE", "Cold / hot aisle (mm)", "Another long heading (kW)"]
+    rows = [["Hall 1", "12.6 × 11.4", "143.6", "not set", "not set", "not set", "not set", "not set",
+             "1,200 / 1,200", "not set"]]
+    table = grid(ctx, header, rows, numeric_from=1)
+    width, _height = table.wrap(ctx.portrait[0], 10_000)
+    assert width <= ctx.portrait[0] + 0.5
+    assert table._colWidths[0] >= 20, "'Room' on one line"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table
 
 from designer.model.supplied import describe, design_supplied_figures
@@ -22,11 +23,41 @@ def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]], ratio: float = 0.4
 def grid(ctx: ProposalContext, header: list[str], rows: list[list[Any]], widths: list[float] | None = None,
          numeric_from: int | None = None) -> Table:
     s = ctx.styles
-    data = [[s.cell_value(h) for h in header]] + [[s.cell_value(c, right=numeric_from is not None and i >= numeric_from)
-                                                   for i, c in enumerate(r)] for r in rows]
+    body = [[s.cell_value(c, right=numeric_from is not None and i >= numeric_from) for i, c in enumerate(r)]
+            for r in rows]
+    head = [s.cell_value(h) for h in header]
+    if widths is None:
+        # as wide as the cells' text, unless that passes the frame (the English rooms table's
+        # headers ran 15 pt past the right margin): then each column keeps its values' width
+        # and shares the rest, the headers wrapping within it
+        natural = [max(_text_width(ctx, cell, bold=n == 0) for n, cell in enumerate(column)) + 7.0
+                   for column in zip(head, *body)]
+        frame = ctx.portrait[0]
+        if sum(natural) > frame:
+            # a column is never narrower than its values or its header's longest word
+            words = [max(_text_width(ctx, word, bold=True) for word in str(h).split() or [""]) for h in header]
+            values = [max([_text_width(ctx, cell) for cell in column] + [word]) + 7.0
+                      for column, word in zip(zip(*body), words)] if body else [w + 7.0 for w in words]
+            spare = max(0.0, frame - sum(values))
+            wants = [max(0.0, n - v) for n, v in zip(natural, values)]
+            share = spare / sum(wants) if sum(wants) else 0.0
+            widths = [v + w * min(1.0, share) for v, w in zip(values, wants)]
+            if sum(widths) > frame:  # the values alone pass the frame: all shrink alike
+                widths = [w * frame / sum(widths) for w in widths]
+            head = [s.p_markup(f"<b>{s.markup(str(h))}</b>", s.cell) for h in header]
+    data = [head] + body
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(s.table_style(numeric_from=numeric_from))
     return table
+
+
+def _text_width(ctx: ProposalContext, cell: Any, *, bold: bool = False) -> float:
+    """A plain cell's text width at the tables' 7.5 pt (a Paragraph cell wraps: nothing)."""
+    if not isinstance(cell, str):
+        return 0.0
+    fonts = ctx.fonts
+    font = fonts.for_text(cell, bold)
+    return stringWidth(cell, font, 7.5)
 
 
 def _value(ctx: ProposalContext, value: Any) -> str:
