@@ -180,3 +180,22 @@ def test_an_input_table_stays_inside_the_frame(catalog, lang):
     width, _height = table.wrap(ctx.portrait[0], 10_000)
     assert width <= ctx.portrait[0] + 0.5
     assert table._colWidths[0] >= 20, "'Room' on one line"
+
+
+def test_narrow_topology_boxes_show_the_model_number(catalog):
+    """Review by helper-38: eight out-of-band leaves' boxes cut "Spectrum SN2201 (P2C airflow)"
+    to "Spectrum S…"; a box too narrow for the product name shows its model number."""
+    from designer.fabric.generate import GenerateSpec, generate
+    from designer.report.drawings.topology import short_model, topology_drawing
+    from designer.report.json_report import report_parts
+
+    assert short_model("Spectrum SN2201 (P2C airflow)") == "SN2201"
+    assert short_model("Quantum-2 QM9700 (MQM9700-NS2F, P2C airflow)") == "QM9700"
+    assert short_model("Generic switch") == "Generic switch"
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42),
+                      catalog)
+    ctx = ProposalContext.prepare(design, catalog, "en")
+    oob = next(f for f in report_parts(design, catalog=catalog).fabrics if f.name == "oob")
+    texts = [s.text for s in _strings(topology_drawing(ctx.index, oob, ctx.portrait[0], ctx.t, ctx.fonts))]
+    assert "SN2201" in texts
+    assert not [text for text in texts if text.startswith("Spectrum S") and text.endswith("…")]

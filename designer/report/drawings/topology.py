@@ -8,9 +8,11 @@ cabled to the row below", which is how the generator builds a fat tree.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from reportlab.graphics.shapes import Drawing, Line, Rect
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from designer.fabric.results import FabricAnalysis, LinkCounts, TierCounts
 from designer.model.index import DesignIndex
@@ -62,6 +64,15 @@ def tier_rows(index: DesignIndex, fabric: FabricAnalysis) -> list[tuple[str, lis
     return rows
 
 
+def short_model(model: str) -> str:
+    """A product name's model number: "Spectrum SN2201 (P2C airflow)" -> "SN2201", "Quantum-2
+    QM9700 (MQM9700-NS2F, P2C airflow)" -> "QM9700" (the last word with a digit outside the
+    brackets), else the name without its brackets."""
+    bare = re.sub(r"\s*\([^)]*\)", "", model).strip()
+    numbered = [word for word in bare.split() if any(ch.isdigit() for ch in word)]
+    return numbered[-1] if numbered else (bare or model)
+
+
 def height_for(fabric: FabricAnalysis) -> float:
     tiers = sum(1 for t in ("core", "spine", "leaf") if _switches(fabric.switches, t))
     return TITLE_H + (tiers + 1) * ROW_H
@@ -101,11 +112,17 @@ def topology_drawing(index: DesignIndex, fabric: FabricAnalysis, width: float, t
             total = box_w * len(names) + gap * (len(names) - 1)
             bx = area_x + (area_w - total) / 2
             row_centres = []
+            # a box too narrow for the product names shows their model numbers ("SN2201"),
+            # not a name cut to "Spectrum S…"
+            shown = models
+            font = fonts.for_text(models)
+            if stringWidth(models, font, 5.5) > box_w - 4:
+                shown = " / ".join(short_model(m) for m in models.split(" / "))
             for name in names:
                 drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["switch"], strokeColor=KIND_EDGE["switch"],
                                  strokeWidth=0.8))
                 drawing.add(label(bx + box_w / 2, y + BOX_H - 10, name, fonts, 7, anchor="middle", width=box_w - 4))
-                drawing.add(label(bx + box_w / 2, y + 4, models, fonts, 5.5, anchor="middle", width=box_w - 4,
+                drawing.add(label(bx + box_w / 2, y + 4, shown, fonts, 5.5, anchor="middle", width=box_w - 4,
                                   colour=MUTED))
                 row_centres.append(bx + box_w / 2)
                 bx += box_w + gap
