@@ -124,7 +124,7 @@ def test_the_topology_drawing_has_a_legend(large):
 
     fabric = next(f for f in large.report.fabrics if f.name == "compute")
     texts = {s.text for s in _strings(topology_drawing(large.index, fabric, large.portrait[0], large.t, large.fonts))}
-    assert "switch" in texts and "endpoints (servers and storage, counted)" in texts
+    assert "switch" in texts and "endpoints (the devices cabled to the leaves, counted)" in texts
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

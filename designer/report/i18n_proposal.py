@@ -631,7 +631,10 @@ MESSAGES.update({
                       "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains} 个域）。"
                             "域与域之间的通信——超过 {gpus} 块 GPU 的张量并行、数据并行与流水线并行以及存储访问——"
                             "全部经由下文的横向扩展网络，通过每块 GPU 自己的网络端口。"},
-    "topology_endpoints_legend": {"en": "endpoints (servers and storage, counted)", "zh": "终端（服务器与存储，计数）"},
+    # the bar under the leaves: whatever is cabled to them (servers, storage, and on a management
+    # network switches' and PDUs' own ports), counted
+    "topology_endpoints_legend": {"en": "endpoints (the devices cabled to the leaves, counted)",
+                                  "zh": "终端（接入叶交换机的设备，计数）"},
     "scale_up_own": {"en": "the GPUs' own interconnect", "zh": "GPU 自身的互联"},
     "cold_aisle": {"en": "cold aisle", "zh": "冷通道"},
     "hot_aisle": {"en": "hot aisle", "zh": "热通道"},
