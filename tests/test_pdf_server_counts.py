@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from designer.fabric.generate import GenerateSpec, generate
 from designer.report.json_report import build_report
 from designer.report.pdf import proposal_pdf
-from designer.report.pdf.context import short_name
+from designer.report.product_names import short_name
 
 
 @pytest.fixture(scope="module")

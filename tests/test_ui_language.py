@@ -241,3 +241,19 @@ def test_a_chinese_screenshot_renders(tmp_path, catalog):
     assert screenshot(str(out), str(example_design()), "floor", catalog, lang="zh", dock="estimates") == 0
     image = QImage(str(out))
     assert image.width() >= 800 and image.height() >= 600
+
+
+def test_the_estimates_panel_names_unpriced_parts_as_the_proposal_does(window, qtbot):
+    """The panel's "incomplete: N parts unpriced (…)" names the parts by product name, as the
+    proposal does, not by catalog slug (seen in the window next to the PDF)."""
+    from designer.report.product_names import short_name
+
+    panel = window.estimates
+    qtbot.waitUntil(lambda: panel.estimates is not None, timeout=10000)
+    unpriced = panel.estimates.tco.capex.missing_parts or panel.estimates.tco.capex.unpriced_parts
+    assert unpriced, "the example has unpriced parts"
+    text = panel.results.toPlainText()
+    slug = unpriced[0]["part"] if isinstance(unpriced[0], dict) else getattr(unpriced[0], "part", unpriced[0])
+    model = window.doc.index.device_types[slug].model
+    assert short_name(model) in text
+    assert f"({slug}" not in text and f"、{slug}" not in text

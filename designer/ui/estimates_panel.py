@@ -12,6 +12,7 @@ checker's context (``designer/estimates/snapshot.py``), never the live one the U
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QTimer
@@ -40,8 +41,9 @@ from designer.estimates.snapshot import context_snapshot
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.summary import planning_estimates
 from designer.i18n import Translator
-from designer.report.incomplete import break_even_text, incomplete_note, total_text
+from designer.report.incomplete import break_even_text, incomplete_note, part_names, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
+from designer.report.product_names import short_name
 from designer.ui.isolated import forked
 from designer.ui import language
 from designer.ui.forms import Field, property_box, show_value
@@ -127,9 +129,11 @@ def _table_html(table: Table) -> str:
     return "<table cellspacing=4>" + "".join(rows) + "</table>"
 
 
-def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: dict | None = None) -> str:
+def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: dict | None = None,
+                part_name: Callable[[str], str] = str) -> str:
     """The estimates as the panel shows them; numbers and money the Translator's way
-    (in Chinese, large sums in 万 and 亿 as the proposal writes them)."""
+    (in Chinese, large sums in 万 and 亿 as the proposal writes them). ``part_name``: a
+    catalog slug's product name, as the proposal names unpriced parts (default: the slug)."""
     t = t or Translator("en")
     currency = estimates.currency
 
@@ -141,7 +145,7 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
         return html.escape(total_text(t, value, currency, complete, short=short)).replace(" ", "&nbsp;")
 
     def note(missing) -> str:
-        return f"<i>{html.escape(incomplete_note(t, missing))}</i>"
+        return f"<i>{html.escape(incomplete_note(t, [part_name(name) for name in part_names(missing)]))}</i>"
 
     def pct(value) -> str:
         return "–" if value is None else t.pct(value)
@@ -224,7 +228,7 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
     # the performance estimates and POC verdicts, as the proposal's section and appendix say them
     # (the proposal's renderers read the report's ``estimates`` block, so they get it here too)
     block = estimates.as_dict()
-    out.append(parts_html(performance_parts(block, t)))
+    out.append(parts_html(performance_parts(block, t, part_name)))
     if poc is not None:
         out.append(parts_html(poc_parts(poc, t)))
     # what the figures rest on, in the window's language (from ``assumption_keys``, as the proposal says them)
@@ -239,6 +243,12 @@ def render_html(estimates: PlanningEstimates, t: Translator | None = None, poc: 
 class EstimatesPanel(QWidget):
     estimated = Signal()  # new results are shown
     poc_checked = Signal()  # POC results were checked against the plan
+
+    def _part_name(self, slug: str) -> str:
+        """A part's product name, as the proposal names unpriced parts (its slug when the
+        design and the catalog have no entry of that name)."""
+        kind = self.doc.index.device_types.get(slug) or self.doc.catalog.device_types.get(slug)
+        return short_name(kind.model) if kind is not None and kind.model else slug
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -318,7 +328,7 @@ class EstimatesPanel(QWidget):
         self.error.setText("")
         self._build_inputs()
         if self.estimates is not None:
-            self.results.setHtml(render_html(self.estimates, language.current(), self.poc))
+            self.results.setHtml(render_html(self.estimates, language.current(), self.poc, self._part_name))
 
     def _build_inputs(self) -> None:
         while self.inputs_layout.count():
@@ -437,7 +447,7 @@ class EstimatesPanel(QWidget):
             self._timer.start()  # an edit came while these were computed: estimate again
             return
         self.estimates = estimates
-        self.results.setHtml(render_html(estimates, language.current(), self.poc))
+        self.results.setHtml(render_html(estimates, language.current(), self.poc, self._part_name))
         self.estimated.emit()
 
     # -- POC results ------------------------------------------------------------
@@ -464,7 +474,7 @@ class EstimatesPanel(QWidget):
         def done(report) -> None:
             self.poc = report
             if self.estimates is not None:
-                self.results.setHtml(render_html(self.estimates, language.current(), report))
+                self.results.setHtml(render_html(self.estimates, language.current(), report, self._part_name))
             self.poc_checked.emit()
 
         doc.runner.run(work, done)

@@ -13,7 +13,8 @@ from designer.checks.findings import Finding
 from designer.fabric.results import FabricAnalysis
 from designer.report.incomplete import break_even_text, total_text
 from designer.report.json_report import Report
-from designer.report.pdf.context import ProposalContext, short_name
+from designer.report.pdf.context import ProposalContext
+from designer.report.product_names import short_name
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
 MAX_LISTED = 12  # longer lists continue in the findings section
