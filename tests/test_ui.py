@@ -261,7 +261,7 @@ def test_first_layout_gives_the_side_docks_room(window, qtbot):
     """With no saved layout the parts palette shows its kW and kg columns and the right
     column (inspector, findings, estimates) is wide enough for a sum on one line; Qt's
     default gave the right column about 180 px and the estimates broke "≥ USD 44,864,872"."""
-    from designer.ui.main_window import PARTS_DOCK_PX, RIGHT_DOCKS_PX
+    from designer.ui.dock_layout import PARTS_DOCK_PX, RIGHT_DOCKS_PX
 
     window.resize(1600, 1000)
     window.show()

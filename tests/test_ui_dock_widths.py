@@ -10,7 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings, Qt
 
 from designer.ui.document import DesignDocument
-from designer.ui.main_window import PARTS_DOCK_PX, RIGHT_DOCKS_PX, MainWindow
+from designer.ui.dock_layout import PARTS_DOCK_PX, RIGHT_DOCKS_PX
+from designer.ui.main_window import MainWindow
 from designer.ui.window_files import blank_design
 
 

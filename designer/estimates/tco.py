@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from designer.estimates.bom import Bom
@@ -37,7 +38,7 @@ from designer.estimates.results import CapexFigures, OpexFigures, TcoEstimate, U
 from designer.estimates.notes import Note, names, note, pue_source_english
 from designer.model.design import Design
 from designer.model.index import DesignIndex
-from designer.model.loads import LoadSum, design_load, device_load
+from designer.model.loads import LoadSum, design_load, rack_load
 from designer.model.units import HOURS_PER_YEAR
 
 # Used when neither the cost inputs nor the rooms give a PUE: a typical figure for a
@@ -119,7 +120,7 @@ def pue_and_source(design: Design, index: DesignIndex, rack_loads: Callable[[str
     ``rack_loads``: each rack's sum as the checks keep it (the same sums, added once)."""
     if design.estimates.cost.pue is not None:
         return design.estimates.cost.pue, "inputs", {}
-    loads = rack_loads or (lambda name: device_load(index, index.devices_by_rack.get(name, ())))
+    loads = rack_loads or partial(rack_load, index)
     load_kw = {
         room.name: sum(loads(rack.name).power_typical_kw for rack in index.racks_by_room.get(room.name, ()))
         for room in design.site.rooms

@@ -40,6 +40,7 @@ from designer.ui.findings_panel import FindingsPanel
 from designer.ui.floor_view import FloorView, footprint
 from designer.ui.inspector import Inspector
 from designer.ui.metrics import METRICS
+from designer.ui.dock_layout import fit_side_docks
 from designer.ui.palette import Palette
 from designer.ui.rack_tab import RackTab
 from designer.ui.rack_view import RackRowView
@@ -81,10 +82,6 @@ class Prompts:
         else:
             path, _ = QFileDialog.getOpenFileName(self.window, title, start, filter_text)
         return path or None
-
-
-PARTS_DOCK_PX = 380  # the parts palette's first width
-RIGHT_DOCKS_PX = 330  # the inspector, findings and estimates column's first width
 
 
 class MainWindow(FileActions, QMainWindow):
@@ -560,38 +557,12 @@ class MainWindow(FileActions, QMainWindow):
             QTimer.singleShot(0, self, self.fit_docks)
 
     def fit_docks(self) -> None:
-        """The side docks' widths for the window's size. The first layout (nothing saved): the
-        parts with their kW and kg, the inspector's fields and the estimates' sums ("≥ USD
-        44,864,872") on one line (at Qt's default the right column was about 180 px). Any
-        layout: on a small screen, or a layout saved on a wider one, each side takes at most
-        a quarter of the window, so the plan keeps half of it."""
+        """The side docks' widths for the window's size, once (``designer.ui.dock_layout``)."""
         if self._docks_fitted:
             return
         self._docks_fitted = True
-        width = self.width()
-        # each side's column as laid out: its widest dock that is shown there (a closed,
-        # floating or tabbed-away dock keeps a stale width that is no column's)
-        sides = [self._docked_column(area) for area in (Qt.LeftDockWidgetArea, Qt.RightDockWidgetArea)]
-        if self._lay_out_docks:
-            self._lay_out_docks = False
-            wanted = (PARTS_DOCK_PX, RIGHT_DOCKS_PX)
-        elif self.centralWidget().width() >= width * 0.4:
-            return  # a saved layout that leaves the plan its room stays as the user left it
-        else:
-            wanted = tuple(dock.width() if dock is not None else 0 for dock in sides)
-        docks, sizes = [], []
-        for dock, size in zip(sides, wanted):
-            if dock is not None:
-                docks.append(dock)
-                sizes.append(min(size, width // 4))
-        if docks:
-            self.resizeDocks(docks, sizes, Qt.Horizontal)
-
-    def _docked_column(self, area) -> QDockWidget | None:
-        """The widest dock shown in ``area`` (docked, visible), or None."""
-        shown = [dock for dock in self.findChildren(QDockWidget)
-                 if self.dockWidgetArea(dock) == area and not dock.isFloating() and dock.isVisible()]
-        return max(shown, key=lambda dock: dock.width(), default=None)
+        fit_side_docks(self, self._lay_out_docks)
+        self._lay_out_docks = False
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save():
