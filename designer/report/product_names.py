@@ -3,6 +3,9 @@ reportlab here: the window's estimates panel names unpriced parts with it)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
 
 
@@ -51,3 +54,13 @@ def _first_clause(name: str) -> str:
         if depth == 0 and name.startswith(", ", i):
             return name[:i].strip()
     return name.strip()
+
+
+def entry_name(slug: str, *entries: Mapping[str, Any]) -> str:
+    """The short product name of the first of ``entries`` (slug -> device type: the design's,
+    the catalog's) that has ``slug`` with a model; else the slug."""
+    for found in entries:
+        kind = found.get(slug)
+        if kind is not None and kind.model:
+            return short_name(kind.model)
+    return slug

@@ -43,7 +43,7 @@ from designer.estimates.summary import planning_estimates
 from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, part_names, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
-from designer.report.product_names import short_name
+from designer.report.product_names import entry_name
 from designer.ui.isolated import forked
 from designer.ui import language
 from designer.ui.forms import Field, property_box, show_value
@@ -247,8 +247,7 @@ class EstimatesPanel(QWidget):
     def _part_name(self, slug: str) -> str:
         """A part's product name, as the proposal names unpriced parts (its slug when the
         design and the catalog have no entry of that name)."""
-        kind = self.doc.index.device_types.get(slug) or self.doc.catalog.device_types.get(slug)
-        return short_name(kind.model) if kind is not None and kind.model else slug
+        return entry_name(slug, self.doc.index.device_types, self.doc.catalog.device_types)
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)

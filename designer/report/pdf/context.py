@@ -22,7 +22,7 @@ from designer.i18n import Translator
 from designer.report.json_report import RackFigures, Report, report_parts
 from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
-from designer.report.product_names import short_name
+from designer.report.product_names import entry_name, short_name
 
 
 LOGO_FORMATS = ("PNG", "JPEG")
@@ -173,10 +173,7 @@ class ProposalContext:
         """A part's product name for the customer: the design's, else the catalog's (a server
         the workload sizing weighs that the design does not use), else its slug."""
         name = self.part_names.get(slug)
-        if name is not None:
-            return name
-        entry = self.catalog.device_types.get(slug)
-        return short_name(entry.model) if entry is not None and entry.model else slug
+        return name if name is not None else entry_name(slug, self.catalog.device_types)
 
     def incomplete(self, missing, *, titled: bool = False) -> str:
         """``incomplete_note`` with the parts by product name, not slug."""
