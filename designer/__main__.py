@@ -1,3 +1,3 @@
-from designer.cli import main
+from designer.cli import run
 
-raise SystemExit(main())
+run()

@@ -1,8 +1,6 @@
 """Entry point of the PyInstaller build: the same ``designer`` command as the wheel's script."""
 
-import sys
-
-from designer.cli import main
+from designer.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()
