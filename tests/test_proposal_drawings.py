@@ -186,12 +186,17 @@ def test_narrow_topology_boxes_show_the_model_number(catalog):
     """Review by helper-38: eight out-of-band leaves' boxes cut "Spectrum SN2201 (P2C airflow)"
     to "Spectrum S…"; a box too narrow for the product name shows its model number."""
     from designer.fabric.generate import GenerateSpec, generate
-    from designer.report.drawings.topology import short_model, topology_drawing
+    from designer.report.drawings.topology import short_model, short_models, topology_drawing
     from designer.report.json_report import report_parts
 
     assert short_model("Spectrum SN2201 (P2C airflow)") == "SN2201"
     assert short_model("Quantum-2 QM9700 (MQM9700-NS2F, P2C airflow)") == "QM9700"
     assert short_model("Generic switch") == "Generic switch"
+    # review by helper-39: a speed or a count is no model number; brackets nest
+    assert short_model("Nexus 93180YC-FX3, 48x 25G + 6x 100G") == "93180YC-FX3"
+    assert short_model("Generic 400G leaf switch") == "Generic 400G leaf switch"
+    assert short_model("Switch (rev (2) b)") == "Switch"
+    assert short_models("Spectrum SN2201 (P2C airflow) / Spectrum SN2201 (C2P airflow)") == "SN2201"
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=127, switch="nvidia-qm9700", rack_power_kw=42),
                       catalog)
     ctx = ProposalContext.prepare(design, catalog, "en")

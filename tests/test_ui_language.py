@@ -257,3 +257,34 @@ def test_the_estimates_panel_names_unpriced_parts_as_the_proposal_does(window, q
     model = window.doc.index.device_types[slug].model
     assert short_name(model) in text
     assert f"({slug}" not in text and f"、{slug}" not in text
+
+
+def test_the_panel_names_unpriced_racks_as_the_proposal_does(qtbot, catalog, tmp_path):
+    """Review by helper-39: the panel named only device types; an unpriced rack type still
+    showed as "rack-42u-600" where the proposal said "iSEVEN Ri7 42U 600 mm x 1200 mm". One
+    rule (``PartNames``) now serves both."""
+    from designer.model.hardware import Price
+    from designer.model.io import load_design, save_design
+    from designer.report.pdf.context import ProposalContext
+
+    design = load_design(example_design(), catalog)
+    for kind in design.device_types:  # every device priced: only the racks are left unpriced
+        design.estimates.cost.prices[kind.slug] = Price(amount=1000.0, estimate=False)
+    for kind in design.rack_types:
+        kind.list_price = None
+    path = tmp_path / "racks-unpriced.json"
+    save_design(design, path)
+    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "w.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    win.prompts.ask_save_changes = lambda title: "discard"
+    win.show()
+    panel = win.estimates
+    qtbot.waitUntil(lambda: panel.estimates is not None, timeout=20000)
+    missing = panel.estimates.tco.capex.missing_parts
+    assert {m["part"] for m in missing} == {k.slug for k in design.rack_types}
+    proposal = ProposalContext.prepare(win.doc.design, catalog, "en").incomplete(missing)
+    text = panel.results.toPlainText()
+    assert proposal in text and "iSEVEN Ri7" in proposal
+    assert "rack-42u-600" not in text
+    win.doc.runner.wait()
+    win.close()

@@ -3,7 +3,7 @@ reportlab here: the window's estimates panel names unpriced parts with it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 SHORT_NAME = 40  # characters of a product name in a sentence or a chart title
@@ -57,10 +57,54 @@ def _first_clause(name: str) -> str:
 
 
 def entry_name(slug: str, *entries: Mapping[str, Any]) -> str:
-    """The short product name of the first of ``entries`` (slug -> device type: the design's,
-    the catalog's) that has ``slug`` with a model; else the slug."""
+    """The short product name of the first of ``entries`` (slug -> device or rack type) that
+    has ``slug`` with a model that is more than spaces; else the slug."""
     for found in entries:
         kind = found.get(slug)
-        if kind is not None and kind.model:
-            return short_name(kind.model)
+        name = short_name(kind.model) if kind is not None and kind.model else ""
+        if name:
+            return name
     return slug
+
+
+class PartNames:
+    """Slug -> the product name a reader reads, one rule for the proposal and the window's
+    estimates panel: the design's own entry's model (a device or rack type in the design),
+    else the part's bill-of-materials description (cables, optics, anything without an
+    entry), else a catalog entry's model, else the slug; each shortened (``short_name``).
+
+    ``kinds``: the design's device and rack types; ``described``: (slug, description) of BOM
+    lines (the proposal's whole BOM, the panel's unpriced lines: the same descriptions);
+    ``catalogs``: slug -> entry maps asked last (the catalog's device and rack types)."""
+
+    def __init__(self, kinds: Iterable[Any], described: Iterable[tuple[str, str | None]] = (),
+                 catalogs: Iterable[Mapping[str, Any]] = ()) -> None:
+        # (a model or description of only spaces names nothing: the next source does)
+        names: dict[str, str] = {}
+        for slug, description in described:
+            if description and slug not in names and (short := short_name(description)):
+                names[slug] = short
+        for kind in kinds:
+            if kind.model and (short := short_name(kind.model)):
+                names[kind.slug] = short
+        self.names = names
+        self.catalogs = tuple(catalogs)
+
+    def __call__(self, slug: str) -> str:
+        name = self.names.get(slug)
+        return name if name is not None else entry_name(slug, *self.catalogs)
+
+
+def described_parts(block: Any) -> Iterator[tuple[str, str | None]]:
+    """(slug, description) of every ``missing_parts`` row in a report or estimates block."""
+    if isinstance(block, Mapping):
+        for key, value in block.items():
+            if key == "missing_parts" and isinstance(value, list):
+                for row in value:
+                    if isinstance(row, Mapping) and row.get("part"):
+                        yield str(row["part"]), row.get("description")
+            else:
+                yield from described_parts(value)
+    elif isinstance(block, list):
+        for value in block:
+            yield from described_parts(value)

@@ -43,7 +43,7 @@ from designer.estimates.summary import planning_estimates
 from designer.i18n import Translator
 from designer.report.incomplete import break_even_text, incomplete_note, part_names, total_text
 from designer.report.performance import Part, Table, performance_parts, poc_parts
-from designer.report.product_names import entry_name
+from designer.report.product_names import PartNames, described_parts
 from designer.ui.isolated import forked
 from designer.ui import language
 from designer.ui.forms import Field, property_box, show_value
@@ -244,10 +244,13 @@ class EstimatesPanel(QWidget):
     estimated = Signal()  # new results are shown
     poc_checked = Signal()  # POC results were checked against the plan
 
-    def _part_name(self, slug: str) -> str:
-        """A part's product name, as the proposal names unpriced parts (its slug when the
-        design and the catalog have no entry of that name)."""
-        return entry_name(slug, self.doc.index.device_types, self.doc.catalog.device_types)
+    def _part_names(self) -> PartNames:
+        """Parts' product names by the proposal's rule (``PartNames``), the unpriced parts'
+        descriptions from the estimates shown; made for each rendering."""
+        design, catalog = self.doc.design, self.doc.catalog
+        described = described_parts(self.estimates.as_dict()) if self.estimates is not None else ()
+        return PartNames((*design.device_types, *design.rack_types), described,
+                         (catalog.device_types, catalog.rack_types))
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)
@@ -327,7 +330,7 @@ class EstimatesPanel(QWidget):
         self.error.setText("")
         self._build_inputs()
         if self.estimates is not None:
-            self.results.setHtml(render_html(self.estimates, language.current(), self.poc, self._part_name))
+            self.results.setHtml(render_html(self.estimates, language.current(), self.poc, self._part_names()))
 
     def _build_inputs(self) -> None:
         while self.inputs_layout.count():
@@ -446,7 +449,7 @@ class EstimatesPanel(QWidget):
             self._timer.start()  # an edit came while these were computed: estimate again
             return
         self.estimates = estimates
-        self.results.setHtml(render_html(estimates, language.current(), self.poc, self._part_name))
+        self.results.setHtml(render_html(estimates, language.current(), self.poc, self._part_names()))
         self.estimated.emit()
 
     # -- POC results ------------------------------------------------------------
@@ -473,7 +476,7 @@ class EstimatesPanel(QWidget):
         def done(report) -> None:
             self.poc = report
             if self.estimates is not None:
-                self.results.setHtml(render_html(self.estimates, language.current(), report, self._part_name))
+                self.results.setHtml(render_html(self.estimates, language.current(), report, self._part_names()))
             self.poc_checked.emit()
 
         doc.runner.run(work, done)

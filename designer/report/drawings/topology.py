@@ -64,13 +64,28 @@ def tier_rows(index: DesignIndex, fabric: FabricAnalysis) -> list[tuple[str, lis
     return rows
 
 
+# words that give a speed or a count, not a model: "400G", "25GbE", "48x", "800Gb/s"
+_NOT_A_MODEL = re.compile(r"^\d+(\.\d+)?(x|[GMT](b|bE|bps|b/s)?)$", re.IGNORECASE)
+
+
 def short_model(model: str) -> str:
     """A product name's model number: "Spectrum SN2201 (P2C airflow)" -> "SN2201", "Quantum-2
-    QM9700 (MQM9700-NS2F, P2C airflow)" -> "QM9700" (the last word with a digit outside the
-    brackets), else the name without its brackets."""
-    bare = re.sub(r"\s*\([^)]*\)", "", model).strip()
-    numbered = [word for word in bare.split() if any(ch.isdigit() for ch in word)]
-    return numbered[-1] if numbered else (bare or model)
+    QM9700 (MQM9700-NS2F, P2C airflow)" -> "QM9700", "Nexus 93180YC-FX3, 48x 25G" ->
+    "93180YC-FX3" (the last word with a digit outside the brackets that is no speed or
+    count), else the name without its brackets."""
+    bare = model
+    while (inner := re.sub(r"\s*\([^()]*\)", "", bare)) != bare:  # nested brackets from the inside
+        bare = inner
+    bare = bare.replace("(", " ").replace(")", " ").strip()
+    words = [word.strip(",;:") for word in bare.split()]
+    numbered = [w for w in words if any(ch.isdigit() for ch in w) and not _NOT_A_MODEL.match(w)]
+    return numbered[-1] if numbered else (" ".join(words) or model)
+
+
+def short_models(models: str) -> str:
+    """``short_model`` of each of " / "-joined names, each number once ("SN2201" for both
+    airflow variants of the SN2201)."""
+    return " / ".join(dict.fromkeys(short_model(m) for m in models.split(" / ")))
 
 
 def height_for(fabric: FabricAnalysis) -> float:
@@ -117,7 +132,7 @@ def topology_drawing(index: DesignIndex, fabric: FabricAnalysis, width: float, t
             shown = models
             font = fonts.for_text(models)
             if stringWidth(models, font, 5.5) > box_w - 4:
-                shown = " / ".join(short_model(m) for m in models.split(" / "))
+                shown = short_models(models)
             for name in names:
                 drawing.add(Rect(bx, y, box_w, BOX_H, fillColor=KIND_FILL["switch"], strokeColor=KIND_EDGE["switch"],
                                  strokeWidth=0.8))

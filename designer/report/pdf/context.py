@@ -22,7 +22,7 @@ from designer.i18n import Translator
 from designer.report.json_report import RackFigures, Report, report_parts
 from designer.report.pdf.document import SectionHeading
 from designer.report.pdf.styles import LANDSCAPE, PORTRAIT, Styles, frame_size
-from designer.report.product_names import entry_name, short_name
+from designer.report.product_names import PartNames
 
 
 LOGO_FORMATS = ("PNG", "JPEG")
@@ -53,8 +53,6 @@ def logo_file(project, base_dir: Path | None) -> Path | None:
         raise ExportError(f"the company logo is a {kind} image; the proposal takes PNG or JPEG", file=path,
                           field="project.logo", hint=hint)
     return path
-
-
 
 
 @dataclass
@@ -144,16 +142,18 @@ class ProposalContext:
     # catalog provenance are in the engineering appendix.
 
     @cached_property
+    def names(self) -> PartNames:
+        """Slug -> product name (``PartNames``: the design's, the BOM's, the catalog's)."""
+        catalog = self.catalog
+        return PartNames((*self.design.device_types, *self.design.rack_types),
+                         ((line.part, line.description) for line in self.bom.lines),
+                         (catalog.device_types, catalog.rack_types))
+
+    @cached_property
     def part_names(self) -> dict[str, str]:
-        """Catalog slug -> the product name a customer reads (the model, else the BOM description)."""
-        names: dict[str, str] = {}
-        for line in self.bom.lines:
-            if line.description:
-                names.setdefault(line.part, line.description)
-        for kind in (*self.design.device_types, *self.design.rack_types):
-            if kind.model:
-                names[kind.slug] = kind.model
-        return {slug: short_name(name) for slug, name in names.items() if "-" in slug and slug != name}
+        """Catalog slug -> the product name a customer reads, for the slugs a text may hold
+        (``customer_words``: names with a hyphen, as slugs are, said otherwise than the slug)."""
+        return {slug: name for slug, name in self.names.names.items() if "-" in slug and slug != name}
 
     @cached_property
     def _slug_pattern(self) -> re.Pattern | None:
@@ -170,10 +170,10 @@ class ProposalContext:
         return self._slug_pattern.sub(lambda m: self.part_names[m.group(1)], text)
 
     def part_name(self, slug: str) -> str:
-        """A part's product name for the customer: the design's, else the catalog's (a server
-        the workload sizing weighs that the design does not use), else its slug."""
-        name = self.part_names.get(slug)
-        return name if name is not None else entry_name(slug, self.catalog.device_types)
+        """A part's product name for the customer (``PartNames``: the design's, the BOM's, the
+        catalog's entry, a server the workload sizing weighs that the design does not use;
+        else its slug)."""
+        return self.names(slug)
 
     def incomplete(self, missing, *, titled: bool = False) -> str:
         """``incomplete_note`` with the parts by product name, not slug."""

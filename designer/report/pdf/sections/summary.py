@@ -14,7 +14,6 @@ from designer.fabric.results import FabricAnalysis
 from designer.report.incomplete import break_even_text, total_text
 from designer.report.json_report import Report
 from designer.report.pdf.context import ProposalContext
-from designer.report.product_names import short_name
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
 MAX_LISTED = 12  # longer lists continue in the findings section
@@ -117,7 +116,7 @@ def _models(ctx: ProposalContext, kind: str, gpus: bool | None = None) -> list[t
     """(model, count) of the design's devices of ``kind``, most first; ``gpus``: only those
     with GPUs (True) or without (False)."""
     kinds = {d.slug: d for d in ctx.design.device_types}
-    counts = Counter(short_name(kinds[d.device_type].model) for d in ctx.design.devices
+    counts = Counter(ctx.part_name(d.device_type) for d in ctx.design.devices
                      if d.device_type in kinds and kinds[d.device_type].kind == kind
                      and (gpus is None or (kinds[d.device_type].gpu_count > 0) == gpus))  # with GPUs or not
     return counts.most_common()
