@@ -9,7 +9,8 @@ import os
 import random
 import time
 
-from designer.catalog.entries import parse_entry, parse_yaml
+from designer.catalog.entries import parse_entry
+from designer.catalog.yaml_reader import parse_yaml
 from designer.errors import DesignerError
 from designer.model.io import parse_design
 

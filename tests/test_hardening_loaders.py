@@ -11,7 +11,8 @@ import pytest
 from pydantic import ValidationError
 
 from designer.catalog import Catalog, load_catalog_files
-from designer.catalog.entries import check_netbox_fields, parse_yaml, read_yaml
+from designer.catalog.entries import check_netbox_fields
+from designer.catalog.yaml_reader import parse_yaml, read_yaml
 from designer.errors import CatalogError, DesignerError, DesignLoadError, one_line
 from designer.model.design import Design
 from designer.model.device import Device

@@ -232,7 +232,7 @@ def test_cut_points_and_bridges_equal_networkx(seed):
 
 # ---------------------------------------------------------------- the bundled catalog's C YAML parser
 
-from designer.catalog.entries import read_yaml  # noqa: E402
+from designer.catalog.yaml_reader import read_yaml  # noqa: E402
 from designer.resources import catalog_dir  # noqa: E402
 
 

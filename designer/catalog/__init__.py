@@ -7,7 +7,8 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from designer.catalog.cabling import Cabling
-from designer.catalog.entries import parse_entry, read_yaml
+from designer.catalog.cache import read_bundled
+from designer.catalog.entries import parse_entry
 from designer.errors import CatalogError
 from designer.model.hardware import DeviceType, RackType
 from designer.resources import catalog_dir, user_catalog_dir
@@ -71,21 +72,33 @@ def _is_raw_netbox(data: object) -> bool:
 
 
 def load_catalog_files(catalog: Catalog, paths: Iterable[Path], *, bundled: bool = False) -> None:
-    """``bundled``: the files shipped with the program (read with the C YAML parser)."""
+    """``bundled``: the files shipped with the program (read with the C YAML parser, their
+    parsed data kept between runs: ``designer.catalog.cache``)."""
     for root in paths:
         if not root.exists():
             raise CatalogError("no such file or folder", file=root, hint="check the --catalog path")
-        for path in _yaml_files(root):
-            data = read_yaml(path, bundled=bundled)
-            if path.name == "cabling.yaml" or (isinstance(data, dict) and ("cables" in data or "transceivers" in data)):
-                _merge_cabling(catalog, data, path)
-                continue
-            if _is_raw_netbox(data):
-                from designer.catalog.netbox import add_raw_netbox
+        files = list(_yaml_files(root))
+        if bundled:
+            for path, data in zip(files, read_bundled(files)):
+                _add_file(catalog, path, data)
+            continue
+        from designer.catalog.yaml_reader import read_yaml
 
-                add_raw_netbox(catalog, path)
-                continue
-            catalog.add(parse_entry(data, path), path)
+        for path in files:
+            _add_file(catalog, path, read_yaml(path))
+
+
+def _add_file(catalog: Catalog, path: Path, data: object) -> None:
+    """What one catalog file holds (its parsed data), added to ``catalog``."""
+    if path.name == "cabling.yaml" or (isinstance(data, dict) and ("cables" in data or "transceivers" in data)):
+        _merge_cabling(catalog, data, path)
+        return
+    if _is_raw_netbox(data):
+        from designer.catalog.netbox import add_raw_netbox
+
+        add_raw_netbox(catalog, path)
+        return
+    catalog.add(parse_entry(data, path), path)
 
 
 def _merge_cabling(catalog: Catalog, data: object, path: Path) -> None:

@@ -16,7 +16,8 @@ from typing import Any, get_args
 
 from pydantic import ValidationError
 
-from designer.catalog.entries import check_netbox_fields, read_yaml
+from designer.catalog.entries import check_netbox_fields
+from designer.catalog.yaml_reader import read_yaml
 from designer.model.io import validation_error
 from designer.errors import CatalogError
 from designer.model.hardware import Airflow, DeviceType, PduSpec, PortGroup, PowerSpec, PsuSpec, SourceRef

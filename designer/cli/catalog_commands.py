@@ -11,7 +11,8 @@ from pathlib import Path
 import yaml
 
 from designer.catalog import Catalog
-from designer.catalog.entries import entry_to_yaml_mapping, parse_entry, read_yaml
+from designer.catalog.entries import entry_to_yaml_mapping, parse_entry
+from designer.catalog.yaml_reader import read_yaml
 from designer.catalog.netbox import ImportResult, import_netbox_file
 from designer.cli.common import load_catalog_warned
 from designer.errors import CatalogError
@@ -211,7 +212,7 @@ def _stdin_file(paths: list[str], scratch: Path) -> Path | None:
     ``scratch`` while it is imported (the size cap of the YAML reader applies)."""
     if STDIN_NAME not in paths:
         return None
-    from designer.catalog.entries import MAX_YAML_BYTES
+    from designer.catalog.yaml_reader import MAX_YAML_BYTES
 
     data = sys.stdin.buffer.read(MAX_YAML_BYTES + 1)
     target = scratch / "stdin.yaml"
