@@ -44,12 +44,11 @@ def read_bundled(paths: list[Path]) -> list[Any]:
     with libyaml), from the cache when it holds exactly these files."""
     try:
         raws = [path.read_bytes() for path in paths]
-        reader = Path(__file__).with_name("yaml_reader.py").read_bytes()
     except OSError:
         from designer.catalog.yaml_reader import read_yaml
 
         return [read_yaml(path, bundled=True) for path in paths]  # its error names the file
-    digest = _digest(paths, raws, reader)
+    digest = _digest(paths, raws, _reader())
     folder = cache_dir()
     if folder is not None:
         cached = _read(folder / f"{PREFIX}{digest}.json", digest, len(paths))
@@ -61,6 +60,17 @@ def read_bundled(paths: list[Path]) -> list[Any]:
     if folder is not None:
         _write(folder, digest, data)
     return data
+
+
+def _reader() -> bytes:
+    """What the parsed data also depends on: the reader's source (its checks), else, where
+    the program ships as bytecode only (the packaged build), the program's version."""
+    try:
+        return Path(__file__).with_name("yaml_reader.py").read_bytes()
+    except OSError:
+        from designer import __version__
+
+        return f"version {__version__}".encode()
 
 
 def _digest(paths: list[Path], raws: list[bytes], reader: bytes) -> str:
