@@ -336,3 +336,24 @@ def test_records_made_at_once_are_the_ones_made_one_by_one():
     design.links[0] = type(old)(a=old.a, b=old.b, fabric=old.fabric, media=old.media, length_m=old.length_m)
     many.fill(design.links)
     assert many.row(design.links[0]).link is design.links[0]
+
+
+def test_the_records_in_order_are_of_the_links_asked_for():
+    """``LinkTable.rows_of``: the design's list walked twice takes one list of records; a link
+    replaced or added in that list since (even with no ``forget``) gets its own record."""
+    design, _catalog = _breakout_design()
+    table = LinkTable(DesignIndex.build(design))
+    links = design.links
+    first = table.rows_of(links)
+    assert [row.link for row in first] == links and all(r.link is l for r, l in zip(first, links))
+    assert table.rows_of(links) is first, "the second walk takes the first one's list"
+    replaced = links[3].model_copy(update={"length_m": 7.0})
+    links[3] = replaced
+    again = table.rows_of(links)
+    assert again[3].link is replaced and again[3] is table.row(replaced)
+    links.append(links[0].model_copy(update={"length_m": 9.0}))
+    grown = table.rows_of(links)
+    assert len(grown) == len(links) and grown[-1].link is links[-1]
+    table.forget([links[0]])
+    assert table.rows_of(links) is not grown and table.rows_of(links)[0].link is links[0]
+    assert table.rows_of(links[:5]) == grown[:5]

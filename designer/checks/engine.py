@@ -84,8 +84,9 @@ class Checker:
         for room in ctx.design.site.rooms:
             self._put(("room", room.name), check_room(ctx, room.name))
             self._put(("floor", room.name), check_floor(ctx, room.name))
-        # every link's record at once (the port and link rules below read them)
-        ctx.links.fill(ctx.design.links)
+        # every link's record at once, in the design's order (the port and link rules below
+        # read them, the cable summary after them)
+        ctx.links.rows_of(ctx.design.links)
         for device in ctx.design.devices:
             self._put(("device", device.name), check_device_ports(ctx, device.name))
         for link, found in check_links(ctx, ctx.design.links):

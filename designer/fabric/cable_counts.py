@@ -63,9 +63,10 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     selector = MediaSelector(cabling)
     if table is None:
         table = LinkTable(index)
-    links = [l for l in index.design.links if l.media is not None and l.length_m is not None]
-    # each link's record, read once
-    records = list(map(table.row, links))
+    # each cabled link's record (the links with a media and a length), read once
+    records = [row for row in table.rows_of(index.design.links)
+               if row.link.media is not None and row.link.length_m is not None]
+    links = [row.link for row in records]
     lanes = Counter(filter(None, map(attrgetter("cable_id"), links)))
     # what one cable is: ("fibre", link number, fibre), ("breakout", cable id), ("twin", cage, cage)...
     units: dict[tuple[object, ...], _Unit] = {}

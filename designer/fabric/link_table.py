@@ -70,6 +70,9 @@ class LinkTable:
     def __init__(self, index: DesignIndex) -> None:
         self.index = index
         self._rows: dict[int, ResolvedLink] = {}
+        # the records of one list of links (the design's) in its order, as ``rows_of`` last
+        # gave them; dropped by ``clear`` and ``forget``
+        self._in_order: tuple[list[Link], list[Link], list[ResolvedLink]] | None = None
 
     def row(self, link: Link) -> ResolvedLink:
         found = self._rows.get(id(link))
@@ -78,9 +81,28 @@ class LinkTable:
         self.fill((link,))
         return self._rows[id(link)]
 
-    def fill(self, links: Iterable[Link]) -> None:
+    def rows_of(self, links: list[Link]) -> list[ResolvedLink]:
+        """The records of ``links``, in their order (made where not made yet). The design's
+        whole list is walked by the link rules and the cable summary in turn: the second
+        walk takes the first one's list, checked to be of the same links (a list compared
+        with a copy of itself, in C: a quarter of asking ``row`` per link)."""
+        kept = self._in_order
+        if kept is not None and kept[0] is links and kept[1] == links:
+            return kept[2]
+        if self._rows:
+            self.fill(links)
+            rows = self._rows
+            made = [rows[id(link)] for link in links]
+        else:
+            made = []
+            self.fill(links, made)
+        self._in_order = (links, list(links), made)
+        return made
+
+    def fill(self, links: Iterable[Link], made: list[ResolvedLink] | None = None) -> None:
         """Make the records of ``links`` that are not made yet (the checks make all of a
-        design's at once: the look-ups below are hoisted out of the loop over them)."""
+        design's at once: the look-ups below are hoisted out of the loop over them);
+        ``made``: where the table is empty, a list given the records in order."""
         index = self.index
         rows = self._rows
         devices = index.devices
@@ -94,6 +116,7 @@ class LinkTable:
         # each fabric's link layer, asked once (a link of no or an unknown fabric: its ends')
         layers = {name: LINK_LAYER.get(fabric.protocol) for name, fabric in fabrics.items()}
         fresh = not rows  # nothing made yet: no link to pass over
+        keep = (lambda row: None) if made is None or not fresh else made.append
         for link in links:
             if not fresh:
                 found = rows.get(id(link))
@@ -104,18 +127,20 @@ class LinkTable:
             protocol = layers[name] if name in layers else link_protocol(index, link)
             device_a, device_b = devices.get(a.device), devices.get(b.device)
             if device_a is None or device_b is None or device_a.port_breakouts or device_b.port_breakouts:
-                rows[id(link)] = self._resolve(link, protocol)
+                keep(record := self._resolve(link, protocol))
+                rows[id(link)] = record
                 continue
             key = (device_a.device_type, a.port, device_b.device_type, b.port, protocol)
             facts = classes.get(key)
             if facts is None:
-                made = rows[id(link)] = self._resolve(link, protocol)
-                pair = made.ends
+                record = rows[id(link)] = self._resolve(link, protocol)
+                keep(record)
+                pair = record.ends
                 # per end: its cage's group and number, and the rest of its ``EndCage`` fields
                 facts_a, facts_b = (None, None) if pair is None else (
                     (pair[0].key[1], pair[0].key[2], pair[0][1:]), (pair[1].key[1], pair[1].key[2], pair[1][1:]))
-                classes[key] = (made.speed_a_gbps, made.speed_b_gbps, made.speed_gbps, facts_a, facts_b,
-                                made.shapes)
+                classes[key] = (record.speed_a_gbps, record.speed_b_gbps, record.speed_gbps, facts_a, facts_b,
+                                record.shapes)
                 continue
             speed_a, speed_b, speed, facts_a, facts_b, shapes = facts
             if facts_a is not None and facts_b is not None:
@@ -123,7 +148,8 @@ class LinkTable:
                         make(EndCage, ((b.device, facts_b[0], facts_b[1]),) + facts_b[2]))
             else:
                 ends = None
-            rows[id(link)] = make(ResolvedLink, (link, speed_a, speed_b, speed, ends, shapes, 0))
+            record = rows[id(link)] = make(ResolvedLink, (link, speed_a, speed_b, speed, ends, shapes, 0))
+            keep(record)
 
     def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
         """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""
@@ -175,12 +201,14 @@ class LinkTable:
         if index is not None:
             self.index = index
         self._rows.clear()
+        self._in_order = None
 
     def forget(self, links: Iterable[Link]) -> None:
         """Forget the records of ``links`` (the cables of devices an edit touched); the
         others stay: a record is kept by the link object it was made for, so a replaced
         link is never answered from its predecessor's record."""
         rows = self._rows
+        self._in_order = None
         for link in links:
             rows.pop(id(link), None)
 
