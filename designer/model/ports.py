@@ -6,6 +6,7 @@ answers are cached per device type and port name.
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from designer.model.hardware import PortGroup, split_lane
@@ -16,7 +17,13 @@ if TYPE_CHECKING:
 
 class PortResolver:
     def __init__(self, index: DesignIndex) -> None:
-        self.index = index
+        # The index it answers for, which holds it (``DesignIndex.ports``): a weak proxy, so
+        # that the two are no reference cycle. A cycle is freed only by the cyclic collector,
+        # and the window freezes long-lived objects out of its reach (``gc.freeze`` after a
+        # load and a background check): each index and its resolver frozen so stayed in
+        # memory for good, and with them 42 % of a design's objects once another file was
+        # opened (353,005 of 848,195 memory blocks of a 16,384-GPU design).
+        self.index: DesignIndex = weakref.proxy(index)
         self._groups: dict[tuple[str, str], PortGroup | None] = {}
         self._physical: dict[tuple[str, str], tuple[str, int]] = {}
         # (device type, port) -> what ``designer.fabric.cages.end_cage`` derives from them,

@@ -1,0 +1,51 @@
+"""A design index and what it caches are freed by reference counting alone: no reference
+cycle for the cyclic collector to find, which the window keeps away from what it froze
+(``gc.freeze`` after a load and after a background check)."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import weakref
+
+from designer.checks.engine import Checker
+from designer.model.index import DesignIndex
+from designer.model.io import load_design
+from designer.resources import example_design
+
+
+def test_an_index_with_its_port_answers_is_freed_without_the_collector(catalog):
+    design = load_design(example_design(), catalog)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        index = DesignIndex.build(design)
+        link = design.links[0]
+        assert index.ports.speed_gbps(link.a.device, link.a.port) is not None
+        checker = Checker(design, catalog.cabling, index)
+        assert checker.findings() is not None
+        gone = weakref.ref(index)
+        del index, checker
+        assert gone() is None, "the index lives on in a reference cycle"
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_a_frozen_design_is_freed_once_another_is_open(catalog):
+    """The window opens B while A is still open (the load freezes both), then drops A:
+    A's memory comes back (42 % of it stayed while its index and port resolver were a
+    cycle)."""
+    base = sys.getallocatedblocks()
+    a = load_design(example_design(), catalog)
+    index_a = DesignIndex.build(a)
+    checker_a = Checker(a, catalog.cabling, index_a)
+    assert checker_a.findings() is not None
+    made = sys.getallocatedblocks() - base
+    before_b = sys.getallocatedblocks()
+    b = load_design(example_design(), catalog)  # freezes what exists now, A with it
+    b_blocks = sys.getallocatedblocks() - before_b
+    del a, index_a, checker_a
+    gc.collect()
+    left = sys.getallocatedblocks() - base - b_blocks
+    assert b.links and left < made * 0.1, f"{left:,} of {made:,} blocks of the dropped design are left"
