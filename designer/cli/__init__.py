@@ -99,8 +99,7 @@ def _error_json(exc: DesignerError) -> dict:
 # counting frees everything else as it goes. At 200,000 its 14 youngest-generation passes
 # of a 16,384-GPU report took 0.05 s and freed 163 objects; at 1,000,000 they take 1 ms
 # (the checks' link records are made in a burst between them). What cycles a command
-# leaves: networkx's max-flow graphs, freed where they are made (``fabric.bisection``), and
-# a design index with its port resolver, one per index (3.7 MB at 16,384 GPUs).
+# leaves: networkx's max-flow graphs, freed where they are made (``fabric.bisection``).
 COLLECT_AFTER_ALLOCATIONS = 1_000_000
 
 
