@@ -49,3 +49,32 @@ def test_a_frozen_design_is_freed_once_another_is_open(catalog):
     gc.collect()
     left = sys.getallocatedblocks() - base - b_blocks
     assert b.links and left < made * 0.1, f"{left:,} of {made:,} blocks of the dropped design are left"
+
+
+class _Probe:
+    """Rides in a design's instance dict: freed with the design (a weak reference tells)."""
+
+
+def test_opening_another_file_in_the_window_frees_the_first(qtbot, catalog, tmp_path):
+    """File → Open in a window showing a design: once Qt has deleted the old document (its
+    views and panels with it), the old design is freed, although the load of the new one
+    froze it out of the collector's reach (where a reference cycle holds it, it stays)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from tests.conftest import example_window
+
+    window = example_window(qtbot, catalog, tmp_path)
+    window.doc.wait_for_analysis()
+    probe = _Probe()
+    window.doc.design.__dict__["_probe"] = probe
+    freed = weakref.ref(probe)
+    del probe
+    assert window.open_path(example_design())
+    window.doc.wait_for_analysis()
+    assert "_probe" not in window.doc.design.__dict__
+    for _ in range(3):  # the old views, panels and document, deleted by Qt's event loop
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        QCoreApplication.processEvents()
+    assert freed() is None, "the first design lives on"
+    window.doc.runner.wait()
+    window.close()

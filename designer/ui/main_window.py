@@ -35,6 +35,7 @@ from designer.ui.commands import (
 )
 from designer.ui.deferred import Deferred
 from designer.ui.document import DesignDocument
+from designer.ui.lifetime import empty_when_deleted
 from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
 from designer.ui.floor_view import FloorView, footprint
@@ -155,11 +156,14 @@ class MainWindow(FileActions, QMainWindow):
         self.racks_tab = RackTab(self.racks)
         self.topology = TopologyView(doc)
         current = self.tabs.currentIndex()
-        # the old design's views and inspector go with it (taken out, they would live on)
-        gone = [self.tabs.widget(i) for i in range(self.tabs.count())] + [self.inspector_dock.widget()]
+        # the old design's views and panels go with it (taken out, they would live on, and
+        # with them the old document: a dock keeps the widget it no longer shows)
+        gone = [self.tabs.widget(i) for i in range(self.tabs.count())] + [
+            dock.widget() for dock in (self.inspector_dock, self.findings_dock, self.estimates_dock)]
         self.tabs.clear()
         for widget in gone:
             if widget is not None:
+                empty_when_deleted(widget, children=True)
                 widget.deleteLater()
         self.tabs.addTab(self.floor, "")
         self.tabs.addTab(self.racks_tab, "")
