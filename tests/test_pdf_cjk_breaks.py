@@ -127,3 +127,51 @@ def test_english_and_url_wrapping_is_reportlabs():
     finally:
         paragraph.wordSplit, paragraph.cjkFragSplit = installed
     assert ours == theirs
+
+
+@pytest.mark.parametrize("mixed", [False, True], ids=["one-font", "mixed"])
+def test_random_text_keeps_the_rules_where_it_can(mixed):
+    """Random runs of characters, marks, Latin words, spaces and a <br/>: the text is all
+    there, no line hangs out further than reportlab lets one mark hang, a paragraph reportlab
+    broke well is reportlab's own, and every break left with a mark on the wrong side is one
+    the line offers no better place for (a line of marks and opening brackets only)."""
+    import random
+    from xml.sax.saxutils import escape
+
+    styles = Styles(fonts.font_set("zh"), True)
+    closing = kinsoku._closing()
+    pool = [*"服务器机柜功率交换机存储网络线缆长度", *"（）「」“”《》『』【】。，、：；！？…", "DGX ", "H100", " ", "(", ")", "."]
+    rng = random.Random(15834)
+    installed = paragraph.wordSplit, paragraph.cjkFragSplit
+    em = stringWidth("。", fonts.font_set("zh").regular, styles.body.fontSize)
+    checked = fixed = 0
+    for _ in range(150):
+        text = "".join(rng.choice(pool) for _ in range(rng.randint(10, 160)))
+        markup = escape(text).replace("，", "，<br/>", 1)
+        if mixed:
+            markup = "<b>粗体</b>" + markup
+        for width in rng.sample(range(40, 300), 4):
+            ours = Paragraph(markup, styles.body)
+            ours.wrap(width, 100_000)
+            kinsoku.uninstall()
+            try:
+                theirs = Paragraph(markup, styles.body)
+                theirs.wrap(width, 100_000)
+            finally:
+                paragraph.wordSplit, paragraph.cjkFragSplit = installed
+            lines, before = _lines(ours), _lines(theirs)
+            texts = [t.strip() for t, _ in lines]
+            assert "".join(texts).replace(" ", "") == "".join(t for t, _ in before).replace(" ", "")
+            assert min(space for _, space in lines) >= min(min(space for _, space in before), -em) - 0.01
+            forced = [getattr(line, "lineBreak", False) for line in ours.blPara.lines]
+            bad = [k for k, (a, b) in enumerate(zip(texts, texts[1:]))
+                   if not forced[k] and a and b and (b[0] in closing or a[-1] in OPENING)]
+            if not kinsoku._any_bad([t.strip() for t, _ in before]):
+                assert lines == before
+            for k in bad:
+                a, b = texts[k], texts[k + 1]
+                cut = kinsoku._choose_break(list(a + b), 0, len(a), closing)
+                assert cut is None or cut >= len(a), f"{width} pt: {a!r} / {b!r} could break earlier"
+            checked += 1
+            fixed += lines != before
+    assert fixed > checked / 4

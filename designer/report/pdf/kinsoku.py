@@ -16,9 +16,10 @@ line, but only that one ("We won't do two or more"). So:
 ``Paragraph.breakLinesCJK`` does). The wrapper lets reportlab split, and where a break it
 chose is not a forced one (``<br/>``) and puts a closing mark at the start of a line or an
 opening mark at its end, it moves that break back (the marks and the character they belong
-to go down to the next line, as a typesetter "pushes out") and lets reportlab split the rest
-again. Lines before the first such break, and every paragraph without one, are reportlab's
-own result, unchanged. Only non-ASCII marks count: ASCII punctuation (an English URL's
+to go down to the next line, as a typesetter "pushes out") and has reportlab break the text
+after it again, a line at a time, until the lines meet a break of reportlab's first result.
+Lines before the first such break, and every paragraph without one, are reportlab's own
+result, unchanged. Only non-ASCII marks count: ASCII punctuation (an English URL's
 "." or "(") wraps as it did.
 """
 
@@ -33,17 +34,25 @@ from reportlab.platypus import paragraph as _paragraph
 # may not end a line: opening brackets, book-title marks and quotes (reportlab's strongly
 # prohibited CANNOT_END_LINE[0] without its ASCII "[" and "{"; with 〖〘〚)
 CHINESE_CANNOT_END = "（［｛〈《「『【〔〖〘〚“‘"
+_OPENING = frozenset(CHINESE_CANNOT_END)
 
 _MARK = "_designer_kinsoku_original"
 Span = tuple[int, int, int]
+_CLOSING: dict[str, frozenset[str]] = {}
 
 
 def _closing() -> frozenset[str]:
     """May not start a line: reportlab's list with the Chinese marks ``styles`` adds to it, not ASCII."""
-    return frozenset(c for c in _textsplit.ALL_CANNOT_START if ord(c) > 0x7F)
+    listed = _textsplit.ALL_CANNOT_START
+    if listed not in _CLOSING:
+        _CLOSING[listed] = frozenset(c for c in listed if ord(c) > 0x7F)
+    return _CLOSING[listed]
 
 
-_OPENING = frozenset(CHINESE_CANNOT_END)
+def _any_bad(texts: Sequence[str]) -> bool:
+    """Whether a break between these lines (each stripped) puts a mark where it may not be."""
+    closing = _closing()
+    return any(b[:1] in closing or a[-1:] in _OPENING for a, b in zip(texts, texts[1:]))
 
 
 def _choose_break(chars: Sequence[str], start: int, nxt: int, closing: frozenset[str]) -> int | None:
@@ -83,59 +92,72 @@ def _choose_break(chars: Sequence[str], start: int, nxt: int, closing: frozenset
     return None
 
 
-def _visible_spans(texts: Sequence[str], chars: Sequence[str], offset: int) -> list[Span] | None:
-    """The spans of lines each stripped of its spaces (``wordSplit``'s), found in ``chars``
-    from ``offset``; None when they do not match."""
-    spans, pos = [], offset
-    for n, text in enumerate(texts):
-        text = text.strip()
-        if not text:
-            return None
-        raw = pos
-        while pos < len(chars) and chars[pos].isspace():
-            pos += 1
-        if "".join(chars[pos:pos + len(text)]) != text:
-            return None
-        # a line's spaces are stripped: where between two lines they were cut does not show
-        spans.append((raw if n == 0 else pos, pos, pos + len(text)))
-        pos += len(text)
-    return spans
-
-
 def _widths_from(max_widths: Sequence[float], line: int) -> list[float]:
     return list(max_widths[line:]) or [max_widths[-1]]
 
 
 def _mend(lines: list[Any], spans: list[Span], chars: Sequence[str], max_widths: Sequence[float],
           split: Callable[[int, int, list[float]], list[Any] | None],
-          spans_of: Callable[[list[Any], int], list[Span] | None]) -> list[Any] | None:
+          spans_of: Callable[[list[Any], int, int, int], list[Span] | None]) -> list[Any] | None:
     """``lines`` (reportlab's split of ``chars``) with every bad break moved back; None when
-    something does not add up (the caller then keeps reportlab's lines). ``spans`` are the
-    lines' (start, first visible, last visible + 1) in ``chars``; ``split(a, b, widths)``
-    splits ``chars[a:b]`` with reportlab, ``spans_of(lines, offset)`` gives such lines'
-    spans. A forced break (``<br/>``: the line's ``lineBreak``) is never moved."""
+    something does not add up (the caller then keeps reportlab's lines).
+
+    ``spans`` are the lines' (start, first visible, last visible + 1) in ``chars``;
+    ``split(a, b, widths)`` splits ``chars[a:b]`` with reportlab and ``spans_of(lines, a, b, n)``
+    gives the spans of such a split, its first line the paragraph's line ``n``. A forced break
+    (``<br/>``: the line's ``lineBreak``) is never moved. reportlab's lines are kept up to the
+    first bad break; from there the lines are made one at a time, each from reportlab's split
+    of a window of the text (a line's break depends only on the text up to it), until a line
+    starts where one of reportlab's did: its lines are kept again from there. Linear in the
+    text, not a split of the whole rest for every break moved."""
     closing = _closing()
+    tail = len(max_widths) - 1  # every line from here on has the last width
+
+    def bad(line: Any, span: Span, nxt: Span) -> bool:
+        return (not getattr(line, "lineBreak", False) and span[1] < span[2] and nxt[1] < nxt[2]
+                and (chars[nxt[1]] in closing or chars[span[2] - 1] in _OPENING))
+
+    starts = {span[0]: k for k, span in enumerate(spans) if k}
+    reach = max(b - a for a, _, b in spans) + 8  # characters a window starts with: a line and a bit
     out: list[Any] = []
-    base = 0  # the paragraph's line number of lines[0], for its width
-    first = 0  # breaks before lines[first] are kept
-    for _ in range(len(chars) + 1):
-        bad = next((k for k in range(first, len(lines) - 1)
-                    if not getattr(lines[k], "lineBreak", False)
-                    and (chars[spans[k + 1][1]] in closing or chars[spans[k][2] - 1] in _OPENING)), None)
-        if bad is None:
-            return out + lines
-        cut = _choose_break(chars, spans[bad][1], spans[bad + 1][1], closing)
-        if cut is None or cut >= spans[bad + 1][1]:
-            first = bad + 1  # no better break in this line: keep it
-            continue
-        line = split(spans[bad][0], cut, _widths_from(max_widths, base + bad)[:1])
-        rest = split(cut, len(chars), _widths_from(max_widths, base + bad + 1))
-        got = None if rest is None else spans_of(rest, cut)
-        if line is None or len(line) != 1 or rest is None or got is None:
-            return None
-        out += lines[:bad] + line
-        base += bad + 1
-        lines, spans, first = rest, got, 0
+    k = 0  # reportlab's line to take next
+    for _ in range(2 * len(chars) + 2):
+        # reportlab's lines while their breaks are good
+        while k < len(lines) - 1 and not bad(lines[k], spans[k], spans[k + 1]):
+            out.append(lines[k])
+            k += 1
+        if k == len(lines) - 1:
+            return out + lines[k:]
+        # then line by line from where its bad break's line starts
+        pos = spans[k][0]
+        while True:
+            width = _widths_from(max_widths, len(out))
+            size = reach
+            while True:
+                end = min(len(chars), pos + size)
+                got = split(pos, end, width)
+                got_spans = None if got is None else spans_of(got, pos, end, len(out))
+                if got is None or (end == len(chars) and (not got or got_spans is None)):
+                    return None
+                if got_spans is not None and (len(got) >= 2 or end == len(chars)):
+                    break
+                size *= 2
+            if len(got) == 1:
+                return out + got
+            line, nxt = got[0], got_spans[1][0]
+            if bad(line, got_spans[0], got_spans[1]):
+                cut = _choose_break(chars, got_spans[0][1], got_spans[1][1], closing)
+                if cut is not None and cut < got_spans[1][1]:
+                    one = split(pos, cut, width[:1])
+                    if one is None or len(one) != 1:
+                        return None
+                    line, nxt = one[0], cut
+            out.append(line)
+            pos = nxt
+            j = starts.get(pos)
+            if j is not None and (j == len(out) or min(j, len(out)) >= tail):
+                k = j  # a break of reportlab's own: its lines from here are what a split from here gives
+                break
     return None
 
 
@@ -145,11 +167,37 @@ def word_split(original: Callable[..., list]) -> Callable[..., list]:
 
     def wordSplit(word, maxWidths, fontName, fontSize, encoding="utf8"):  # noqa: N802,N803 (reportlab's names)
         lines = original(word, maxWidths, fontName, fontSize, encoding)
-        if len(lines) < 2 or not isinstance(word, str):
+        if len(lines) < 2 or not isinstance(word, str) or not _any_bad([text.strip() for _, text in lines]):
             return lines
 
-        def spans_of(got: list, offset: int) -> list[Span] | None:
-            return _visible_spans([text for _, text in got], word, offset)
+        widths = (maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths])
+        sums = [0.0]  # the text's width up to each character, as reportlab measures it (made when needed)
+
+        def spans_of(got: list, offset: int, end: int, line_no: int) -> list[Span] | None:
+            """Lines are stripped of their spaces: where one ended is found from its extra space,
+            its width less the width of the characters it took."""
+            if len(sums) == 1:
+                for w in _textsplit.getCharWidths(word, fontName, fontSize):
+                    sums.append(sums[-1] + w)
+            spans, pos = [], offset
+            for m, (extra, text) in enumerate(got):
+                text = text.strip()
+                first = pos
+                while text and first < end and word[first].isspace():
+                    first += 1
+                if word[first:first + len(text)] != text:
+                    return None
+                last = first + len(text)  # a line of spaces only: an empty span where it starts
+                spans.append((pos, first, last))
+                if m < len(got) - 1:
+                    used = _widths_from(widths, line_no + m)[0] - extra
+                    ends = [last]
+                    while ends[-1] < end and word[ends[-1]].isspace():
+                        ends.append(ends[-1] + 1)
+                    pos = min(ends, key=lambda r: abs(sums[r] - sums[spans[-1][0]] - used))
+                    if abs(sums[pos] - sums[spans[-1][0]] - used) > 0.01:
+                        return None
+            return spans
 
         def split(a: int, b: int, widths: list[float]) -> list:
             got = original(word[a:b], widths, fontName, fontSize, encoding)
@@ -157,9 +205,8 @@ def word_split(original: Callable[..., list]) -> Callable[..., list]:
                 got[-1] = [got[-1][0], got[-1][1].strip()]
             return got
 
-        spans = spans_of(lines, 0)
-        mended = None if spans is None else _mend(
-            lines, spans, word, maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths], split, spans_of)
+        spans = spans_of(lines, 0, len(word), 0)
+        mended = None if spans is None else _mend(lines, spans, word, widths, split, spans_of)
         return lines if mended is None else mended
 
     setattr(wordSplit, _MARK, original)
@@ -174,7 +221,8 @@ def frag_split(original: Callable[..., Any]) -> Callable[..., Any]:
     def cjkFragSplit(frags, maxWidths, calcBounds, encoding="utf8"):  # noqa: N802,N803 (reportlab's names)
         result = original(frags, maxWidths, calcBounds, encoding)
         lines = list(getattr(result, "lines", None) or [])
-        if len(lines) < 2 or not all(isinstance(getattr(f, "text", None), str) for f in frags):
+        if len(lines) < 2 or not all(isinstance(getattr(f, "text", None), str) for f in frags) or not _any_bad(
+                ["".join(w.text for w in line.words).strip() for line in lines]):
             return result
         # the glyphs as cjkFragSplit lists them: a character each, an empty frag (<br/>, image) one
         units: list[tuple[int, int | None]] = []
@@ -192,14 +240,14 @@ def frag_split(original: Callable[..., Any]) -> Callable[..., Any]:
                     out.append(frags[n])
                     k += 1
                     continue
-                end = k
+                end = k  # the run of this frag's characters: i to i + (end - k)
                 while end < b and units[end][0] == n and units[end][1] is not None:
                     end += 1
-                out.append(frags[n].clone(text=frags[n].text[i:units[end - 1][1] + 1]))
+                out.append(frags[n].clone(text=frags[n].text[i:i + end - k]))
                 k = end
             return out
 
-        def spans_of(got: list, offset: int) -> list[Span] | None:
+        def spans_of(got: list, offset: int, end: int, line_no: int) -> list[Span] | None:
             spans, pos = [], offset
             for line in got:
                 n = sum(len(w.text) if w.text else 1 for w in line.words)
@@ -208,17 +256,17 @@ def frag_split(original: Callable[..., Any]) -> Callable[..., Any]:
                     a += 1
                 while b > a and not chars[b - 1].strip():
                     b -= 1
-                if a == b:
-                    return None
+                if a == b:  # nothing visible (a line of a <br/> only): an empty span where it starts
+                    a = b = pos
                 spans.append((pos, a, b))
                 pos += n
             # an empty frag grouped with its neighbours would be miscounted: then keep reportlab's
-            return spans if pos == len(chars) else None
+            return spans if pos == end else None
 
         def split(a: int, b: int, widths: list[float]) -> list:
             return list(original(pieces(a, b), widths, calcBounds, encoding).lines)
 
-        spans = spans_of(lines, 0)
+        spans = spans_of(lines, 0, len(chars), 0)
         mended = None if spans is None else _mend(
             lines, spans, chars, maxWidths if isinstance(maxWidths, (list, tuple)) else [maxWidths], split, spans_of)
         return result if mended is None else _paragraph.ParaLines(kind=1, lines=mended)
