@@ -14,6 +14,7 @@ from reportlab.platypus import Paragraph, TableStyle
 from reportlab.platypus import paragraph as _paragraph
 
 from designer.report.fonts import FontSet, is_latin
+from designer.report.pdf import kinsoku as _kinsoku
 
 # Punctuation that never starts a line of Chinese (GB/T 15834-2011 4.1; W3C "Requirements for
 # Chinese Text Layout" 3.1.7, the 避头 characters). reportlab's CJK wrapping keeps a character
@@ -25,6 +26,10 @@ from designer.report.fonts import FontSet, is_latin
 CHINESE_CANNOT_START = "．，、：；！？）］｝〉》」』】〕〗〙〛”’…‥·％%"
 for _module in (_textsplit, _paragraph):
     _module.ALL_CANNOT_START += "".join(c for c in CHINESE_CANNOT_START if c not in _module.ALL_CANNOT_START)
+# That list alone still let the second of two closing marks ("）。") start a line (reportlab
+# hangs one mark only) and let a line end on an opening one ("（", "「", "“", "《": reportlab
+# never reads its ALL_CANNOT_END): the CJK splitters are wrapped to move such breaks back.
+_kinsoku.install()
 
 PORTRAIT = A4
 LANDSCAPE = landscape(A4)

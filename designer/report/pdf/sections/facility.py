@@ -100,6 +100,9 @@ def _racks(ctx: ProposalContext, racks: list[RackFigures]) -> LongTable:
     data = [[s.p(h, s.cell) for h in header]] + [[s.cell_value(c) for c in r] for r in rows]
     table = LongTable(data, colWidths=widths, repeatRows=1)
     style = s.table_style(numeric_from=2)
+    # the last two racks stay together: a page break never leaves one row alone after its header
+    if len(rows) >= 2:
+        style.add("NOSPLIT", (0, -2), (-1, -1))
     _mark(style, over)
     table.setStyle(style)
     return table
