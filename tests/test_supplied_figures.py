@@ -154,7 +154,7 @@ def test_supplied_words_in_chinese(catalog):
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) not installed")
 @pytest.mark.parametrize(("lang", "heading", "line"), [
     ("en", "Figures supplied, not published", "maximum power 5.50 kW, supplied by Li Wei"),
-    ("zh", "用户提供（非厂商公布）的数据", "最大功耗 5.50 kW，由Li Wei于"),
+    ("zh", "用户提供（非厂商公布）的数据", "最大功耗 5.50 kW，由 Li Wei 于"),
 ])
 def test_proposal_says_the_figure_was_supplied(tmp_path, lang, heading, line):
     """Issue 11 acceptance: designer new --server huawei-atlas-800t-a2 --server-max-kw 5.5

@@ -78,3 +78,45 @@ class TemplateFormatter(string.Formatter):
 
     def render(self, template: Template, params: dict[str, Any]) -> str:
         return self.vformat(plural_form(template, params), (), params)
+
+
+def _is_han(char: str) -> bool:
+    """A Chinese character (CJK unified ideographs, extension A, compatibility ideographs);
+    not punctuation, which takes no space."""
+    return "\u4e00" <= char <= "\u9fff" or "\u3400" <= char <= "\u4dbf" or "\uf900" <= char <= "\ufaff"
+
+
+def _is_latin(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+class HanSpacing(string.Formatter):
+    """A formatter that puts a space between a Chinese character of the template and a Latin
+    letter or digit a field's value begins or ends with ("{customer}计划" with "Example Lab":
+    "Example Lab 计划"; "在{room}中": "在 Hall 1 中"), as Chinese technical writing sets mixed
+    text and as the templates themselves write their own figures ("共 {gpus} 块"). Only where
+    a field meets the template: the templates' own text, and a value's, stay as written."""
+
+    def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
+        out: list[str] = []
+        field_ended_latin = False
+        for literal, field, spec, conversion in self.parse(format_string):
+            if literal:
+                if field_ended_latin and _is_han(literal[0]):
+                    literal = " " + literal
+                out.append(literal)
+                field_ended_latin = False
+            if field is None:
+                continue
+            value, _used = self.get_field(field, args, kwargs)
+            value = self.convert_field(value, conversion)
+            if spec and "{" in spec:
+                spec = self.vformat(spec, args, kwargs)
+            text = self.format_field(value, spec or "")
+            if not text:
+                continue
+            if out and out[-1] and _is_han(out[-1][-1]) and _is_latin(text[0]):
+                text = " " + text
+            out.append(text)
+            field_ended_latin = _is_latin(text[-1])
+        return "".join(out)

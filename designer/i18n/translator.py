@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from designer.i18n import catalog
 from designer.i18n.catalog import LANGUAGES
-from designer.i18n.templates import TemplateFormatter
+from designer.i18n.templates import HanSpacing, TemplateFormatter
 from designer.i18n.terms import fabric_name as _fabric_name
 from designer.i18n.terms import term as _term
 
@@ -69,7 +69,9 @@ class Translator:
                            f"{', '.join(sorted(catalog.catalogs())) or 'none'}; the module holding it "
                            "registers it when imported)")
         text: str = texts[self.lang]
-        return text.format(**values) if values else text
+        if not values:
+            return text
+        return _HAN_SPACED.vformat(text, (), values) if self.is_zh else text.format(**values)
 
     def count(self, key: str, n: int) -> str:
         """``n`` things said with ``key`` ("{count} warnings"), or with ``key + "_one"``
@@ -222,7 +224,11 @@ class Translator:
         return self(answer) if answer in ("yes", "no", "partly", "unknown", "unanswered") else answer
 
 
-class _FindingFormatter(TemplateFormatter):
+# Chinese messages with fields: a space where a Latin word or figure meets a Chinese character
+_HAN_SPACED = HanSpacing()
+
+
+class _FindingFormatter(HanSpacing, TemplateFormatter):
     """Chinese finding text: numbers through the Translator, lists joined with 、, terms translated."""
 
     def __init__(self, t: Translator) -> None:
