@@ -78,3 +78,26 @@ def test_opening_another_file_in_the_window_frees_the_first(qtbot, catalog, tmp_
     assert freed() is None, "the first design lives on"
     window.doc.runner.wait()
     window.close()
+
+
+def test_a_replaced_document_calls_nothing_back(qtbot, catalog, tmp_path):
+    """Review by helper-41: between File → Open and Qt deleting the old document, a result of
+    its runner, or a signal it sent, reached the old views and panels, emptied as they were
+    deleted ("'EstimatesPanel' object has no attribute '_generation'"). The old document is
+    shut down first: its signals reach nothing, its runner's results call nothing back."""
+    from tests.conftest import example_window
+
+    window = example_window(qtbot, catalog, tmp_path)
+    window.doc.wait_for_analysis()
+    old = window.doc
+    heard: list[str] = []
+    old.findings_changed.connect(lambda _f: heard.append("findings"))
+    old.runner._callbacks[999] = (lambda _r: heard.append("callback"), True)
+    old.runner.pool.start(lambda: None)  # work not started by the time the file changes is dropped
+    assert window.open_path(example_design())
+    old.findings_changed.emit([])
+    old.runner._finished(999, None)  # a result that lands after the switch
+    assert heard == []
+    assert window.doc is not old
+    window.doc.runner.wait()
+    window.close()

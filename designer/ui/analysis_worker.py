@@ -16,6 +16,7 @@ from designer.checks import Change, Checker
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.graph import fabric_links
 from designer.model.index import DesignIndex
+from designer.ui.lifetime import disconnect_all
 
 # Above this many links a fabric is analysed in the background (about 0.2 s of work).
 LARGE_LINKS = 8000
@@ -91,10 +92,21 @@ class AnalysisRunner(QObject):
                 self.busy.emit(True)
         self.pool.start(_Task(self._token, work, self._signals))
 
+    def shut_down(self) -> None:
+        """Its document is being replaced: work not started yet is dropped, and nothing that
+        finishes calls back (the views and panels that asked are being deleted)."""
+        self.pool.clear()
+        self._callbacks.clear()
+        for signal in (self.ready, self.busy):
+            disconnect_all(signal)
+
     @Slot(int, object)
     def _finished(self, token: int, result) -> None:
         # a bound slot of this QObject: Qt queues it onto the UI thread
-        on_done, quiet = self._callbacks.pop(token)
+        found = self._callbacks.pop(token, None)
+        if found is None:
+            return  # asked for before ``shut_down``
+        on_done, quiet = found
         if not quiet:
             self._running -= 1
         on_done(result)

@@ -20,7 +20,7 @@ from designer.model.index import DesignIndex
 from designer.model.io import load_design, save_design
 from designer.ui import recovery
 from designer.ui.analysis_worker import AnalysisRunner, keep_collections_short
-from designer.ui.lifetime import empty_when_deleted
+from designer.ui.lifetime import disconnect_all, empty_when_deleted
 
 
 # Above this many links an edit that touches everything (a rack added or deleted, a room
@@ -69,6 +69,18 @@ class DesignDocument(QObject):
         self._held_change: Change | None = None  # an edit not drawn yet (waits for that index)
         self._checked_once = False  # has a check of this design landed (first_check_pending)
         self._start_checker()
+
+    def shut_down(self) -> None:
+        """Before Qt deletes the document (another file takes its window): its signals reach
+        no view or panel any more (they are being deleted, and emptied when they are), the
+        work its runner has not started is dropped, and what is running calls nothing back."""
+        for signal in (self.changed, self.findings_changed, self.analysis_busy, self.file_changed,
+                       self.selection_changed, self.replaced, self.undo_stack.cleanChanged,
+                       self.undo_stack.indexChanged, self.undo_stack.canUndoChanged,
+                       self.undo_stack.canRedoChanged, self.undo_stack.undoTextChanged,
+                       self.undo_stack.redoTextChanged):
+            disconnect_all(signal)
+        self.runner.shut_down()
 
     def _clean_changed(self, _clean: bool) -> None:
         self.file_changed.emit()

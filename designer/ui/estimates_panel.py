@@ -426,10 +426,12 @@ class EstimatesPanel(QWidget):
             return
         ctx = doc.checker.ctx
         generation = self._generation
+        # the design and catalog as they are now: the work may run after the document is gone
+        design, catalog = doc.design, doc.catalog
 
         def work(source):
-            bom = build_bom(doc.design, doc.catalog, source.index)
-            return planning_estimates(source, doc.catalog, bom)
+            bom = build_bom(design, catalog, source.index)
+            return planning_estimates(source, catalog, bom)
 
         if doc.runner.is_large(doc.design, None):
             # pricing every cable of a big design takes a second: not on the UI thread, and over
@@ -468,10 +470,11 @@ class EstimatesPanel(QWidget):
         from designer.poc.plan import PocContext, build_plan
 
         doc = self.doc
+        design, catalog = doc.design, doc.catalog
 
         def work():
-            poc = PocContext(doc.design, doc.catalog)
-            return check_results(build_plan(doc.design, doc.catalog, poc=poc), poc, files)
+            poc = PocContext(design, catalog)
+            return check_results(build_plan(design, catalog, poc=poc), poc, files)
 
         def done(report) -> None:
             self.poc = report

@@ -11,7 +11,9 @@ cycles' hold: what is left of a wrapper is a few hundred bytes.
 
 from __future__ import annotations
 
+import warnings
 from functools import partial
+from typing import Any
 
 from PySide6.QtCore import QObject
 
@@ -28,3 +30,13 @@ def empty_when_deleted(obj: QObject, *, children: bool = False) -> None:
 
 def _drop_state(state: dict, *_destroyed) -> None:
     state.clear()
+
+
+def disconnect_all(signal: Any) -> None:
+    """Every slot of a bound signal disconnected (none connected: nothing to do)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # PySide warns when there is none
+        try:
+            signal.disconnect()
+        except (RuntimeError, TypeError):
+            pass

@@ -199,6 +199,7 @@ class MainWindow(FileActions, QMainWindow):
         self.update_title()
         self.update_summary()
         if old is not None:
+            old.shut_down()
             old.deleteLater()
 
     def _bind_undo(self, doc) -> None:
