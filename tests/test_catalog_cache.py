@@ -10,12 +10,13 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from designer.catalog import _yaml_files
-from designer.catalog.cache import PREFIX, read_bundled
+from designer.catalog.cache import PREFIX, STALE_AFTER_S, read_bundled
 from designer.catalog.yaml_reader import read_yaml
 from designer.resources import catalog_dir
 
@@ -73,7 +74,49 @@ def test_an_edited_file_is_parsed_again(cache, tmp_path):
     changed = after[files.index(entry)]
     assert changed["model"].startswith("Edited ")
     assert changed != before[files.index(entry)]
-    assert len(list(cache.glob(f"{PREFIX}*.json"))) == 1, "the cache of the old files is removed"
+    # the old files' cache stays while in use (another installation may share the folder),
+    # and goes once unused for a month
+    written = sorted(cache.glob(f"{PREFIX}*.json"), key=lambda f: f.stat().st_mtime)
+    assert len(written) == 2
+    month_ago = time.time() - STALE_AFTER_S - 60
+    os.utime(written[0], (month_ago, month_ago))
+    entry.write_text(text.replace("\nmodel: ", "\nmodel: Edited again ", 1))
+    read_bundled(files)
+    left = {f.name for f in cache.glob(f"{PREFIX}*.json")}
+    assert written[0].name not in left and written[1].name in left and len(left) == 2
+
+
+def test_a_changed_cache_file_is_parsed_anew_and_rewritten(cache, monkeypatch):
+    """A cache file changed by hand (its digest still matching) that the entries refuse:
+    the files are parsed again, the catalog is the shipped one, the cache is rewritten."""
+    import designer.catalog as catalog_module
+
+    files = _files(catalog_dir())
+    parsed = read_bundled(files)
+    (written,) = cache.glob(f"{PREFIX}*.json")
+    damaged = json.loads(written.read_text())
+    n = next(i for i, f in enumerate(files) if f.name != "cabling.yaml")
+    damaged["files"][n]["u_height"] = "forty"
+    written.write_text(json.dumps(damaged))
+    monkeypatch.setattr(catalog_module, "_BUNDLED", None)
+    catalog = catalog_module.load_catalog(include_user=False)
+    assert catalog.get(parsed[n]["slug"]).u_height == parsed[n]["u_height"]
+    assert json.loads(written.read_text())["files"] == parsed
+
+
+def test_no_home_folder_is_no_cache(monkeypatch):
+    from designer.catalog import cache as cache_module
+
+    monkeypatch.delenv("DESIGNER_CATALOG_CACHE", raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def homeless() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(cache_module.Path, "home", staticmethod(homeless))
+    assert cache_module.cache_dir() is None
+    files = _files(catalog_dir())
+    assert read_bundled(files) == [read_yaml(path, bundled=True) for path in files]
 
 
 def test_a_damaged_cache_file_is_parsed_anew(cache):

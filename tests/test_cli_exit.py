@@ -70,3 +70,18 @@ def test_a_reader_that_stops_early_is_no_error():
     reader.wait(timeout=30)
     assert writer.returncode == 0
     assert "Exception ignored" not in writer.stderr and "Traceback" not in writer.stderr
+
+
+def test_output_that_cannot_be_written_is_said():
+    """Review by helper-41: ``designer check ... > /dev/full`` ended with exit code 1 (which
+    ``check`` gives a design with errors) and no word."""
+    full = Path("/dev/full")
+    if not full.exists():
+        import pytest
+
+        pytest.skip("no /dev/full here")
+    with full.open("w") as out:
+        done = subprocess.run([*DESIGNER, "catalog", "list"], stdout=out, stderr=subprocess.PIPE, text=True,
+                              timeout=120, env=BUFFERED)
+    assert done.returncode == 2
+    assert "error: the output could not be written" in done.stderr and "Traceback" not in done.stderr

@@ -351,6 +351,9 @@ def test_the_records_in_order_are_of_the_links_asked_for():
     links[3] = replaced
     again = table.rows_of(links)
     assert again[3].link is replaced and again[3] is table.row(replaced)
+    twin = links[4].model_copy()  # equal to the link it replaces, yet another object (review by helper-41)
+    links[4] = twin
+    assert table.rows_of(links)[4].link is twin
     links.append(links[0].model_copy(update={"length_m": 9.0}))
     grown = table.rows_of(links)
     assert len(grown) == len(links) and grown[-1].link is links[-1]

@@ -20,12 +20,14 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 # the layout of a cache file; a change makes every digest new
 CACHE_FORMAT = 1
 PREFIX = "bundled-"
+STALE_AFTER_S = 30 * 24 * 3600  # another digest's file, unused this long, is removed
 
 
 def cache_dir() -> Path | None:
@@ -35,13 +37,19 @@ def cache_dir() -> Path | None:
         return None
     if override:
         return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError):
+            return None  # no home folder to be found (a container's arbitrary user): no cache
     return Path(base) / "cluster-designer" / "catalog"
 
 
-def read_bundled(paths: list[Path]) -> list[Any]:
+def read_bundled(paths: list[Path], *, cached: bool = True) -> list[Any]:
     """The parsed data of each of the bundled files ``paths`` (``yaml_reader.parse_yaml``
-    with libyaml), from the cache when it holds exactly these files."""
+    with libyaml), from the cache when it holds exactly these files (``cached=False``:
+    parsed, and the cache written anew)."""
     try:
         raws = [path.read_bytes() for path in paths]
     except OSError:
@@ -50,10 +58,10 @@ def read_bundled(paths: list[Path]) -> list[Any]:
         return [read_yaml(path, bundled=True) for path in paths]  # its error names the file
     digest = _digest(paths, raws, _reader())
     folder = cache_dir()
-    if folder is not None:
-        cached = _read(folder / f"{PREFIX}{digest}.json", digest, len(paths))
-        if cached is not None:
-            return cached
+    if folder is not None and cached:
+        found = _read(folder / f"{PREFIX}{digest}.json", digest, len(paths))
+        if found is not None:
+            return found
     from designer.catalog.yaml_reader import parse_yaml
 
     data = [parse_yaml(raw, path, bundled=True) for path, raw in zip(paths, raws)]
@@ -90,6 +98,10 @@ def _read(path: Path, digest: str, count: int) -> list[Any] | None:
     if (not isinstance(cached, dict) or cached.get("format") != CACHE_FORMAT or cached.get("digest") != digest
             or not isinstance(cached.get("files"), list) or len(cached["files"]) != count):
         return None
+    try:
+        os.utime(path)  # in use: kept when another installation updates the folder
+    except OSError:
+        pass
     files: list[Any] = cached["files"]
     return files
 
@@ -112,8 +124,11 @@ def _write(folder: Path, digest: str, data: list[Any]) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        for old in folder.glob(f"{PREFIX}*.json"):  # the catalog as it was before an update
-            if old.name != f"{PREFIX}{digest}.json":
+        # the catalog as it was before an update, unused for a month (another installation
+        # sharing the folder writes its own file, and keeps it by using it: ``_read`` touches it)
+        stale = time.time() - STALE_AFTER_S
+        for old in folder.glob(f"{PREFIX}*.json"):
+            if old.name != f"{PREFIX}{digest}.json" and old.stat().st_mtime < stale:
                 old.unlink(missing_ok=True)
     except OSError:
         return  # a folder that cannot be written to: no cache, the same catalog

@@ -66,8 +66,16 @@ def run() -> NoReturn:
                 stream.flush()
         except BrokenPipeError:
             pass  # a reader that stopped early (``| head``): as ``main`` takes it, no error
-        except (OSError, ValueError):
-            code = code or 1  # output that could not be written is a failed command
+        except (OSError, ValueError) as exc:
+            # output that could not be written (a full disk): said, and not exit code 1,
+            # which ``check`` gives a design with errors
+            if stream is sys.stdout:
+                reason = getattr(exc, "strerror", None) or str(exc)
+                try:
+                    print(f"error: the output could not be written: {reason}", file=sys.stderr, flush=True)
+                except (OSError, ValueError):
+                    pass
+                code = 2
     os._exit(code)
 
 
