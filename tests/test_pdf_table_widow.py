@@ -1,5 +1,5 @@
 """The proposal's per-rack table, split over pages, never leaves one rack alone on the last
-page (a widow under the repeated header): its last two rows are one NOSPLIT range."""
+page (a widow under the repeated header): a split that would take one row less on its page."""
 
 from __future__ import annotations
 
