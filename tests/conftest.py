@@ -86,15 +86,23 @@ def _own_recovery_folder(tmp_path, monkeypatch):
 def example_window(qtbot, catalog, tmp_path, ini: str = "w.ini"):
     """The bundled example saved to ``tmp_path`` and opened in a shown ``MainWindow`` that
     discards changes on close (tests that need the window as ``designer FILE`` opens it)."""
+    from designer.model.io import load_design
+    from designer.resources import example_design
+
+    return design_window(qtbot, catalog, tmp_path, load_design(example_design(), catalog), ini, "example.json")
+
+
+def design_window(qtbot, catalog, tmp_path, design, ini: str = "w.ini", name: str = "d.json"):
+    """``design`` saved to ``tmp_path`` (as ``name``) and opened in a shown ``MainWindow``
+    that discards changes on close."""
     from PySide6.QtCore import QSettings
 
-    from designer.model.io import load_design, save_design
-    from designer.resources import example_design
+    from designer.model.io import save_design
     from designer.ui.document import DesignDocument
     from designer.ui.main_window import MainWindow
 
-    path = tmp_path / "example.json"
-    save_design(load_design(example_design(), catalog), path)
+    path = tmp_path / name
+    save_design(design, path)
     win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / ini), QSettings.IniFormat))
     qtbot.addWidget(win)
     win.prompts.ask_save_changes = lambda title: "discard"

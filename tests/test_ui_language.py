@@ -15,7 +15,7 @@ from designer.ui import language
 from designer.ui.document import DesignDocument
 from designer.ui.main_window import MainWindow
 from designer.ui.words import UI_MESSAGES
-from tests.conftest import example_window
+from tests.conftest import design_window, example_window
 
 RACK_A01_OVER_BUDGET_ZH = "机柜 A01 最大功耗 40.9 kW，超出 30.0 kW 预算 10.9 kW"
 RACK_A01_OVER_BUDGET_EN = "Rack A01 draws 40.9 kW at maximum, 10.9 kW over its 30.0 kW budget"
@@ -264,7 +264,7 @@ def test_the_panel_names_unpriced_racks_as_the_proposal_does(qtbot, catalog, tmp
     showed as "rack-42u-600" where the proposal said "iSEVEN Ri7 42U 600 mm x 1200 mm". One
     rule (``PartNames``) now serves both."""
     from designer.model.hardware import Price
-    from designer.model.io import load_design, save_design
+    from designer.model.io import load_design
     from designer.report.pdf.context import ProposalContext
 
     design = load_design(example_design(), catalog)
@@ -272,12 +272,7 @@ def test_the_panel_names_unpriced_racks_as_the_proposal_does(qtbot, catalog, tmp
         design.estimates.cost.prices[kind.slug] = Price(amount=1000.0, estimate=False)
     for kind in design.rack_types:
         kind.list_price = None
-    path = tmp_path / "racks-unpriced.json"
-    save_design(design, path)
-    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "w.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.prompts.ask_save_changes = lambda title: "discard"
-    win.show()
+    win = design_window(qtbot, catalog, tmp_path, design, name="racks-unpriced.json")
     panel = win.estimates
     qtbot.waitUntil(lambda: panel.estimates is not None, timeout=20000)
     missing = panel.estimates.tco.capex.missing_parts

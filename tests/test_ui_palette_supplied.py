@@ -7,12 +7,12 @@ catalog's "* typical ... used in its place" after the user had supplied the maxi
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QStandardPaths, Qt
 
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model.io import save_design
 from designer.ui.document import DesignDocument
-from designer.ui.main_window import MainWindow
+from tests.conftest import design_window
 
 
 def _items(palette) -> dict:
@@ -29,13 +29,7 @@ def sn5600_window(qtbot, catalog, tmp_path):
     QStandardPaths.setTestModeEnabled(True)
     design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-sn5600", nodes=4,
                                    inband_ports_per_server=0, author="Li Wei"), catalog)
-    path = tmp_path / "d.json"
-    save_design(design, path)
-    win = MainWindow(DesignDocument.open(path, catalog), QSettings(str(tmp_path / "w.ini"), QSettings.IniFormat))
-    qtbot.addWidget(win)
-    win.prompts.ask_save_changes = lambda title: "discard"
-    win.show()
-    return win
+    return design_window(qtbot, catalog, tmp_path, design)
 
 
 def _supply_maximum(win, kw: str) -> None:
