@@ -20,7 +20,15 @@ import designer.report.i18n_proposal  # noqa: F401  (registers the proposal's wo
     ("共{gpus}块", {"gpus": "1,024"}, "共 1,024 块"),
     ("设备 {device}：未接线", {"device": "dgx-01"}, "设备 dgx-01：未接线"),  # before a full-width mark: none
     ("（{part}）", {"part": "MCP1600"}, "（MCP1600）"),
-    ("由{who}于{day}", {"who": "Li Wei", "day": "2026年12月2日"}, "由 Li Wei 于 2026年12月2日"),
+    ("由{who}于{day}", {"who": "Li Wei", "day": "2026-12-02"}, "由 Li Wei 于 2026-12-02"),
+    # review by helper-42: a Chinese phrase that starts or ends with a code takes none
+    ("在{room}中", {"room": "3号机房"}, "在3号机房中"),
+    ("在{room}中", {"room": "B1机房、A栋"}, "在B1机房、A栋中"),
+    ("于{day}", {"day": "2026年12月2日"}, "于2026年12月2日"),
+    ("{room}内", {"room": "机房B1"}, "机房B1内"),
+    # ... and a Latin name that ends on its full stop or bracket takes one
+    ("{customer}计划建设", {"customer": "Acme Co., Ltd."}, "Acme Co., Ltd. 计划建设"),
+    ("与{customer}确认", {"customer": "Acme (EU)"}, "与 Acme (EU) 确认"),
     ("华为Atlas{n}", {"n": "800T"}, "华为Atlas800T"),  # the template's own text as written
 ])
 def test_a_space_where_a_field_meets_a_chinese_character(template, values, said):

@@ -101,3 +101,44 @@ def test_a_replaced_document_calls_nothing_back(qtbot, catalog, tmp_path):
     assert window.doc is not old
     window.doc.runner.wait()
     window.close()
+
+
+def _deleted_by_qt() -> None:
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        QCoreApplication.processEvents()
+
+
+def test_the_port_and_cable_panels_and_a_wizard_design_go_too(qtbot, catalog, tmp_path, monkeypatch):
+    """Review by helper-42: the Ports and Cables panels of the old document (a tuple per
+    cable) and a design made in the wizard (the wizard, a child of the window, kept it)
+    outlived File → Open."""
+    from designer.ui import wizard as wizard_module
+    from tests.conftest import example_window
+
+    def press_ok(self) -> int:  # the user waits for the preview and presses OK
+        qtbot.waitUntil(lambda: self.design is not None and self.ok_button.isEnabled(), timeout=20000)
+        return 1
+
+    monkeypatch.setattr(wizard_module.NewDesignWizard, "exec", press_ok)
+    window = example_window(qtbot, catalog, tmp_path)
+    window.doc.wait_for_analysis()
+    window.new_from_wizard()
+    window.doc.wait_for_analysis()
+    window.cables_dock.show()
+    probes = {}
+    for name, holder in (("wizard design", window.doc.design), ("ports", window.ports),
+                         ("cables", window.cable_list)):
+        probe = _Probe()
+        holder.__dict__["_probe"] = probe
+        probes[name] = weakref.ref(probe)
+        del probe
+    assert window.open_path(example_design())
+    window.doc.wait_for_analysis()
+    _deleted_by_qt()
+    assert [name for name, ref in probes.items() if ref() is not None] == []
+    assert not window.findChildren(wizard_module.NewDesignWizard)
+    window.doc.runner.wait()
+    window.close()

@@ -44,3 +44,17 @@ def test_racks_table_keeps_its_last_two_rows_together(example, catalog, lang):
                     splits += 1
                     assert len(pieces[1]._cellvalues) - 1 >= 2, f"{avail}, {again} pt: one rack alone"
     assert splits
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_two_racks_are_never_one_on_each_page(example, catalog, lang):
+    """Review by helper-42: with room for the header and one rack, a two-rack table went one
+    rack to a page; it goes on to the next page whole."""
+    ctx = ProposalContext.prepare(example, catalog, lang)
+    racks = ctx.report.racks[:2]
+    width = ctx.portrait[0]
+    whole = facility._racks(ctx, racks)
+    _, height = whole.wrap(width, 100_000)
+    heights = whole._rowHeights
+    for avail in range(int(heights[0] + heights[1]), int(height)):
+        assert len(facility._racks(ctx, racks).split(width, avail)) != 2, f"{avail} pt: split 1 + 1"

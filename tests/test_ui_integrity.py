@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QObject, QPoint, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
@@ -167,15 +167,16 @@ def test_the_wheel_over_an_unfocused_combo_box_leaves_it(win, qtbot):
 # -- 4. exit and recovery tell the truth ---------------------------------------------------
 
 
-class FakeWizard:
+class FakeWizard(QObject):
     """The new-design wizard, accepted with ``design``; ``during`` runs while it is open
-    (the window's timers go on meanwhile)."""
+    (the window's timers go on meanwhile). A QObject child of the window, as the wizard is
+    (the window deletes it when it is done)."""
 
     design = None
     during = None
 
     def __init__(self, catalog, parent) -> None:
-        pass
+        super().__init__(parent)
 
     def exec(self) -> int:
         if FakeWizard.during:

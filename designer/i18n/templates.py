@@ -90,12 +90,38 @@ def _is_latin(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
+def _opens_latin(text: str) -> bool:
+    """``text`` begins with a Latin word or figure (letters and digits up to a space, a mark
+    or its end), not with a code that a Chinese word goes on from ("3号机房", "B1机房")."""
+    if not text or not _is_latin(text[0]):
+        return False
+    n = 1
+    while n < len(text) and _is_latin(text[n]):
+        n += 1
+    return n == len(text) or not _is_han(text[n])
+
+
+def _closes_latin(text: str) -> bool:
+    """``text`` ends with a Latin word or figure, or with the full stop or bracket that ends
+    one ("Acme Co., Ltd.", "(EU)"), not a Chinese word that ends on a code ("机房B1")."""
+    n = len(text)
+    while n > 0 and text[n - 1] in ".)":
+        n -= 1
+    if n == 0 or not _is_latin(text[n - 1]):
+        return False
+    while n > 0 and _is_latin(text[n - 1]):
+        n -= 1
+    return n == 0 or not _is_han(text[n - 1])
+
+
 class HanSpacing(string.Formatter):
     """A formatter that puts a space between a Chinese character of the template and a Latin
-    letter or digit a field's value begins or ends with ("{customer}计划" with "Example Lab":
-    "Example Lab 计划"; "在{room}中": "在 Hall 1 中"), as Chinese technical writing sets mixed
-    text and as the templates themselves write their own figures ("共 {gpus} 块"). Only where
-    a field meets the template: the templates' own text, and a value's, stay as written."""
+    word or figure a field's value begins or ends with ("{customer}计划" with "Example Lab":
+    "Example Lab 计划"; "在{room}中": "在 Hall 1 中"; "Acme Co., Ltd. 计划"), as Chinese
+    technical writing sets mixed text and as the templates themselves write their own figures
+    ("共 {gpus} 块"). Only where a field meets the template, and not where the value is a
+    Chinese phrase that starts or ends with a code ("在3号机房中"): the templates' own text,
+    and a value's, stay as written."""
 
     def vformat(self, format_string: str, args: Any, kwargs: Any) -> str:
         out: list[str] = []
@@ -115,8 +141,8 @@ class HanSpacing(string.Formatter):
             text = self.format_field(value, spec or "")
             if not text:
                 continue
-            if out and out[-1] and _is_han(out[-1][-1]) and _is_latin(text[0]):
+            if out and out[-1] and _is_han(out[-1][-1]) and _opens_latin(text):
                 text = " " + text
             out.append(text)
-            field_ended_latin = _is_latin(text[-1])
+            field_ended_latin = _closes_latin(text)
         return "".join(out)

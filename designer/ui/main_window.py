@@ -185,7 +185,8 @@ class MainWindow(FileActions, QMainWindow):
         cabling_tools.bind(self, doc)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
-        self._summary_later = Deferred(self, self.update_summary)
+        if getattr(self, "_summary_later", None) is None:  # one per window, not one per document
+            self._summary_later = Deferred(self, self.update_summary)
         doc.findings_changed.connect(lambda _f: self._summary_later(self.doc.design))
         doc.changed.connect(lambda _c: self._summary_later(self.doc.design))
         # the palette shows the figures of the types this design embeds (supplied ones)

@@ -20,6 +20,7 @@ from designer.model.io import save_design
 from designer.model.site import Room, Site
 from designer.ui import background, language, recovery
 from designer.ui.document import DesignDocument
+from designer.ui.lifetime import empty_when_deleted
 
 MAX_RECENT = 8
 
@@ -129,7 +130,9 @@ class FileActions:
         """File → Project details…: the proposal's inputs (ui/project_dialog.py), one undo step."""
         from designer.ui.project_dialog import ProjectDialog
 
-        ProjectDialog(self.doc, self).exec()
+        dialog = ProjectDialog(self.doc, self)
+        dialog.exec()
+        dialog.deleteLater()  # a child of the window: it would live as long as the window
 
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
@@ -137,9 +140,15 @@ class FileActions:
         # asked once the new design is there: while the wizard is open the current design
         # stays, and the autosave keeps its recovery file as long as it is not discarded
         wizard = NewDesignWizard(self.catalog, self)
-        if wizard.exec() and wizard.design is not None and self.maybe_save():
-            # exists nowhere on disk: marked unsaved, and asked about at exit
-            self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
+        try:
+            if wizard.exec() and wizard.design is not None and self.maybe_save():
+                # exists nowhere on disk: marked unsaved, and asked about at exit
+                self.set_document(DesignDocument(wizard.design, self.catalog, unsaved=True))
+        finally:
+            # a child of the window holding its last design (the one handed over, or a
+            # cancelled preview): deleted, so that opening another file frees that design
+            empty_when_deleted(wizard, children=True)
+            wizard.deleteLater()
 
     def _save_to(self, target: Path) -> None:
         """Write the design on a worker (a 16,384-GPU design takes seconds to write), the

@@ -80,7 +80,9 @@ class RackTable(LongTable):
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
         header = self.repeatRows
-        if len(parts) == 2 and len(parts[1]._cellvalues) - header == 1 and len(parts[0]._cellvalues) - header > 1:
+        if len(parts) == 2 and len(parts[1]._cellvalues) - header == 1:
+            if len(parts[0]._cellvalues) - header <= 1:
+                return []  # two racks, one on each page: both go on to the next (review by helper-42)
             parts = super().split(availWidth, availHeight - parts[0]._rowHeights[-1])
         return parts
 
