@@ -44,3 +44,23 @@ def test_a_feed_the_rack_does_not_have_is_refused_in_the_inspector(window, qtbot
     assert doc.index.devices["A01-pdu-A1"].feed == "B" and window.inspector.error.text() == ""
     doc.undo_stack.undo()
     assert dumps_design(doc.design) == before
+
+
+def test_a_typed_value_not_confirmed_yet_is_asked_about_before_another_file_opens(window, qtbot):
+    """Review by helper-42: a value typed into the inspector without Return, then File → Open
+    Recent: the old inspector, deleted, committed it to the old design after the question
+    about unsaved work had been skipped, so the edit was lost unasked."""
+    from designer.resources import example_design
+
+    doc = window.doc
+    doc.select("rack", "A02")
+    editor = window.inspector.editors[("rack", "A02", "row")]
+    window.activateWindow()
+    editor.setFocus()
+    qtbot.waitUntil(editor.hasFocus)
+    editor.selectAll()
+    qtbot.keyClicks(editor, "R9")
+    asked: list[str] = []
+    window.prompts.ask_save_changes = lambda title: asked.append(title) or "cancel"
+    assert not window.open_path(example_design())
+    assert asked and doc.modified and window.doc is doc
