@@ -79,7 +79,8 @@ def load_catalog_files(catalog: Catalog, paths: Iterable[Path], *, bundled: bool
             raise CatalogError("no such file or folder", file=root, hint="check the --catalog path")
         files = list(_yaml_files(root))
         if bundled:
-            before = (dict(catalog.device_types), dict(catalog.rack_types), catalog.cabling, dict(catalog.origins))
+            before = (dict(catalog.device_types), dict(catalog.rack_types), catalog.cabling, dict(catalog.origins),
+                      list(catalog.warnings))
             try:
                 for path, data in zip(files, read_bundled(files)):
                     _add_file(catalog, path, data)
@@ -87,7 +88,7 @@ def load_catalog_files(catalog: Catalog, paths: Iterable[Path], *, bundled: bool
                 # a cache file someone changed (its digest still matching) would fail the
                 # same way on every run: the files are parsed again and the cache rewritten;
                 # a fault of the files themselves raises again here
-                catalog.device_types, catalog.rack_types, catalog.cabling, catalog.origins = before
+                catalog.device_types, catalog.rack_types, catalog.cabling, catalog.origins, catalog.warnings = before
                 for path, data in zip(files, read_bundled(files, cached=False)):
                     _add_file(catalog, path, data)
             continue
