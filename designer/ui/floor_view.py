@@ -7,10 +7,9 @@ double-clicking opens its elevation, dragging moves it on the floor (one undo st
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsLineItem,
-    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -20,13 +19,13 @@ from PySide6.QtWidgets import (
 from designer.ui import language, style
 from designer.ui.canvas import Canvas
 from designer.ui.deferred import Deferred
+from designer.ui.floor_routes import FloorRoutes
 from designer.errors import DesignerError
 from designer.model.site import room_origins
 from designer.ui.commands import MoveRack, PlaceRoom
 from designer.ui.rubber_band import BandSelect
 from designer.ui.legend import LegendOverlay, aisle_entries, severity_entries, share_entries
 from designer.ui.metrics import rack_figures, worst_by_object
-from designer.fabric.routes import floor_run_mm, route_points_mm
 from designer.report.drawings.floorplan import aisles
 from designer.report.drawings.floorplan import footprint as plan_footprint
 
@@ -44,7 +43,7 @@ from designer.ui.floor_items import (  # noqa: F401  (RackItem and footprint: im
 )
 
 
-class FloorView(Canvas):
+class FloorView(FloorRoutes, Canvas):
     open_rack = Signal(str)
     refused = Signal(str)  # an edit the floor plan asked for was refused: why
     context_menu = Signal(str, object)  # rack right-clicked, global position: the window's menu
@@ -286,55 +285,6 @@ class FloorView(Canvas):
         finally:
             doc.undo_stack.endMacro()
         return True
-
-    def show_route(self, device_a: str | None, device_b: str | None) -> QGraphicsPathItem | None:
-        """The chosen cable's run on the floor (``designer.fabric.routes.route_points_mm``,
-        the path its length is measured along), with both racks outlined (one rack: only it
-        outlined); ends not both racked, or in two rooms: nothing. Returns the path item."""
-        index = self.doc.index
-        ends = [index.devices.get(name) for name in (device_a, device_b) if name]
-        racks = [d.rack for d in ends if d is not None and d.rack in index.racks]
-        return self.show_rack_route(*racks) if len(racks) == 2 else self.show_rack_route()
-
-    def show_rack_route(self, rack_a: str | None = None, rack_b: str | None = None) -> QGraphicsPathItem | None:
-        """The run between two racks (a chosen cable's ends, or two racks selected together),
-        labelled with its length along the floor; no racks: the run shown is cleared."""
-        for item in self.route_items:
-            if item.scene() is not None:
-                self.scene().removeItem(item)
-        self.route_items = []
-        index = self.doc.index
-        if rack_a is None or rack_b is None or rack_a not in index.racks or rack_b not in index.racks:
-            return None
-        if index.racks[rack_a].room != index.racks[rack_b].room:
-            return None  # between rooms: the tray path is not modelled on the floor
-        ox, oy = self.room_offsets.get(index.racks[rack_a].room, (0.0, 0.0))
-        pen = QPen(style.SELECTION, 3, Qt.DashLine)
-        pen.setCosmetic(True)  # as thick at any zoom
-        route = None
-        if rack_a != rack_b:  # a cable inside one rack: that rack outlined, no run
-            run_mm = route_points_mm(index, rack_a, rack_b)
-            points = [QPointF(x + ox, y + oy) for x, y in run_mm]
-            path = QPainterPath(points[0])
-            for point in points[1:]:
-                path.lineTo(point)
-            route = self.scene().addPath(path, pen)
-            route.setZValue(30)  # above the racks
-            self.route_items.append(route)
-            t = language.current()
-            label = self.scene().addSimpleText(t("floor.route", length=t.num(floor_run_mm(run_mm) / 1000, 1)),
-                                               QFont("Sans", 180))
-            label.setBrush(style.SELECTION)
-            label.setPos(points[1] if len(points) > 2 else (points[0] + points[-1]) / 2)
-            label.setZValue(31)
-            self.route_items.append(label)
-        for name in dict.fromkeys((rack_a, rack_b)):
-            item = self.items_by_rack.get(name)
-            if item is not None:
-                mark = self.scene().addRect(item.rect().translated(item.pos()), pen)
-                mark.setZValue(30)
-                self.route_items.append(mark)
-        return route
 
     def select_in(self, area: QRectF) -> list[str]:
         """Select the racks a scene rectangle touches (none: the selection is cleared)."""
