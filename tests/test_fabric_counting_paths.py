@@ -117,59 +117,53 @@ def _graph_by_link(index, links):
     return used, lanes, kept, duplicates
 
 
-def test_link_classes_match_counting_link_by_link(designs):
-    odd_classes = Counter()
+def _fabric_graphs(designs):
+    """(index, fabric name, its links, its graph) of each named fabric of each design."""
     for design in designs:
         index = DesignIndex.build(design)
         for name, links in fabric_links(index).items():
-            if name is None:
-                continue
-            graph = build_fabric_graph(index, name, links)
-            topo = build_topology(index, graph)
-            classes, speeds = classify_links(graph, topo)
-            want_classes, want_speeds = _classify_by_link(graph, topo)
-            assert +classes == want_classes, name
-            assert speeds == want_speeds, name
-            odd_classes += want_classes
+            if name is not None:
+                yield index, name, links, build_fabric_graph(index, name, links)
+
+
+def test_link_classes_match_counting_link_by_link(designs):
+    odd_classes = Counter()
+    for index, name, _links, graph in _fabric_graphs(designs):
+        topo = build_topology(index, graph)
+        classes, speeds = classify_links(graph, topo)
+        want_classes, want_speeds = _classify_by_link(graph, topo)
+        assert +classes == want_classes, name
+        assert speeds == want_speeds, name
+        odd_classes += want_classes
     assert odd_classes["other"] >= 4, "the loop-backs, the peer link and the back-to-back cable are 'other'"
 
 
 def test_graph_ports_and_lanes_match_the_port_resolver(designs):
-    for design in designs[2:]:
-        index = DesignIndex.build(design)
-        for name, links in fabric_links(index).items():
-            if name is None:
-                continue
-            graph = build_fabric_graph(index, name, links)
-            used, lanes, kept, duplicates = _graph_by_link(index, links)
-            assert dict(graph.ports_used) == used
-            assert dict(graph.lanes_used) == dict(lanes)
-            assert graph.switches == set(used)
-            assert list(zip(graph.links, graph.link_switching)) == kept
-            assert len(graph.duplicates) == duplicates == (2 if name == "compute" else 0)
+    for index, name, links, graph in _fabric_graphs(designs[2:]):
+        used, lanes, kept, duplicates = _graph_by_link(index, links)
+        assert dict(graph.ports_used) == used
+        assert dict(graph.lanes_used) == dict(lanes)
+        assert graph.switches == set(used)
+        assert list(zip(graph.links, graph.link_switching)) == kept
+        assert len(graph.duplicates) == duplicates == (2 if name == "compute" else 0)
 
 
 def test_switch_figures_add_up_as_before(designs):
     """A switch's downlink bandwidth is its endpoint cables' sum, then its lower neighbours'."""
-    for design in designs:
-        index = DesignIndex.build(design)
-        for name, links in fabric_links(index).items():
-            if name is None:
-                continue
-            graph = build_fabric_graph(index, name, links)
-            topo = build_topology(index, graph)
-            for switch, fig in topo.figures.items():
-                down = 0.0
-                for bws in graph.endpoint_links.get(switch, {}).values():
-                    down += sum(bws)
-                rank = TIER_RANK[fig.tier]
-                up = 0.0
-                for neighbour, (_count, bandwidth) in topo.adjacency[switch].items():
-                    if TIER_RANK[topo.tiers[neighbour]] > rank:
-                        up += bandwidth
-                    elif TIER_RANK[topo.tiers[neighbour]] < rank:
-                        down += bandwidth
-                assert (fig.down_gbps, fig.up_gbps) == (down, up)
+    for index, _name, _links, graph in _fabric_graphs(designs):
+        topo = build_topology(index, graph)
+        for switch, fig in topo.figures.items():
+            down = 0.0
+            for bws in graph.endpoint_links.get(switch, {}).values():
+                down += sum(bws)
+            rank = TIER_RANK[fig.tier]
+            up = 0.0
+            for neighbour, (_count, bandwidth) in topo.adjacency[switch].items():
+                if TIER_RANK[topo.tiers[neighbour]] > rank:
+                    up += bandwidth
+                elif TIER_RANK[topo.tiers[neighbour]] < rank:
+                    down += bandwidth
+            assert (fig.down_gbps, fig.up_gbps) == (down, up)
 
 
 def _cable_summary_by_link(index, cabling):
