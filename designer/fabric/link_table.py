@@ -91,20 +91,15 @@ class LinkTable:
         if (kept is not None and kept[0] is links and len(kept[1]) == len(links)
                 and all(map(is_, kept[1], links))):  # the same objects (an equal copy is another link)
             return kept[2]
-        if self._rows:
-            self.fill(links)
-            rows = self._rows
-            made = [rows[id(link)] for link in links]
-        else:
-            made = []
-            self.fill(links, made)
+        self.fill(links)
+        rows = self._rows
+        made = [rows[id(link)] for link in links]
         self._in_order = (links, list(links), made)
         return made
 
-    def fill(self, links: Iterable[Link], made: list[ResolvedLink] | None = None) -> None:
+    def fill(self, links: Iterable[Link]) -> None:
         """Make the records of ``links`` that are not made yet (the checks make all of a
-        design's at once: the look-ups below are hoisted out of the loop over them);
-        ``made``: where the table is empty, a list given the records in order."""
+        design's at once: the look-ups below are hoisted out of the loop over them)."""
         index = self.index
         rows = self._rows
         devices = index.devices
@@ -118,7 +113,6 @@ class LinkTable:
         # each fabric's link layer, asked once (a link of no or an unknown fabric: its ends')
         layers = {name: LINK_LAYER.get(fabric.protocol) for name, fabric in fabrics.items()}
         fresh = not rows  # nothing made yet: no link to pass over
-        keep = (lambda row: None) if made is None or not fresh else made.append
         for link in links:
             if not fresh:
                 found = rows.get(id(link))
@@ -129,14 +123,12 @@ class LinkTable:
             protocol = layers[name] if name in layers else link_protocol(index, link)
             device_a, device_b = devices.get(a.device), devices.get(b.device)
             if device_a is None or device_b is None or device_a.port_breakouts or device_b.port_breakouts:
-                keep(record := self._resolve(link, protocol))
-                rows[id(link)] = record
+                rows[id(link)] = self._resolve(link, protocol)
                 continue
             key = (device_a.device_type, a.port, device_b.device_type, b.port, protocol)
             facts = classes.get(key)
             if facts is None:
                 record = rows[id(link)] = self._resolve(link, protocol)
-                keep(record)
                 pair = record.ends
                 # per end: its cage's group and number, and the rest of its ``EndCage`` fields
                 facts_a, facts_b = (None, None) if pair is None else (
@@ -150,8 +142,7 @@ class LinkTable:
                         make(EndCage, ((b.device, facts_b[0], facts_b[1]),) + facts_b[2]))
             else:
                 ends = None
-            record = rows[id(link)] = make(ResolvedLink, (link, speed_a, speed_b, speed, ends, shapes, 0))
-            keep(record)
+            rows[id(link)] = make(ResolvedLink, (link, speed_a, speed_b, speed, ends, shapes, 0))
 
     def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
         """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""

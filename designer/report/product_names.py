@@ -90,6 +90,13 @@ class PartNames:
         self.names = names
         self.catalogs = tuple(catalogs)
 
+    @classmethod
+    def of(cls, design: Any, catalog: Any, described: Iterable[tuple[str, str | None]] = ()) -> PartNames:
+        """The names for ``design`` (its device and rack types) with ``catalog``'s entries
+        asked last: as the proposal and the window's estimates panel name parts."""
+        return cls((*design.device_types, *design.rack_types), described,
+                   (catalog.device_types, catalog.rack_types))
+
     def __call__(self, slug: str) -> str:
         name = self.names.get(slug)
         return name if name is not None else entry_name(slug, *self.catalogs)

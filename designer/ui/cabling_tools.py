@@ -53,14 +53,13 @@ def device_menu(window, device: str):
 
 def bind(window, doc) -> None:
     from designer.ui.cable_list import CableList
-    from designer.ui.lifetime import empty_when_deleted
+    from designer.ui.lifetime import retire
     from designer.ui.port_panel import PortPanel
 
     for dock in (window.ports_dock, window.cables_dock):
         old = dock.widget()
         if old is not None:
-            empty_when_deleted(old, children=True)  # as set_document's own views and panels
-            old.deleteLater()
+            retire(old)  # as set_document's own views and panels
     window.ports = PortPanel(doc)
     window.ports_dock.setWidget(window.ports)
     window.ports.status.connect(lambda text: window.statusBar().showMessage(text, 8000))

@@ -247,10 +247,8 @@ class EstimatesPanel(QWidget):
     def _part_names(self) -> PartNames:
         """Parts' product names by the proposal's rule (``PartNames``), the unpriced parts'
         descriptions from the estimates shown; made for each rendering."""
-        design, catalog = self.doc.design, self.doc.catalog
         described = described_parts(self.estimates.as_dict()) if self.estimates is not None else ()
-        return PartNames((*design.device_types, *design.rack_types), described,
-                         (catalog.device_types, catalog.rack_types))
+        return PartNames.of(self.doc.design, self.doc.catalog, described)
 
     def __init__(self, doc, parent=None) -> None:
         super().__init__(parent)

@@ -28,6 +28,13 @@ def empty_when_deleted(obj: QObject, *, children: bool = False) -> None:
             target.destroyed.connect(partial(_drop_state, state))
 
 
+def retire(obj: QObject) -> None:
+    """``obj`` (a view, panel or dialog of a design going away) deleted by Qt's event loop,
+    emptied with its descendants when it is."""
+    empty_when_deleted(obj, children=True)
+    obj.deleteLater()
+
+
 def _drop_state(state: dict, *_destroyed) -> None:
     state.clear()
 

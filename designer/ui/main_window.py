@@ -35,7 +35,7 @@ from designer.ui.commands import (
 )
 from designer.ui.deferred import Deferred
 from designer.ui.document import DesignDocument
-from designer.ui.lifetime import empty_when_deleted
+from designer.ui.lifetime import retire
 from designer.ui.estimates_panel import EstimatesPanel
 from designer.ui.findings_panel import FindingsPanel
 from designer.ui.floor_view import FloorView, footprint
@@ -119,6 +119,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         cabling_tools.install(self)  # Ports and Cables docks, Find (issue 14)
         self._retitle()
+        self._summary_later = Deferred(self, self.update_summary)  # one per window, for every document
         self.set_document(doc)
         metric = self.settings.value("colour_metric", "power")
         found = self.metric_box.findData(metric)
@@ -163,8 +164,7 @@ class MainWindow(FileActions, QMainWindow):
         self.tabs.clear()
         for widget in gone:
             if widget is not None:
-                empty_when_deleted(widget, children=True)
-                widget.deleteLater()
+                retire(widget)
         self.tabs.addTab(self.floor, "")
         self.tabs.addTab(self.racks_tab, "")
         self.tabs.addTab(self.topology, "")
@@ -185,8 +185,6 @@ class MainWindow(FileActions, QMainWindow):
         cabling_tools.bind(self, doc)
         doc.file_changed.connect(self.update_title)
         doc.file_changed.connect(self._drop_recovery_when_clean)
-        if getattr(self, "_summary_later", None) is None:  # one per window, not one per document
-            self._summary_later = Deferred(self, self.update_summary)
         doc.findings_changed.connect(lambda _f: self._summary_later(self.doc.design))
         doc.changed.connect(lambda _c: self._summary_later(self.doc.design))
         # the palette shows the figures of the types this design embeds (supplied ones)

@@ -23,7 +23,7 @@ from designer.model.io import save_design
 from designer.model.site import Room, Site
 from designer.ui import background, language, recovery
 from designer.ui.document import DesignDocument
-from designer.ui.lifetime import empty_when_deleted
+from designer.ui.lifetime import retire
 
 MAX_RECENT = 8
 
@@ -141,7 +141,7 @@ class FileActions:
 
         dialog = ProjectDialog(self.doc, self)
         dialog.exec()
-        dialog.deleteLater()  # a child of the window: it would live as long as the window
+        retire(dialog)  # a child of the window: it would live as long as the window
 
     def new_from_wizard(self) -> None:
         from designer.ui.wizard import NewDesignWizard
@@ -156,8 +156,7 @@ class FileActions:
         finally:
             # a child of the window holding its last design (the one handed over, or a
             # cancelled preview): deleted, so that opening another file frees that design
-            empty_when_deleted(wizard, children=True)
-            wizard.deleteLater()
+            retire(wizard)
 
     def _save_to(self, target: Path) -> None:
         """Write the design on a worker (a 16,384-GPU design takes seconds to write), the

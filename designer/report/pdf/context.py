@@ -144,10 +144,7 @@ class ProposalContext:
     @cached_property
     def names(self) -> PartNames:
         """Slug -> product name (``PartNames``: the design's, the BOM's, the catalog's)."""
-        catalog = self.catalog
-        return PartNames((*self.design.device_types, *self.design.rack_types),
-                         ((line.part, line.description) for line in self.bom.lines),
-                         (catalog.device_types, catalog.rack_types))
+        return PartNames.of(self.design, self.catalog, ((line.part, line.description) for line in self.bom.lines))
 
     @cached_property
     def part_names(self) -> dict[str, str]:
