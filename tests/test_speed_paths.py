@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -42,18 +43,39 @@ def test_fast_load_declines_a_byte_order_mark_and_still_loads():
 
 def test_links_validated_in_chunks_equal_the_whole_file(monkeypatch):
     # the split path (issue 17: report peak RSS) gives what pydantic gives for the whole file
-    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", 7)  # many chunks, a short last one
+    monkeypatch.setattr(fast_load, "CHUNK_BYTES", 700)  # many chunks, a short last one
     raw = EXAMPLE.read_bytes()
-    assert fast_load.split_links(raw) is not None, "the bundled example is laid out as the saver writes it"
+    split_raw = fast_load.split_links(raw)
+    assert split_raw is not None, "the bundled example is laid out as the saver writes it"
+    chunks: list[int] = []
+    validate = fast_load._LINK_LIST.validate_json
+    monkeypatch.setattr(fast_load, "_LINK_LIST", SimpleNamespace(
+        validate_json=lambda text: chunks.append(len(text)) or validate(text)))
     split = fast_load.validate_fast(raw)
     whole = io.Design.model_validate_json(raw)
-    assert split is not None and len(split.links) > 7 * 3
+    assert split is not None and len(chunks) > 10 and chunks[-1] < max(chunks)
     assert split.model_dump() == whole.model_dump()
+
+
+@pytest.mark.parametrize("chunk_bytes", [1, 700, 1 << 19])
+def test_the_format_versions_and_the_links_at_any_chunk_size_are_what_a_whole_reading_gives(
+        monkeypatch, chunk_bytes):
+    # cut at offsets where a line ends in a comma (issue 17): every size gives the same links
+    import re
+
+    monkeypatch.setattr(fast_load, "CHUNK_BYTES", chunk_bytes)
+    raw = EXAMPLE.read_bytes()
+    design = fast_load.validate_fast(raw)
+    assert design is not None and design.model_dump() == io.Design.model_validate_json(raw).model_dump()
+    pattern = re.compile(rb'"format_version"\s*:\s*([^\s,}\]]*)')
+    for text in (raw, b'"format_version": "format_version": 3 "format_version" : 2,', b'"format_version"',
+                 b'x"format_version"  :\n 12}"format_version":'):
+        assert fast_load.format_versions(text) == pattern.findall(text)
 
 
 def test_links_without_a_comma_at_a_chunk_boundary_are_refused(monkeypatch):
     # each chunk would parse alone; the file is not valid JSON and must not load
-    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", 4)
+    monkeypatch.setattr(fast_load, "CHUNK_BYTES", 300)
     lines = EXAMPLE.read_bytes().split(b"\n")
     first = lines.index(b'  "links": [') + 1
     assert lines[first + 3].endswith(b",")
@@ -259,10 +281,11 @@ def test_an_empty_chunk_or_a_trailing_comma_in_the_links_block_is_refused(monkey
     lines = EXAMPLE.read_bytes().split(b"\n")
     first = lines.index(b'  "links": [') + 1
     close = next(i for i in range(first, len(lines)) if lines[i].startswith(b"  ]"))  # the block's end
-    monkeypatch.setattr(fast_load, "LINKS_PER_CHUNK", close - first)  # the links fill the first chunk
     lines[close - 1] += b","  # a comma after the last link
-    for extra in ([b""] * 4, [b"", b"", b"", b","]):  # then blank lines: a chunk of its own
-        _declined_and_refused_as_invalid_json(b"\n".join(lines[:close] + extra + lines[close:]))
+    for chunk_bytes in (1 << 19, 1):  # the links in one chunk; a chunk after each link
+        monkeypatch.setattr(fast_load, "CHUNK_BYTES", chunk_bytes)
+        for extra in ([], [b""] * 4, [b"", b"", b"", b","]):  # then blank lines: a chunk of its own
+            _declined_and_refused_as_invalid_json(b"\n".join(lines[:close] + extra + lines[close:]))
 
 
 def test_a_key_spelled_with_an_escape_takes_the_whole_file_path():
