@@ -4,18 +4,18 @@ catalog and the design named on the command line."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from designer.model.json_text import dumps_indented
 from designer.errors import DesignerError
 
 
 def _print_json(value: Any) -> None:
     # one string, one write: json.dump to the stream wrote 153,826 pieces for a 16,384-GPU
-    # report (0.4 s of a 3 s run); the same characters
-    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+    # report (0.4 s of a 3 s run); the same characters as json.dumps(indent=2), faster
+    sys.stdout.write(dumps_indented(value) + "\n")
 
 
 STDIO = "-"
