@@ -44,7 +44,7 @@ def _leaves(design) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
 
 @pytest.fixture(scope="module")
 def rail(catalog):
-    return generate(GenerateSpec(server=MI300X, gpus=1024, switch="nvidia-sn5600", server_max_kw=10), catalog)
+    return generate(GenerateSpec(server=MI300X, gpus=1024, switch="nvidia-sn5600", server_max_kw=10, server_weight_kg=100), catalog)
 
 
 def test_mi300x_entry(catalog):
@@ -81,7 +81,7 @@ def test_mi300x_rail_rule_nic_rank_k_on_rail_k(rail):
 
 
 def test_mi300x_fat_tree_rule_all_nics_on_one_switch(catalog):
-    design = generate(GenerateSpec(server=MI300X, gpus=1024, switch="nvidia-sn5600", server_max_kw=10,
+    design = generate(GenerateSpec(server=MI300X, gpus=1024, switch="nvidia-sn5600", server_max_kw=10, server_weight_kg=100,
                                    rail_optimized=False), catalog)
     by_node, _ = _leaves(design)
     assert len(by_node) == 128 and {len(v) for v in by_node.values()} == {1}
@@ -91,7 +91,7 @@ def test_mi300x_fat_tree_rule_all_nics_on_one_switch(catalog):
 def test_cli_amd_1024_gpus(tmp_path):
     out = tmp_path / "amd.json"
     result = run_cli("new", "--server", MI300X, "--gpus", "1024", "--switch", "nvidia-sn5600",
-                     "--server-max-kw", "10", "-o", out)
+                     "--server-max-kw", "10", "--server-weight-kg", "100", "-o", out)
     assert result.code == 0, result.err
     check = run_cli("check", out)
     assert check.code == 0, check.out
@@ -108,25 +108,25 @@ def test_mi355x_entry_is_liquid_cooled_with_unknown_share(catalog):
 
 def test_mi355x_needs_a_supplied_liquid_share(catalog):
     with pytest.raises(GenerationError, match="liquid-cooled"):
-        generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14), catalog)
+        generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100), catalog)
 
 
 @pytest.mark.parametrize("share", [-0.1, 1.5, float("nan")])
 def test_mi355x_liquid_share_must_be_a_share(catalog, share):
     with pytest.raises(GenerationError, match="not a share"):
-        generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14,
+        generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                               server_liquid_share=share), catalog)
 
 
 def test_mi355x_supplied_share_is_stored_and_marked(catalog):
-    design = generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14,
+    design = generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                                    server_liquid_share=0.8, cooling="liquid", rack_power_kw=60,
                                    author="pre-sales"), catalog)
     embedded = next(t for t in design.device_types if t.slug == MI355X)
     assert embedded.cooling.liquid_share == 0.8
     # one record per supplied figure, each saying who supplied it
     marks = [ref for ref in embedded.source if ref.title.startswith(USER_SUPPLIED)]
-    assert [m.covers for m in marks] == [["power.max_w"], ["cooling.liquid_share"]]
+    assert [m.covers for m in marks] == [["power.max_w"], ["weight"], ["cooling.liquid_share"]]
     assert all(m.origin == "user" and m.supplied_by == "pre-sales" for m in marks)
     assert catalog.device_types[MI355X].cooling.liquid_share is None  # catalog untouched
     assert _errors(design, catalog) == []
@@ -135,7 +135,7 @@ def test_mi355x_supplied_share_is_stored_and_marked(catalog):
 def test_mi355x_in_an_air_only_room_names_the_liquid_heat(catalog):
     """Liquid-cooled servers in racks without a coolant loop: a cooling error per rack naming the kW
     its liquid loop must carry."""
-    design = generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14,
+    design = generate(GenerateSpec(server=MI355X, gpus=64, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                                    server_liquid_share=0.8, cooling="air", rack_power_kw=60), catalog)
     report = build_report(design, catalog=catalog)
     liquid = [f for f in report["findings"]
@@ -160,7 +160,7 @@ def test_unknown_liquid_share_is_reported_not_guessed(catalog):
     load.add(entry)
     assert (load.heat_air_max_w, load.heat_liquid_max_w) == (14000, 0)
     assert MI355X in load.unknown["liquid_share"]
-    design = generate(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14,
+    design = generate(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                                    server_liquid_share=0.5), catalog)
     # put the unknown share back, as a hand-edited file would have it
     design.device_types = [t.model_copy(update={"cooling": t.cooling.model_copy(update={"liquid_share": None})})
@@ -180,7 +180,7 @@ def test_unknown_share_in_a_rack_without_liquid_cooling_is_an_error(catalog):
     """The split unknown, its heat counts as air, so the rack's liquid capacity rule cannot see it:
     RACK_LIQUID_COOLING_MISSING names the part, how many and their maximum kW."""
     design = _with_unknown_share(generate(GenerateSpec(
-        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_liquid_share=0.5,
+        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100, server_liquid_share=0.5,
         cooling="air", rack_power_kw=60), catalog))
     report = build_report(design, catalog=catalog)
     found = [f for f in report["findings"] if f["code"] == "RACK_LIQUID_COOLING_MISSING"]
@@ -190,7 +190,7 @@ def test_unknown_share_in_a_rack_without_liquid_cooling_is_an_error(catalog):
 
 def test_unknown_share_in_a_liquid_cooled_rack_is_not_an_error(catalog):
     design = _with_unknown_share(generate(GenerateSpec(
-        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_liquid_share=0.5,
+        server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100, server_liquid_share=0.5,
         cooling="liquid", rack_power_kw=60), catalog))
     report = build_report(design, catalog=catalog)
     assert not [f for f in report["findings"] if f["code"] == "RACK_LIQUID_COOLING_MISSING"]
@@ -209,9 +209,9 @@ def test_liquid_finding_speaks_chinese(catalog):
 def test_generator_says_an_air_cooled_build_of_a_liquid_server_needs_a_loop(catalog):
     from designer.fabric.generate import generate_with_notes
 
-    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14,
+    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                                                 server_liquid_share=0.8, cooling="air"), catalog)
     assert any("80% of its heat to liquid" in n and "--cooling liquid" in n for n in notes)
-    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14,
+    _, notes = generate_with_notes(GenerateSpec(server=MI355X, gpus=16, switch="nvidia-sn5600", server_max_kw=14, server_weight_kg=100,
                                                 server_liquid_share=0.8, cooling="liquid"), catalog)
     assert not any("--cooling liquid" in n for n in notes)

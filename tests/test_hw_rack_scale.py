@@ -87,7 +87,7 @@ def test_gb200_needs_its_unpublished_figures(catalog):
         generate(GenerateSpec(server=GB200, gpus=576, switch="nvidia-qm9700", **SUPPLIED), catalog)
     with pytest.raises(GenerationError, match="liquid"):
         generate(GenerateSpec(server=GB200, gpus=576, switch="nvidia-qm9700", server_max_kw=132,
-                              rack_power_kw=140, rack_type=RACK), catalog)
+                              server_weight_kg=1200, rack_power_kw=140, rack_type=RACK), catalog)
 
 
 @pytest.fixture(scope="module")

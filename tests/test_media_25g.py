@@ -47,7 +47,7 @@ def catalog():
 
 def _design(catalog, nodes):
     return generate(GenerateSpec(server="huawei-atlas-800t-a2", switch="nvidia-sn5600", nodes=nodes,
-                                 server_max_kw=5.5), catalog)
+                                 server_max_kw=5.5, server_weight_kg=60), catalog)
 
 
 @pytest.fixture(scope="module", params=[4, 32])

@@ -25,7 +25,7 @@ def test_a_dgx_is_its_own_domain(catalog):
 def test_an_nvl72_rack_is_one_domain_of_72(tmp_path):
     out = tmp_path / "nvl.json"
     made = run_cli("new", "--server", "nvidia-gb300-nvl72", "--nodes", "2", "--switch", "nvidia-q3400",
-                   "--server-liquid-share", "0.85", "--rack-power-kw", "150", "-o", str(out))
+                   "--server-liquid-share", "0.85", "--server-weight-kg", "1200", "--rack-type", "rack-42u-600-vertiv-vr3300", "--rack-power-kw", "150", "-o", str(out))
     assert made.code == 0, made
     report = json.loads(run_cli("report", str(out), "--json").out)
     [domain] = report["scale_up"]

@@ -35,9 +35,20 @@ DAY = dt.date(2026, 12, 1)
 
 
 def _atlas_design(catalog, **kw):
+    """The Atlas design with its power supplied and its weight unknown: ``designer new`` needs
+    the weight too (to judge rack and floor loads), so it is supplied there and taken out again
+    here, as in a design whose author has not entered it yet."""
     spec = dict(server="huawei-atlas-800t-a2", switch="nvidia-sn5600", nodes=4, inband_ports_per_server=0,
-                server_max_kw=5.5, author="Li Wei")
-    return generate(GenerateSpec(**{**spec, **kw}), catalog)
+                server_max_kw=5.5, server_weight_kg=60, author="Li Wei")
+    spec.update(kw)
+    if spec["server"] != "huawei-atlas-800t-a2":
+        spec["server_weight_kg"] = None
+    design = generate(GenerateSpec(**spec), catalog)
+    if spec["server"] == "huawei-atlas-800t-a2":
+        design.device_types = [
+            t.model_copy(update={"weight_kg": None, "source": [r for r in t.source if r.covers != ["weight"]]})
+            if t.slug == "huawei-atlas-800t-a2" else t for t in design.device_types]
+    return design
 
 
 def loads_design(text: str, catalog, tmp=None):
@@ -160,8 +171,8 @@ def test_proposal_says_the_figure_was_supplied(tmp_path, lang, heading, line):
     """Issue 11 acceptance: designer new --server huawei-atlas-800t-a2 --server-max-kw 5.5
     builds a design whose proposal says that figure was supplied."""
     design = tmp_path / "a2.json"
-    result = run_cli("new", "--server", "huawei-atlas-800t-a2", "--server-max-kw", "5.5", "--nodes", "4",
-                     "--switch", "nvidia-sn5600", "--inband-ports-per-server", "0", "--author", "Li Wei",
+    result = run_cli("new", "--server", "huawei-atlas-800t-a2", "--server-max-kw", "5.5", "--server-weight-kg", "60",
+                     "--nodes", "4", "--switch", "nvidia-sn5600", "--inband-ports-per-server", "0", "--author", "Li Wei",
                      "-o", design)
     assert result.code == 0, result
     assert "supplied: huawei-atlas-800t-a2: maximum power 5.50 kW, supplied by Li Wei on" in result.out
@@ -173,7 +184,7 @@ def test_proposal_says_the_figure_was_supplied(tmp_path, lang, heading, line):
     assert heading in flat
     assert line in flat
     data = json.loads(run_cli("report", str(design), "--json").out)
-    assert [f["figure"] for f in data["supplied_figures"]] == ["power.max_w"]
+    assert [f["figure"] for f in data["supplied_figures"]] == ["power.max_w", "weight"]
 
 
 def test_new_json_lists_the_supplied_figures(tmp_path):
@@ -266,6 +277,7 @@ def test_wizard_takes_the_figure_the_vendor_does_not_publish(qtbot, catalog):
     assert spec.server_max_kw is None
     with qtbot.waitSignal(wizard.preview_ready, timeout=60_000):
         wizard.server_max_kw.setValue(5.5)
+        wizard.server_weight_kg.setValue(60)  # designer new needs the weight too (review 44)
         wizard.refresh()
     assert wizard.spec().server_max_kw == 5.5
     assert wizard.design is not None  # the figure supplied: the design builds, the figure marked

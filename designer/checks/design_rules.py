@@ -123,4 +123,30 @@ def unknown_figures(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
-DESIGN_RULES = (storage, compute_fabric, psu_redundancy, unknown_figures)
+def unknown_weight(ctx: CheckContext) -> Iterator[Finding]:
+    """Racked devices whose weight nobody published: the racks' weight and floor-load
+    checks count them as 0 kg, so those verdicts cannot be trusted. One warning naming the
+    parts and the racks. Zero-U parts (rack PDUs) stay with the FIGURE_UNKNOWN note."""
+    counts: dict[str, int] = {}
+    racks: set[str] = set()
+    for device in ctx.design.devices:
+        if not device.rack:
+            continue
+        device_type = ctx.index.type_of(device)
+        if device_type.weight_kg is not None or device_type.u_height < 1:
+            continue
+        counts[device_type.slug] = counts.get(device_type.slug, 0) + 1
+        racks.add(device.rack)
+    if not counts:
+        return
+    parts = [f"{n:,} x {slug}" for slug, n in sorted(counts.items())]
+    rack_names = sorted(racks)
+    yield finding(
+        "warning", "WEIGHT_UNKNOWN", rack_names,
+        msg("weight_unknown", count=sum(counts.values()), parts=names(parts), rack_count=len(rack_names),
+            racks=names(rack_names, 6)),
+        msg("hint.enter_weight"),
+    )
+
+
+DESIGN_RULES = (storage, compute_fabric, psu_redundancy, unknown_figures, unknown_weight)

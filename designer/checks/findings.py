@@ -49,6 +49,7 @@ CODES: dict[str, str] = {
     "ROCE_HEADROOM_EXCEEDS_BUFFER": "a RoCE switch's summed PFC headroom is above the packet buffer given for its type",
     "NO_COMPUTE_FABRIC": "several GPU servers but no compute fabric between them",
     "FIGURE_UNKNOWN": "a figure a check needs is not published for a part the design uses",
+    "WEIGHT_UNKNOWN": "racked devices with no published weight, counted as 0 kg by the rack weight and floor load checks (warning)",
 }
 
 

@@ -251,6 +251,15 @@ TEMPLATES: dict[str, Template] = {
     "figure_unknown_power_typical": "Typical power (maximum power stands in) is not published for {parts}",
     "figure_unknown_weight": "Weight (counted as 0 kg) is not published for {parts}",
     "hint.enter_figure": "enter the figure from the vendor datasheet in a catalog file",
+    # racked parts of unknown weight: the rack weight and floor load verdicts leave them out
+    "weight_unknown": {
+        "one": "{count:,} racked device has no published weight ({parts:ellipsis}): the rack weight and floor "
+               "load checks count it as 0 kg, so they cannot pass or fail it — racks {racks:ellipsis}",
+        "other": "{count:,} racked devices have no published weight ({parts:ellipsis}): the rack weight and floor "
+                 "load checks count them as 0 kg, so they cannot pass or fail them — racks {racks:ellipsis}",
+    },
+    "hint.enter_weight": "enter each part's weight from the vendor datasheet in a catalog file (designer new: "
+                         "--server-weight-kg for the GPU server), then check again",
 }
 
 

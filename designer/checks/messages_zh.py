@@ -139,6 +139,10 @@ FINDINGS_ZH: dict[str, Template] = {
     "figure_unknown_power_typical": "{parts} 未公布典型功耗（以最大功耗代替）",
     "figure_unknown_weight": "{parts} 未公布重量（按 0 kg 计）",
     "hint.enter_figure": "按厂商数据手册在产品目录文件中填写该参数",
+    "weight_unknown": "{count} 台已上架设备未公布重量（{parts}）：机柜承重和楼面荷载检查按 0 kg 计，"
+                      "无法据此判断是否超限 — 机柜 {racks}",
+    "hint.enter_weight": "按厂商数据手册在产品目录文件中填写各设备的重量（designer new：GPU 服务器用 "
+                         "--server-weight-kg），然后重新检查",
 }
 
 # Words that arrive as a finding's field values (``{tier!t}``).

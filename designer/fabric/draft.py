@@ -20,8 +20,8 @@ from designer.fabric.wiring import BuiltFabric
 from designer.model.device import Device
 from designer.model.hardware import DeviceType, PortGroup, RackType
 from designer.model.link import Fabric, Link
-from designer.model.supplied import FigureName, FigureRefused, check_value, with_supplied
-from designer.model.units import kw_to_w
+from designer.model.supplied import FigureName, FigureRefused, check_value, figure_value, published, with_supplied
+from designer.model.units import kw_to_w, w_to_kw
 
 # placement groups besides the scalable units
 CENTRAL = "central"
@@ -104,6 +104,13 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
                      "the vendor's figure in a catalog file and pass it with --catalog" if device_type is server
                 else "add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
             )
+    if server.weight_kg is None:
+        raise GenerationError(
+            f"{server.slug} has no published weight in the catalog, so the racks' weight and the floor load "
+            "would count it as 0 kg",
+            hint="pass --server-weight-kg KG with the figure from the vendor (stored as supplied by you, and the "
+                 "proposal says so), or add the vendor's figure in a catalog file and pass it with --catalog",
+        )
     if server.cooling.liquid_share is None:
         raise GenerationError(
             f"{server.slug} is liquid-cooled but its vendor publishes no share of its heat removed by liquid, "
@@ -135,6 +142,15 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     for flag, what, figure, given, stored in flags:
         if stored is None:
             continue
+        if published(server, figure):
+            value = figure_value(server, figure)
+            assert value is not None  # published: the vendor's figure is there
+            shown = {"power.max_w": f"{w_to_kw(value):g} kW", "weight": f"{value:g} kg"}.get(figure, f"{value:g}")
+            raise GenerationError(
+                f"{flag} {given:g}: {server.slug} has a published figure ({shown}); a supplied one would "
+                "replace the vendor's and be reported as unpublished",
+                hint=f"leave out {flag} (the vendor's figure is used); if the catalog entry is wrong, correct it "
+                     "in a catalog file and pass it with --catalog")
         try:
             check_value(figure, stored)
         except FigureRefused as exc:

@@ -1,0 +1,112 @@
+"""Review 44 of the design generator (``designer new``) and its checks.
+
+1. A server whose weight nobody publishes is not weighed as 0 kg: ``new`` asks for
+   ``--server-weight-kg`` (as for power and the liquid share), and ``check`` warns
+   (WEIGHT_UNKNOWN) about racked devices of unknown weight in a design.
+2. Every numeric option of ``new`` out of its range is refused in one line naming the
+   option, the range and the fix (exit 2, no file), never a pydantic traceback.
+3. A supplied figure never replaces a published one.
+4. A single-switch InfiniBand fabric keeps its UFM pair on the switch's free ports.
+5. Storage and in-band fabrics are sized by their endpoints.
+6. Contradictory or negative control-plane/storage options are refused or noted.
+7. ``--tiers 1`` beyond one switch says what one switch holds and suggests ``--tiers 2``.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from designer.checks import run_checks
+from designer.fabric.generate import GenerateSpec, generate
+
+B = ("--server", "nvidia-dgx-h100", "--switch", "nvidia-qm9700")
+GB300 = ("--server", "nvidia-gb300-nvl72", "--nodes", "4", "--switch", "nvidia-q3400", "--rack-power-kw", "150",
+         "--cooling", "liquid", "--server-liquid-share", "0.85")
+
+
+def _refused(tmp_path, *args: str):
+    out = tmp_path / "x.json"
+    result = run_cli("new", *args, "-o", out)
+    assert result.code == 2, result
+    assert "Traceback" not in result.err + result.out
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    assert not out.exists()
+    return lines[0]
+
+
+# ---------------------------------------------------------------- 1. unknown weight
+
+
+def test_new_asks_for_the_weight_of_a_server_that_has_none(tmp_path):
+    line = _refused(tmp_path, *GB300)
+    assert "nvidia-gb300-nvl72 has no published weight" in line and "--server-weight-kg" in line
+
+
+def test_new_with_a_supplied_weight_builds_and_marks_it(tmp_path):
+    out = tmp_path / "gb300.json"
+    result = run_cli("new", *GB300, "--server-weight-kg", "1200", "--rack-type", "rack-42u-600-vertiv-vr3300",
+                     "-o", out)
+    assert result.code == 0, result
+    assert "supplied: nvidia-gb300-nvl72: weight" in result.out
+    data = json.loads(out.read_text())
+    embedded = next(t for t in data["device_types"] if t["slug"] == "nvidia-gb300-nvl72")
+    assert embedded["weight_kg"] == 1200
+
+
+def test_check_warns_about_racked_devices_of_unknown_weight(catalog):
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4), catalog)
+    # the 4 management nodes (generic-management-server-x86) have no published weight
+    assert catalog.device_types["generic-management-server-x86"].weight_kg is None
+    (found,) = [f for f in run_checks(design, catalog.cabling) if f.code == "WEIGHT_UNKNOWN"]
+    assert found.severity == "warning"
+    assert "4 x generic-management-server-x86" in found.message and "0 kg" in found.message
+    racks = {d.rack for d in design.devices if d.device_type == "generic-management-server-x86"}
+    assert found.objects == sorted(racks)
+    assert found.key == "weight_unknown" and found.hint_key == "hint.enter_weight"
+    # zero-U parts (rack PDUs) are left to the FIGURE_UNKNOWN note
+    assert "raritan" not in found.message
+
+
+def test_no_weight_warning_when_every_racked_device_is_weighed(catalog):
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, management_nodes=0),
+                      catalog)
+    assert not [f for f in run_checks(design, catalog.cabling) if f.code == "WEIGHT_UNKNOWN"]
+
+
+def test_the_weight_warning_is_said_in_chinese_and_documented(catalog):
+    from pathlib import Path
+
+    from designer.checks.findings import CODES
+    from designer.checks.messages_zh import FINDINGS_ZH
+    from designer.i18n import Translator
+
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4), catalog)
+    (found,) = [f for f in run_checks(design, catalog.cabling) if f.code == "WEIGHT_UNKNOWN"]
+    zh = Translator("zh")
+    assert "未公布重量" in zh.finding_message(found) and "--server-weight-kg" in (zh.finding_hint(found) or "")
+    assert {"weight_unknown", "hint.enter_weight"} <= set(FINDINGS_ZH)
+    assert "WEIGHT_UNKNOWN" in CODES
+    assert "`WEIGHT_UNKNOWN`" in (Path(__file__).parent.parent / "README.md").read_text()
+
+
+# ---------------------------------------------------------------- 3. published figures stay
+
+
+@pytest.mark.parametrize(("flag", "value", "shown"), [
+    ("--server-max-kw", "11", "10.2 kW"),
+    ("--server-weight-kg", "140", "130.45 kg"),
+])
+def test_a_supplied_figure_does_not_replace_a_published_one(tmp_path, flag, value, shown):
+    line = _refused(tmp_path, *B, "--nodes", "4", flag, value)
+    assert f"{flag} {value}: nvidia-dgx-h100 has a published figure ({shown})" in line
+    assert f"leave out {flag}" in line
+
+
+def test_a_supplied_liquid_share_does_not_replace_a_published_one(tmp_path, catalog):
+    assert catalog.device_types["nvidia-dgx-h100"].cooling.liquid_share == 0  # air-cooled, published
+    line = _refused(tmp_path, *B, "--nodes", "4", "--server-liquid-share", "0.5")
+    assert "--server-liquid-share 0.5: nvidia-dgx-h100 has a published figure (0)" in line
