@@ -20,6 +20,7 @@ import pytest
 
 from conftest import run_cli
 from designer.checks import run_checks
+from designer.errors import GenerationError
 from designer.fabric.generate import GenerateSpec, generate
 
 B = ("--server", "nvidia-dgx-h100", "--switch", "nvidia-qm9700")
@@ -110,3 +111,46 @@ def test_a_supplied_liquid_share_does_not_replace_a_published_one(tmp_path, cata
     assert catalog.device_types["nvidia-dgx-h100"].cooling.liquid_share == 0  # air-cooled, published
     line = _refused(tmp_path, *B, "--nodes", "4", "--server-liquid-share", "0.5")
     assert "--server-liquid-share 0.5: nvidia-dgx-h100 has a published figure (0)" in line
+
+
+# ---------------------------------------------------------------- 2. numbers out of range
+
+
+@pytest.mark.parametrize(("option", "value", "says"), [
+    ("--pue", "0.5", "--pue 0.5 is out of range: it must be from 1 to 3"),
+    ("--pue", "1e9", "--pue 1e+09 is out of range: it must be from 1 to 3"),
+    ("--room-power-kw", "-5", "--room-power-kw -5 is out of range: it must be above 0"),
+    ("--floor-load-kg-m2", "-3", "--floor-load-kg-m2 -3 is out of range: it must be above 0"),
+    ("--room-cooling-kw", "nan", "--room-cooling-kw nan is out of range: it must be 0 or more"),
+    ("--rack-power-kw", "inf", "--rack-power-kw inf is out of range: it must be above 0"),
+    ("--management-nodes", "-1", "--management-nodes -1 is out of range: it must be a whole number, 0 or more"),
+    ("--ufm-appliances", "-2", "--ufm-appliances -2 is out of range: it must be a whole number, 0 or more"),
+    ("--storage-nodes", "-1", "--storage-nodes -1 is out of range"),
+    ("--storage-ports-per-server", "-1", "--storage-ports-per-server -1 is out of range"),
+    ("--inband-ports-per-server", "-1", "--inband-ports-per-server -1 is out of range"),
+    ("--reserved-storage-ports", "-4", "--reserved-storage-ports -4 is out of range"),
+    ("--reserved-storage-port-gbps", "0", "--reserved-storage-port-gbps 0 is out of range: it must be above 0"),
+    ("--racks-per-row", "0", "--racks-per-row 0 is out of range: it must be a whole number, 1 or more"),
+    ("--oversubscription", "1:2", "--oversubscription 1:2: oversubscription 1:2 gives leaves more uplink"),
+    ("--storage-oversubscription", "x", '--storage-oversubscription x: oversubscription "x" is not a ratio'),
+    ("--inband-oversubscription", "0", "--inband-oversubscription 0: oversubscription"),
+])
+def test_a_number_out_of_range_is_refused_in_one_line(tmp_path, option, value, says):
+    line = _refused(tmp_path, *B, "--nodes", "4", option, value)
+    assert line.startswith(f"error: {says}"), line
+    assert line.endswith(")")  # the fix, in brackets
+
+
+def test_a_number_out_of_range_with_json_is_a_json_error(tmp_path):
+    out = tmp_path / "x.json"
+    result = run_cli("new", *B, "--nodes", "4", "--pue", "0.5", "--json", "-o", out)
+    assert result.code == 2 and not out.exists()
+    error = json.loads(result.out)["error"]
+    assert error["message"] == "--pue 0.5 is out of range: it must be from 1 to 3" and error["hint"]
+
+
+def test_the_wizard_spec_is_held_to_the_same_ranges(catalog):
+    with pytest.raises(GenerationError, match=r"--pue 0.5 is out of range"):
+        generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, pue=0.5), catalog)
+    with pytest.raises(GenerationError, match=r"cold_aisle_mm -1 is out of range"):
+        generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, cold_aisle_mm=-1), catalog)

@@ -59,25 +59,31 @@ def _cmd_new(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if not to_stdout and output.exists() and not args.force:
         raise DesignerError("already exists", file=output, hint="choose another name or add --force")
-    if args.racks_per_row < 1:
-        raise DesignerError(f"--racks-per-row {args.racks_per_row}: at least 1")
+
+    def ratio(option: str, text: str) -> float:
+        try:
+            return parse_ratio(text)
+        except DesignerError as exc:
+            raise DesignerError(f"{option} {text}: {exc.message}", hint=exc.hint) from None
+
     spec = GenerateSpec(
         server=args.server,
         switch=args.switch,
         nodes=args.nodes,
         gpus=args.gpus,
-        oversubscription=parse_ratio(args.oversubscription),
+        oversubscription=ratio("--oversubscription", args.oversubscription),
         rail_optimized=args.rail_optimized,
         tiers=args.tiers,
         storage=args.storage,
         storage_nodes=args.storage_nodes,
         storage_ports_per_server=args.storage_ports_per_server,
-        storage_oversubscription=parse_ratio(args.storage_oversubscription),
+        storage_oversubscription=ratio("--storage-oversubscription", args.storage_oversubscription),
         storage_fabric=args.storage_fabric,
         reserved_storage_ports=args.reserved_storage_ports,
         reserved_storage_port_gbps=args.reserved_storage_port_gbps,
         inband_ports_per_server=args.inband_ports_per_server,
-        inband_oversubscription=parse_ratio(args.inband_oversubscription) if args.inband_oversubscription else None,
+        inband_oversubscription=(ratio("--inband-oversubscription", args.inband_oversubscription)
+                                 if args.inband_oversubscription else None),
         management_nodes=args.management_nodes,
         management_server=args.management_server,
         ufm_appliances=args.ufm_appliances,

@@ -74,7 +74,57 @@ class Draft:
 # ---------------------------------------------------------------- inputs
 
 
+def _limits(spec: GenerateSpec) -> list[tuple[str, float | None, float, float | None, bool, str]]:
+    """``designer new``'s numbers with what each may be: (option, value, lowest, highest,
+    whether the lowest is allowed, an example). None values are options left out."""
+    return [
+        ("--rack-power-kw", spec.rack_power_kw, 0, None, False, "e.g. 40"),
+        ("--racks-per-row", spec.racks_per_row, 1, None, True, "e.g. 10"),
+        ("--storage-nodes", spec.storage_nodes, 0, None, True, "0 for none"),
+        ("--storage-ports-per-server", spec.storage_ports_per_server, 0, None, True, "0 for none, or leave it out"),
+        ("--inband-ports-per-server", spec.inband_ports_per_server, 0, None, True, "0 for none, or leave it out"),
+        ("--reserved-storage-ports", spec.reserved_storage_ports, 0, None, True, "e.g. 32"),
+        ("--reserved-storage-port-gbps", spec.reserved_storage_port_gbps, 0, None, False, "e.g. 200"),
+        ("--management-nodes", spec.management_nodes, 0, None, True, "0 for none, 4 as the DGX SuperPOD RA"),
+        ("--ufm-appliances", spec.ufm_appliances, 0, None, True, "0 for none, 2 for an HA pair"),
+        ("--oversubscription", spec.oversubscription, 1, None, True, "1:1, 2:1 or 3:1"),
+        ("--storage-oversubscription", spec.storage_oversubscription, 1, None, True, "1:1 or 4:3"),
+        ("--inband-oversubscription", spec.inband_oversubscription, 1, None, True, "2:1, or leave it out"),
+        ("--floor-load-kg-m2", spec.floor_load_kg_m2, 0, None, False, "e.g. 1200, or leave it out"),
+        ("--room-power-kw", spec.room_power_kw, 0, None, False, "e.g. 2000, or leave it out"),
+        ("--room-cooling-kw", spec.room_cooling_kw, 0, None, True, "e.g. 2000, or leave it out"),
+        ("--pue", spec.pue, 1, 3, True, "e.g. 1.3, or leave it out"),
+        ("cold_aisle_mm", spec.cold_aisle_mm, 0, None, True, "e.g. 1200"),
+        ("hot_aisle_mm", spec.hot_aisle_mm, 0, None, True, "e.g. 1200"),
+    ]
+
+
+def check_spec(spec: GenerateSpec) -> None:
+    """Every number the user gave, within what it can be, before anything is built: one
+    GenerationError naming the option, the range and a value that works."""
+    for option, value, low, high, low_ok, example in _limits(spec):
+        if value is None:
+            continue
+        whole = isinstance(low, int) and option not in ("--pue",) and "oversubscription" not in option \
+            and not option.endswith(("-kw", "-gbps", "-m2", "_mm"))
+        inside = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) \
+            and (value >= low if low_ok else value > low) and (high is None or value <= high)
+        if inside and whole and value != int(value):
+            inside = False
+        if inside:
+            continue
+        if high is not None:
+            allowed = f"from {low:g} to {high:g}"
+        elif whole:
+            allowed = f"a whole number, {low:g} or more" if low_ok else f"a whole number above {low:g}"
+        else:
+            allowed = f"{low:g} or more" if low_ok else f"above {low:g}"
+        shown = f"{value:g}" if isinstance(value, int | float) and not isinstance(value, bool) else repr(value)
+        raise GenerationError(f"{option} {shown} is out of range: it must be {allowed}", hint=example)
+
+
 def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
+    check_spec(spec)
     server = _with_user_figures(catalog.require_device(spec.server, ("server",), "server"), spec)
     if not server.ports_with_role("compute"):
         raise GenerationError(
@@ -93,8 +143,6 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
     network_rack = catalog.rack_types.get(spec.network_rack_type) or _missing_rack(catalog, spec.network_rack_type)
     oob = catalog.require_device(spec.oob_switch, ("switch",), "out-of-band switch")
     pdu = catalog.require_device(spec.pdu, ("pdu",), "PDU") if spec.pdu else _default_pdu(catalog, spec.rack_power_kw)
-    if spec.rack_power_kw <= 0 or not math.isfinite(spec.rack_power_kw):
-        raise GenerationError(f"--rack-power-kw {spec.rack_power_kw:g} is not a power budget", hint="e.g. 40")
     for device_type in (server, storage):
         if device_type is not None and device_type.power.max_w is None and device_type.power.typical_w is None:
             raise GenerationError(
