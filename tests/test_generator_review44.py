@@ -21,7 +21,7 @@ import pytest
 from conftest import run_cli
 from designer.checks import run_checks
 from designer.errors import GenerationError
-from designer.fabric.generate import GenerateSpec, generate
+from designer.fabric.generate import GenerateSpec, generate, generate_with_notes
 
 B = ("--server", "nvidia-dgx-h100", "--switch", "nvidia-qm9700")
 GB300 = ("--server", "nvidia-gb300-nvl72", "--nodes", "4", "--switch", "nvidia-q3400", "--rack-power-kw", "150",
@@ -154,3 +154,26 @@ def test_the_wizard_spec_is_held_to_the_same_ranges(catalog):
         generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, pue=0.5), catalog)
     with pytest.raises(GenerationError, match=r"cold_aisle_mm -1 is out of range"):
         generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, cold_aisle_mm=-1), catalog)
+
+
+# ---------------------------------------------------------------- 4. UFM on one switch
+
+
+def test_a_single_switch_infiniband_fabric_keeps_its_ufm_pair(catalog):
+    design, notes = generate_with_notes(
+        GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=5), catalog)
+    switches = [d for d in design.devices if d.fabric == "compute"]
+    assert [d.tier for d in switches] == [None]  # one switch, no tiers
+    ufm = [d.name for d in design.devices if d.device_type == "nvidia-ufm-enterprise-appliance"
+           and d.name.startswith("ufm-compute")]
+    assert ufm == ["ufm-compute01", "ufm-compute02"]
+    cabled = {l.a.device for l in design.links if l.fabric == "compute"} | {l.b.device for l in design.links
+                                                                           if l.fabric == "compute"}
+    assert set(ufm) <= cabled
+    assert not any("UFM" in n for n in notes)
+
+
+def test_a_full_single_switch_says_so_not_that_a_scalable_unit_is_full(catalog):
+    _, notes = generate_with_notes(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=8), catalog)
+    (note,) = [n for n in notes if "UFM" in n]
+    assert "take all 64 of its ports" in note and "scalable unit" not in note

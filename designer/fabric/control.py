@@ -76,12 +76,15 @@ class ControlPlane:
             return
         fabric = fabrics[0]
         endpoints = self._ufm_endpoints("compute")
-        leaves = [d for d in self.draft.devices.values() if d.fabric == fabric.name and d.tier == "leaf"]
+        plan = self.draft.plans.get(fabric.name)
+        # the leaves; a one-tier fabric's single switch has no tier, and every port of it faces endpoints
+        one_tier = plan is not None and plan.tiers == 1
+        leaves = [d for d in self.draft.devices.values() if d.fabric == fabric.name
+                  and (d.tier == "leaf" or (one_tier and d.tier is None))]
         switch = self.draft.types[leaves[0].device_type] if leaves else None
         group = switch.main_fabric_group() if switch else None
         made = None
         if group is not None:
-            plan = self.draft.plans.get(fabric.name)
             down = group.count
             if plan and plan.tiers > 1:
                 # a free port counts only while the leaf stays within its ratio (the uplinks
@@ -92,6 +95,13 @@ class ControlPlane:
             made = attach_control(self.draft.links, slots, group, endpoints, fabric.name, self.draft.port_speed_gbps)
         if made is None:
             self._drop("compute")
+            if one_tier and group is not None and leaves:
+                notes.append(
+                    f"no free port on the {fabric.name} switch {leaves[0].name} for the UFM appliances: the servers "
+                    f"take all {group.count} of its ports; the UFM pair for this fabric is left out (one server "
+                    "fewer, or --tiers 2, makes room: NVIDIA's RA leaves one DGX out for UFM, RA-11333-001 "
+                    "Table 4 note 1)")
+                return
             notes.append(
                 f"no free {fabric.name} leaf port for the UFM appliances: every scalable unit is full "
                 "(NVIDIA's RA leaves one DGX out of an SU to make room, RA-11333-001 Table 4 note 1); "
