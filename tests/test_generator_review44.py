@@ -177,3 +177,21 @@ def test_a_full_single_switch_says_so_not_that_a_scalable_unit_is_full(catalog):
     _, notes = generate_with_notes(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=8), catalog)
     (note,) = [n for n in notes if "UFM" in n]
     assert "take all 64 of its ports" in note and "scalable unit" not in note
+
+
+# ---------------------------------------------------------------- 7. --tiers 1
+
+
+def test_tiers_1_beyond_one_switch_gives_the_one_switch_limit(tmp_path):
+    line = _refused(tmp_path, *B, "--nodes", "127", "--tiers", "1")
+    assert "one nvidia-qm9700 (64 ports) holds at most 8 nvidia-dgx-h100 (64 GPUs" in line
+    assert "--tiers 2" in line and "8,192" not in line
+
+
+def test_tiers_1_limit_counts_split_ports(tmp_path):
+    # SN5600: 64 x 800G, each two of the DGX's 400G ports: 16 DGX on one switch
+    line = _refused(tmp_path, "--server", "nvidia-dgx-h100", "--switch", "nvidia-sn5600", "--nodes", "17",
+                    "--tiers", "1")
+    assert "holds at most 16 nvidia-dgx-h100" in line
+    assert run_cli("new", "--server", "nvidia-dgx-h100", "--switch", "nvidia-sn5600", "--nodes", "16", "--tiers",
+                   "1", "-o", tmp_path / "ok.json").code == 0

@@ -198,6 +198,16 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
     group = resolved.switch.main_fabric_group()
     assert group is not None
     gpus = resolved.server.gpu_count or 0
+    if spec.tiers == "1":
+        # one switch, every port facing servers: the one-tier limit, not the three-tier one
+        one = group.count * lanes // max(1, rails)
+        return GenerationError(
+            f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) do not fit --tiers 1: one "
+            f"{resolved.switch.slug} ({group.count} ports) holds at most {one:,} {resolved.server.slug} "
+            f"({one * gpus:,} GPUs, {rails} compute ports each)",
+            hint="use --tiers 2 (leaves and spines) or --tiers auto, or at most "
+                 f"--nodes {one}" if one else "use --tiers 2 (leaves and spines) or --tiers auto",
+        )
 
     def max_nodes(ratio: float) -> int:
         leaf = fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
