@@ -195,3 +195,42 @@ def test_tiers_1_limit_counts_split_ports(tmp_path):
     assert "holds at most 16 nvidia-dgx-h100" in line
     assert run_cli("new", "--server", "nvidia-dgx-h100", "--switch", "nvidia-sn5600", "--nodes", "16", "--tiers",
                    "1", "-o", tmp_path / "ok.json").code == 0
+
+
+# ---------------------------------------------------------------- 6. contradictions and what is left out
+
+
+def test_a_reserved_storage_fabric_needs_its_ports(tmp_path):
+    line = _refused(tmp_path, *B, "--nodes", "4", "--storage-fabric", "reserved")
+    assert "--storage-fabric reserved needs --reserved-storage-ports N" in line
+
+
+def test_reserved_ports_without_a_reserved_fabric_are_refused(tmp_path):
+    line = _refused(tmp_path, *B, "--nodes", "4", "--reserved-storage-ports", "8")
+    assert "--reserved-storage-ports 8 is used only with --storage-fabric reserved (given: auto)" in line
+
+
+def test_one_server_says_what_it_leaves_out(catalog):
+    design, notes = generate_with_notes(GenerateSpec(
+        server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=1, management_nodes=4, ufm_appliances=2,
+        storage_fabric="reserved", reserved_storage_ports=8), catalog)
+    assert not any(d.name.startswith(("mgmt", "ufm")) for d in design.devices)
+    text = " ".join(notes)
+    assert "the 4 management nodes are left out" in text
+    assert "the 2 UFM appliances are left out" in text
+    assert "the reserved storage fabric (8 storage-system ports) is left out" in text
+
+
+def test_ufm_on_an_ethernet_fabric_is_a_note(catalog):
+    design, notes = generate_with_notes(GenerateSpec(
+        server="nvidia-dgx-h100", switch="nvidia-sn5600", nodes=4, ufm_appliances=2), catalog)
+    assert not any(d.name.startswith("ufm") for d in design.devices)
+    assert any("--ufm-appliances 2: UFM manages InfiniBand fabrics" in n for n in notes)
+
+
+def test_storage_systems_without_a_storage_fabric_are_a_note(catalog):
+    _, notes = generate_with_notes(GenerateSpec(
+        server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4, storage="weka-wekapod-nitro-8", storage_nodes=1,
+        storage_fabric="none"), catalog)
+    assert any("no storage fabric (--storage-fabric none): the storage ports of the 1 storage system are left "
+               "uncabled" in n for n in notes)

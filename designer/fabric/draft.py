@@ -139,6 +139,16 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
         raise GenerationError("--storage-nodes needs --storage SLUG (the storage system to place)")
     if storage is not None and spec.storage_nodes < 1:
         raise GenerationError(f"--storage {storage.slug} needs --storage-nodes 1 or more")
+    if spec.storage_fabric == "reserved" and not spec.reserved_storage_ports:
+        raise GenerationError(
+            "--storage-fabric reserved needs --reserved-storage-ports N: the storage-system ports whose leaves "
+            "the fabric holds", hint="e.g. --reserved-storage-ports 32, or --storage-fabric auto")
+    if spec.reserved_storage_ports and spec.storage_fabric != "reserved":
+        raise GenerationError(
+            f"--reserved-storage-ports {spec.reserved_storage_ports} is used only with --storage-fabric reserved "
+            f"(given: {spec.storage_fabric})",
+            hint="add --storage-fabric reserved to build the storage fabric ahead of its storage, or leave out "
+                 "--reserved-storage-ports")
     rack = catalog.rack_types.get(spec.rack_type) or _missing_rack(catalog, spec.rack_type)
     network_rack = catalog.rack_types.get(spec.network_rack_type) or _missing_rack(catalog, spec.network_rack_type)
     oob = catalog.require_device(spec.oob_switch, ("switch",), "out-of-band switch")

@@ -88,13 +88,23 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
                      "racks no coolant loop, so the checks report each rack's liquid heat: use --cooling liquid")
     control = ControlPlane(draft, catalog, resolved, single)
-    if not single:
+    if single:
+        _single_server_notes(spec, storage_names, notes)
+    else:
         control.ufm_on_compute(notes)
+        if spec.ufm_appliances and compute_protocol != "infiniband":
+            notes.append(f"--ufm-appliances {spec.ufm_appliances}: UFM manages InfiniBand fabrics and this design's "
+                         f"compute fabric runs {compute_protocol}, so no UFM appliance is placed")
     if not (single and not storage_names):
         built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol,
                                        control.storage_endpoints(compute_protocol))
         if not built_storage:
             control.drop_storage_ufm()
+            if storage_names:
+                why = ("--storage-fabric none" if spec.storage_fabric == "none"
+                       else f"{resolved.server.slug} has no storage ports to cable")
+                notes.append(f"no storage fabric ({why}): the storage ports of the {len(storage_names)} storage "
+                             f"{'system are' if len(storage_names) == 1 else 'systems are'} left uncabled")
         inband_fabric(draft, catalog, resolved, servers, storage_names, control.inband_endpoints())
 
     groups = place_racks(draft, catalog, resolved, [s.device for s in servers], storage_names)
@@ -120,6 +130,22 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         )
     settle_long_lived()
     return design, notes
+
+
+def _single_server_notes(spec: GenerateSpec, storage_names: list[str], notes: list[str]) -> None:
+    """What a one-server design leaves out of what was asked, and why: it has no cluster to
+    manage (no management nodes, no UFM) and, without storage systems, no storage fabric."""
+    if spec.management_nodes > 0:
+        notes.append(f"one GPU server: no cluster control plane, so the {spec.management_nodes} management "
+                     f"{'node is' if spec.management_nodes == 1 else 'nodes are'} left out (--management-nodes "
+                     "counts for two servers or more)")
+    if spec.ufm_appliances:
+        notes.append(f"one GPU server: no compute fabric, so the {spec.ufm_appliances} UFM "
+                     f"{'appliance is' if spec.ufm_appliances == 1 else 'appliances are'} left out")
+    if spec.storage_fabric == "reserved" and not storage_names:
+        notes.append("one GPU server without storage systems: the reserved storage fabric "
+                     f"({spec.reserved_storage_ports} storage-system ports) is left out; add --storage and "
+                     "--storage-nodes, or grow to two servers")
 
 
 def _oob_for_added(draft: Draft, resolved: Resolved, racks: list[RackDraft]) -> None:
