@@ -234,3 +234,45 @@ def test_storage_systems_without_a_storage_fabric_are_a_note(catalog):
         storage_fabric="none"), catalog)
     assert any("no storage fabric (--storage-fabric none): the storage ports of the 1 storage system are left "
                "uncabled" in n for n in notes)
+
+
+# ---------------------------------------------------------------- 5. side fabrics sized by their endpoints
+
+
+def _switches(design, fabric):
+    return sorted((d.tier or "-") for d in design.devices if d.fabric == fabric)
+
+
+def test_a_small_storage_fabric_is_one_leaf_pair(catalog):
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=2,
+                                   storage="weka-wekapod-nitro-8", storage_nodes=1), catalog)
+    assert _switches(design, "storage") == ["leaf", "leaf"]  # was 4 leaves and 2 spines
+    assert _switches(design, "inband") == ["leaf", "leaf"]  # was 2 leaves and 2 cores
+    storage = [l for l in design.links if l.fabric == "storage"]
+    # every endpoint dual-homed over the pair, the pair joined by its two inter-switch links
+    isl = [l for l in storage if l.a.device.startswith("sto-leaf") and l.b.device.startswith("sto-leaf")]
+    assert len(isl) == 2
+    homes: dict[str, set[str]] = {}
+    for link in storage:
+        if link not in isl:
+            homes.setdefault(link.a.device, set()).add(link.b.device)
+    assert homes and all(len(h) == 2 for d, h in homes.items() if len([
+        l for l in storage if l.a.device == d]) > 1)
+    found = {f.code for f in run_checks(design, catalog.cabling) if f.severity == "error"}
+    assert not found
+
+
+def test_one_node_with_storage_has_a_pair_not_four_switches(catalog):
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=1,
+                                   storage="weka-wekapod-nitro-8", storage_nodes=1), catalog)
+    assert _switches(design, "inband") == ["leaf", "leaf"]
+    assert _switches(design, "storage") == ["leaf", "leaf"]
+    assert not [f for f in run_checks(design, catalog.cabling) if f.severity == "error"]
+
+
+def test_side_fabrics_grow_to_leaf_spine_when_a_pair_is_full(catalog):
+    # 127 DGX H100: the RA's storage leaves and spines, the in-band pairs under two cores
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=127,
+                                   storage_fabric="reserved", reserved_storage_ports=96), catalog)
+    assert "spine" in _switches(design, "storage")
+    assert "spine" in _switches(design, "inband")

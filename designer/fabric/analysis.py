@@ -138,9 +138,13 @@ def analyse_fabric(index: DesignIndex, fabric_name: str, links: list[Link]) -> F
 
     multi = len(topo.of_tier("leaf")) > 1
     # A leaf is cut off from the fabric without a link to a higher tier: links to other
-    # leaves (an MLAG peer link) do not count. A leaf without endpoints has none to cut off.
+    # leaves (an MLAG peer link) do not count where there is a higher tier. A leaf without
+    # endpoints has none to cut off. Without spines or cores (a collapsed pair, the generator's
+    # small side fabrics) the leaves' links to each other are the fabric.
+    collapsed = not topo.of_tier("spine") and not topo.of_tier("core")
     no_uplink = [l for l in topo.of_tier("leaf")
-                 if multi and topo.figures[l].up_gbps <= 0 and graph.endpoint_links.get(l)]
+                 if multi and topo.figures[l].up_gbps <= 0 and graph.endpoint_links.get(l)
+                 and not (collapsed and topo.adjacency.get(l))]
     measure = bisection_measure(topo)
     bisection = measure.intact()
     ecmp = ecmp_figures(topo)

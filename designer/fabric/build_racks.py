@@ -297,11 +297,16 @@ def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[li
 
 
 def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[tuple[str, str]] | None:
-    """Free ports on the in-band network's top tier (its cores, else its spines), a pair of
+    """Free ports on the in-band network's top tier (its cores, else its spines, else its one
+    leaf pair), a pair of
     switches at a time, so each out-of-band switch reaches two and the out-of-band uplinks
     stay on few switches; None when they lack the room."""
     inband = [d for d in draft.devices.values() if d.fabric == "inband" and d.tier in ("spine", "core")]
-    top = "core" if any(d.tier == "core" for d in inband) else "spine"
+    if not inband:
+        # one MLAG pair without cores (a small cluster): the pair is the top tier
+        inband = [d for d in draft.devices.values() if d.fabric == "inband" and d.tier == "leaf"]
+    top = "core" if any(d.tier == "core" for d in inband) else "spine" if any(d.tier == "spine" for d in inband) \
+        else "leaf"
     uppers = [d for d in inband if d.tier == top]
     if len(uppers) < 2:
         return None

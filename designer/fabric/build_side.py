@@ -135,6 +135,15 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     store_lanes = endpoint_lanes(store_speed, switch, "storage system")
     store_leaf = fp.leaf_ports(radix, store_lanes, 1.0, group.speed_gbps)
     store_eps = [Endpoint(n, list(store_ports), STORAGE) for n in storage_names]
+    fabric = Fabric(name="storage", role="storage", protocol=protocol, target_oversubscription=ratio,
+                    reserved=bool(reserved) and not storage_names)
+    pair = _collapsed_pair(draft, switch, group, "storage", "sto", server_eps + store_eps + control,
+                           store_speed, reserved)
+    if pair is not None:
+        # every endpoint fits one leaf pair: no spines (sized by the endpoints, not by a scalable unit)
+        draft.fabrics.append(fabric)
+        draft.add_built(pair, [switch])
+        return True
     store_leaves = _balanced_pairs([len(e.ports) for e in store_eps], store_leaf.down_lanes, reserved)
     leaves: list[tuple[fp.LeafAssignment, list[Endpoint], fp.LeafPorts, int]] = []
     for a in server_leaves:
@@ -145,8 +154,6 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         used = math.ceil((len(a.ports) + reserved_per_leaf) / store_lanes)
         leaves.append((a, store_eps, store_leaf, store_leaf.uplinks_needed(used, 1.0)))
     spines, per_leaf = _spine_layout([up for *_x, up in leaves], radix)
-    fabric = Fabric(name="storage", role="storage", protocol=protocol, target_oversubscription=ratio,
-                    reserved=bool(reserved) and not storage_names)
     draft.fabrics.append(fabric)
     built = BuiltFabric()
     width = max(2, len(str(len(leaves))))
@@ -180,6 +187,35 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
                 built.links.append(make_link(device.name, up.take(), spine.name, pool.take(), "storage"))
     draft.add_built(built, [switch])
     return True
+
+
+def _collapsed_pair(draft: Draft, switch: DeviceType, group: PortGroup, fabric: str, tag: str,
+                    endpoints: list[Endpoint], reserved_speed: float = 0.0, reserved: int = 0) -> BuiltFabric | None:
+    """A side fabric small enough for one pair of switches: each endpoint's ports spread over
+    the two (dual-homed, as on the RA's leaf pairs), the two joined by the pair's
+    inter-switch links, no spines or cores. None when the endpoints (and ``reserved`` free
+    lanes at ``reserved_speed``, held for storage not yet in the design) do not fit."""
+    if not endpoints or group.count <= INBAND_ISL_PER_PAIR:
+        return None
+    built = BuiltFabric()
+    leaves = [built.add_switch(f"{tag}-leaf{i + 1:02d}", switch, fabric, "leaf", CENTRAL) for i in range(2)]
+    down = group.count - INBAND_ISL_PER_PAIR
+    slots = [(leaf, fp.LeafPorts(group.count, 1, down, INBAND_ISL_PER_PAIR, group.speed_gbps, group.speed_gbps))
+             for leaf in leaves]
+    made = attach_control(built.links, slots, group, endpoints, fabric, draft.port_speed_gbps)
+    if made is None:
+        return None
+    if reserved and len(free_leaf_slots(made, slots, group, reserved_speed)) < reserved:
+        return None
+    built.links += made
+    homes = [endpoint.group for endpoint in endpoints]
+    home = max(set(homes), key=homes.count)
+    for leaf in leaves:
+        built.groups[leaf.name] = home
+    for n in range(INBAND_ISL_PER_PAIR):
+        port = f"{group.prefix}{group.count - n}"
+        built.links.append(make_link(leaves[0].name, port, leaves[1].name, port, fabric))
+    return built
 
 
 def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
@@ -329,8 +365,11 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         device = built.add_switch(f"inb-leaf{i + 1:0{width}d}", switch, "inband", "leaf", home)
         wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
         leaves.append(device)
-    cores = [built.add_switch(f"inb-core{c + 1:02d}", core_type, "inband", "spine", CENTRAL)
-             for c in range(INBAND_CORES)]
+    # one MLAG pair holds every endpoint: its peer link is the fabric, no cores (sized by the
+    # endpoints); an access pair (no peer link, every uplink to a core) keeps its cores
+    one_pair = len(leaves) <= 2 and up_group is None
+    cores = [] if one_pair else [built.add_switch(f"inb-core{c + 1:02d}", core_type, "inband", "spine", CENTRAL)
+                                 for c in range(INBAND_CORES)]
     core_pools = [PortPool(core_group) for _ in cores]
     for i, device in enumerate(leaves):
         up = PortPool(up_group) if up_group is not None else PortPool(group, down + 1)
@@ -343,4 +382,4 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
             for n in range(INBAND_ISL_PER_PAIR):
                 built.links.append(make_link(peer.name, f"{group.prefix}{group.count - n}", device.name,
                                              f"{group.prefix}{group.count - n}", "inband"))
-    draft.add_built(built, [switch] if core_type is switch else [switch, core_type])
+    draft.add_built(built, [switch] if core_type is switch or not cores else [switch, core_type])
