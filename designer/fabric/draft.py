@@ -74,53 +74,66 @@ class Draft:
 # ---------------------------------------------------------------- inputs
 
 
-def _limits(spec: GenerateSpec) -> list[tuple[str, float | None, float, float | None, bool, str]]:
-    """``designer new``'s numbers with what each may be: (option, value, lowest, highest,
-    whether the lowest is allowed, an example). None values are options left out."""
+@dataclass(frozen=True)
+class _Limit:
+    option: str
+    value: float | None  # None: left out
+    low: float
+    high: float | None = None
+    low_allowed: bool = True
+    whole: bool = False
+    example: str = ""
+
+
+def _limits(spec: GenerateSpec) -> list[_Limit]:
+    """``designer new``'s numbers with the values each may take."""
     return [
-        ("--rack-power-kw", spec.rack_power_kw, 0, None, False, "e.g. 40"),
-        ("--racks-per-row", spec.racks_per_row, 1, None, True, "e.g. 10"),
-        ("--storage-nodes", spec.storage_nodes, 0, None, True, "0 for none"),
-        ("--storage-ports-per-server", spec.storage_ports_per_server, 0, None, True, "0 for none, or leave it out"),
-        ("--inband-ports-per-server", spec.inband_ports_per_server, 0, None, True, "0 for none, or leave it out"),
-        ("--reserved-storage-ports", spec.reserved_storage_ports, 0, None, True, "e.g. 32"),
-        ("--reserved-storage-port-gbps", spec.reserved_storage_port_gbps, 0, None, False, "e.g. 200"),
-        ("--management-nodes", spec.management_nodes, 0, None, True, "0 for none, 4 as the DGX SuperPOD RA"),
-        ("--ufm-appliances", spec.ufm_appliances, 0, None, True, "0 for none, 2 for an HA pair"),
-        ("--oversubscription", spec.oversubscription, 1, None, True, "1:1, 2:1 or 3:1"),
-        ("--storage-oversubscription", spec.storage_oversubscription, 1, None, True, "1:1 or 4:3"),
-        ("--inband-oversubscription", spec.inband_oversubscription, 1, None, True, "2:1, or leave it out"),
-        ("--floor-load-kg-m2", spec.floor_load_kg_m2, 0, None, False, "e.g. 1200, or leave it out"),
-        ("--room-power-kw", spec.room_power_kw, 0, None, False, "e.g. 2000, or leave it out"),
-        ("--room-cooling-kw", spec.room_cooling_kw, 0, None, True, "e.g. 2000, or leave it out"),
-        ("--pue", spec.pue, 1, 3, True, "e.g. 1.3, or leave it out"),
-        ("cold_aisle_mm", spec.cold_aisle_mm, 0, None, True, "e.g. 1200"),
-        ("hot_aisle_mm", spec.hot_aisle_mm, 0, None, True, "e.g. 1200"),
+        _Limit("--rack-power-kw", spec.rack_power_kw, 0, low_allowed=False, example="e.g. 40"),
+        _Limit("--racks-per-row", spec.racks_per_row, 1, whole=True, example="e.g. 10"),
+        _Limit("--storage-nodes", spec.storage_nodes, 0, whole=True, example="0 for none"),
+        _Limit("--storage-ports-per-server", spec.storage_ports_per_server, 0, whole=True,
+               example="0 for none, or leave it out"),
+        _Limit("--inband-ports-per-server", spec.inband_ports_per_server, 0, whole=True,
+               example="0 for none, or leave it out"),
+        _Limit("--reserved-storage-ports", spec.reserved_storage_ports, 0, whole=True, example="e.g. 32"),
+        _Limit("--reserved-storage-port-gbps", spec.reserved_storage_port_gbps, 0, low_allowed=False,
+               example="e.g. 200"),
+        _Limit("--management-nodes", spec.management_nodes, 0, whole=True,
+               example="0 for none, 4 as the DGX SuperPOD RA"),
+        _Limit("--ufm-appliances", spec.ufm_appliances, 0, whole=True, example="0 for none, 2 for an HA pair"),
+        _Limit("--oversubscription", spec.oversubscription, 1, example="1:1, 2:1 or 3:1"),
+        _Limit("--storage-oversubscription", spec.storage_oversubscription, 1, example="1:1 or 4:3"),
+        _Limit("--inband-oversubscription", spec.inband_oversubscription, 1, example="2:1, or leave it out"),
+        _Limit("--floor-load-kg-m2", spec.floor_load_kg_m2, 0, low_allowed=False, example="e.g. 1200, or leave it out"),
+        _Limit("--room-power-kw", spec.room_power_kw, 0, low_allowed=False, example="e.g. 2000, or leave it out"),
+        _Limit("--room-cooling-kw", spec.room_cooling_kw, 0, example="e.g. 2000, or leave it out"),
+        _Limit("--pue", spec.pue, 1, 3, example="e.g. 1.3, or leave it out"),  # as Room.pue takes it
+        _Limit("cold_aisle_mm", spec.cold_aisle_mm, 0, example="e.g. 1200"),
+        _Limit("hot_aisle_mm", spec.hot_aisle_mm, 0, example="e.g. 1200"),
     ]
 
 
 def check_spec(spec: GenerateSpec) -> None:
     """Every number the user gave, within what it can be, before anything is built: one
     GenerationError naming the option, the range and a value that works."""
-    for option, value, low, high, low_ok, example in _limits(spec):
+    for limit in _limits(spec):
+        value = limit.value
         if value is None:
             continue
-        whole = isinstance(low, int) and option not in ("--pue",) and "oversubscription" not in option \
-            and not option.endswith(("-kw", "-gbps", "-m2", "_mm"))
-        inside = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) \
-            and (value >= low if low_ok else value > low) and (high is None or value <= high)
-        if inside and whole and value != int(value):
-            inside = False
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        inside = number and math.isfinite(value) \
+            and (value >= limit.low if limit.low_allowed else value > limit.low) \
+            and (limit.high is None or value <= limit.high) and (not limit.whole or value == int(value))
         if inside:
             continue
-        if high is not None:
-            allowed = f"from {low:g} to {high:g}"
-        elif whole:
-            allowed = f"a whole number, {low:g} or more" if low_ok else f"a whole number above {low:g}"
+        if limit.high is not None:
+            allowed = f"from {limit.low:g} to {limit.high:g}"
         else:
-            allowed = f"{low:g} or more" if low_ok else f"above {low:g}"
-        shown = f"{value:g}" if isinstance(value, int | float) and not isinstance(value, bool) else repr(value)
-        raise GenerationError(f"{option} {shown} is out of range: it must be {allowed}", hint=example)
+            allowed = f"{limit.low:g} or more" if limit.low_allowed else f"above {limit.low:g}"
+            if limit.whole:
+                allowed = f"a whole number, {allowed}"
+        shown = f"{value:g}" if number else repr(value)
+        raise GenerationError(f"{limit.option} {shown} is out of range: it must be {allowed}", hint=limit.example)
 
 
 def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
