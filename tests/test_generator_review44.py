@@ -276,3 +276,14 @@ def test_side_fabrics_grow_to_leaf_spine_when_a_pair_is_full(catalog):
                                    storage_fabric="reserved", reserved_storage_ports=96), catalog)
     assert "spine" in _switches(design, "storage")
     assert "spine" in _switches(design, "inband")
+
+
+def test_a_small_access_switch_inband_pair_is_joined_without_cores(catalog):
+    # DGX B300: 1GbE in-band ports on SN2201 access switches; two servers need no SN4600C cores
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", switch="nvidia-sn5600", nodes=2), catalog)
+    inband = [d for d in design.devices if d.fabric == "inband"]
+    assert sorted(d.device_type for d in inband) == ["nvidia-sn2201", "nvidia-sn2201"]
+    joined = [l for l in design.links if l.fabric == "inband" and {l.a.device, l.b.device} == {d.name for d in inband}]
+    assert len(joined) == 2
+    codes = {f.code for f in run_checks(design, catalog.cabling) if f.severity == "error"}
+    assert "FABRIC_PARTITIONED" not in codes and "OVERSUBSCRIPTION_ABOVE_TARGET" not in codes

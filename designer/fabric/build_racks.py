@@ -318,6 +318,8 @@ def _inband_uplink_ports(draft: Draft, speed_gbps: float, needed: int) -> list[t
     free = []
     for d in uppers:
         group = draft.types[d.device_type].main_fabric_group()
+        if top == "leaf" and group is not None and group.speed_gbps != speed_gbps:
+            group = draft.types[d.device_type].uplink_group()  # an access pair: its faster uplink ports
         if group is None or group.speed_gbps != speed_gbps:
             return None
         free.append([(d.name, p) for p in group.port_names() if p not in used[d.name]])

@@ -365,9 +365,9 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         device = built.add_switch(f"inb-leaf{i + 1:0{width}d}", switch, "inband", "leaf", home)
         wire_leaf_down(built, device, assignment, endpoints, leaf, group, speed, "inband")
         leaves.append(device)
-    # one MLAG pair holds every endpoint: its peer link is the fabric, no cores (sized by the
-    # endpoints); an access pair (no peer link, every uplink to a core) keeps its cores
-    one_pair = len(leaves) <= 2 and up_group is None
+    # one pair holds every endpoint: no cores (sized by the endpoints); an MLAG pair's peer link
+    # is the fabric, an access pair is joined through two of its uplink ports instead
+    one_pair = len(leaves) == 2
     cores = [] if one_pair else [built.add_switch(f"inb-core{c + 1:02d}", core_type, "inband", "spine", CENTRAL)
                                  for c in range(INBAND_CORES)]
     core_pools = [PortPool(core_group) for _ in cores]
@@ -376,6 +376,10 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         for core, pool in zip(cores, core_pools):
             for _ in range(INBAND_LINKS_PER_CORE):
                 built.links.append(make_link(device.name, up.take(), core.name, pool.take(), "inband"))
+        if one_pair and i == 1 and up_group is not None:
+            peer_up = PortPool(up_group)
+            for _ in range(INBAND_ISL_PER_PAIR):
+                built.links.append(make_link(leaves[0].name, peer_up.take(), device.name, up.take(), "inband"))
         if i % 2 == 1 and up_group is None:
             # the MLAG peer link of the pair
             peer = leaves[i - 1]
