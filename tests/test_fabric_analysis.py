@@ -91,8 +91,9 @@ def test_single_switch_fabric_is_its_own_single_point_of_failure():
     assert compute["tiers"] == 1
     assert compute["switches"]["leaf"] == 1
     assert compute["oversubscription"] == {"leaf": None, "spine": None}
-    assert compute["failure"]["leaf"]["endpoints_cut_off"] == 4
-    assert compute["failure"]["single_points_of_failure"][0]["endpoints_cut_off"] == 4
+    # 4 DGX and the UFM pair on the switch's free ports (review 44)
+    assert compute["failure"]["leaf"]["endpoints_cut_off"] == 6
+    assert compute["failure"]["single_points_of_failure"][0]["endpoints_cut_off"] == 6
 
 
 def test_graphml_export(tmp_path, sixteen):
@@ -252,7 +253,11 @@ def test_an_endpoint_with_two_cables_to_one_leaf_is_single_homed(sixteen):
     assert compute["failure"]["single_homed_endpoints"] == 1
 
 
-def test_a_switch_management_port_is_an_endpoint_link(sixteen):
+def test_a_switch_management_port_is_an_endpoint_link():
+    # 64 DGX H100: two in-band pairs under two cores (16 DGX fit one in-band pair, which then
+    # has no cores, review 44)
+    sixteen = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=64, switch="nvidia-qm9700"),
+                       load_catalog(include_user=False))
     oob = next(f for f in build_report(sixteen)["fabrics"] if f["name"] == "oob")
     leaves = oob["switches"]["leaf"]
     # each rack switch has two uplinks, one to each aggregation switch; the aggregation

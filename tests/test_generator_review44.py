@@ -88,7 +88,7 @@ def test_the_weight_warning_is_said_in_chinese_and_documented(catalog):
     design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4), catalog)
     (found,) = [f for f in run_checks(design, catalog.cabling) if f.code == "WEIGHT_UNKNOWN"]
     zh = Translator("zh")
-    assert "未公布重量" in zh.finding_message(found) and "--server-weight-kg" in (zh.finding_hint(found) or "")
+    assert "未公布重量" in zh.finding_message(found) and "部件框" in (zh.finding_hint(found) or "")
     assert {"weight_unknown", "hint.enter_weight"} <= set(FINDINGS_ZH)
     assert "WEIGHT_UNKNOWN" in CODES
     assert "`WEIGHT_UNKNOWN`" in (Path(__file__).parent.parent / "README.md").read_text()

@@ -258,8 +258,9 @@ TEMPLATES: dict[str, Template] = {
         "other": "{count:,} racked devices have no published weight ({parts:ellipsis}): the rack weight and floor "
                  "load checks count them as 0 kg, so they cannot pass or fail them — racks {racks:ellipsis}",
     },
-    "hint.enter_weight": "enter each part's weight from the vendor datasheet in a catalog file (designer new: "
-                         "--server-weight-kg for the GPU server), then check again",
+    "hint.enter_weight": "enter each part's weight from the vendor datasheet in a catalog file, or supply it for "
+                         "this design (select a device: its part's box takes the figures its vendor does not "
+                         "publish), then check again",
 }
 
 

@@ -141,8 +141,8 @@ FINDINGS_ZH: dict[str, Template] = {
     "hint.enter_figure": "按厂商数据手册在产品目录文件中填写该参数",
     "weight_unknown": "{count} 台已上架设备未公布重量（{parts}）：机柜承重和楼面荷载检查按 0 kg 计，"
                       "无法据此判断是否超限 — 机柜 {racks}",
-    "hint.enter_weight": "按厂商数据手册在产品目录文件中填写各设备的重量（designer new：GPU 服务器用 "
-                         "--server-weight-kg），然后重新检查",
+    "hint.enter_weight": "按厂商数据手册在产品目录文件中填写各设备的重量，或为本设计提供该数值"
+                         "（选中设备：其部件框可填写厂商未公布的参数），然后重新检查",
 }
 
 # Words that arrive as a finding's field values (``{tier!t}``).
