@@ -41,7 +41,8 @@ def _errors(design, catalog) -> list:
     return [f for f in run_checks(design, catalog.cabling) if f.severity == "error"]
 
 
-@pytest.mark.parametrize("nodes", [16, 256])
+# (16 DGX B300 fit one access pair, joined without cores since review 44: 64 need several pairs)
+@pytest.mark.parametrize("nodes", [64, 256])
 def test_1g_inband_access_leaves_uplink_at_100g_to_cores_of_that_speed(catalog, nodes):
     design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=nodes, switch="nvidia-q3400", rack_power_kw=62),
                       catalog)
