@@ -49,10 +49,10 @@ def validate_fast(raw_bytes: bytes) -> Design | None:
     try:
         split = split_links(raw_bytes)
         if split is None:
-            design = Design.model_validate_json(raw_bytes)
+            design = Design.model_validate_json(raw_bytes, strict=True)
         else:
             head, block = split
-            design = Design.model_validate_json(head)
+            design = Design.model_validate_json(head, strict=True)
             design.links = validate_link_block(block)
     except (ValidationError, ValueError, RecursionError):
         return None
@@ -122,5 +122,5 @@ def validate_link_block(data: bytes) -> list[Link]:
         if not chunk.strip():
             # an empty element between two commas, or blank lines after the last one
             raise ValueError("links: a chunk holds no item")
-        links.extend(_LINK_LIST.validate_json(b"[" + chunk + b"]"))
+        links.extend(_LINK_LIST.validate_json(b"[" + chunk + b"]", strict=True))
     return links
