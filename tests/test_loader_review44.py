@@ -76,3 +76,21 @@ def test_an_object_given_as_a_number_says_which_fields_it_takes(design):
     text = _refusal(design)
     assert "estimates.cost.prices.nvidia-dgx-h100" in text
     assert "expected an object with the fields amount" in text and "got 5" in text
+
+
+def test_a_cable_from_a_port_to_itself_is_named_so_not_as_a_second_cable(tmp_path):
+    from designer.catalog import load_catalog
+    from designer.checks.engine import run_checks
+    from designer.i18n import Translator
+
+    data = json.loads(EXAMPLE.read_bytes())
+    link = data["links"][0]
+    link["b"] = dict(link["a"])
+    design = parse_design(json.dumps(data).encode(), "x.json")
+    catalog = load_catalog(include_user=False)
+    found = [f for f in run_checks(design, catalog.cabling) if f.code == "PORT_DOUBLE_CONNECTED"
+             and link["a"]["device"] in f.objects]
+    texts = [Translator("en").finding_message(f) for f in found]
+    assert any(f"{link['a']['port']} cabled to itself" in t for t in texts), texts
+    assert not any("more than one cable" in t and link["a"]["port"] in t for t in texts), texts
+    assert any("自环" in Translator("zh").finding_message(f) for f in found)

@@ -23,6 +23,7 @@ def check_device_ports(ctx: CheckContext, device_name: str,
     # each of its ports with cable ends on it, how many; the cables it is the first end of
     counts: dict[str, int] = {}
     first: list[Link] = []
+    looped: list[str] = []  # ports one cable has both its ends on
     for link in ctx.index.links_by_device.get(device_name, ()):
         end = link.a
         if end.device == device_name:
@@ -31,9 +32,11 @@ def check_device_ports(ctx: CheckContext, device_name: str,
         end = link.b
         if end.device == device_name:
             counts[end.port] = counts.get(end.port, 0) + 1
+            if link.a.device == device_name and link.a.port == end.port:
+                looped.append(end.port)
     if missing is None:
         missing = missing_parts(ctx, first)
-    return [*unconnected(ctx, device_name, counts), *double_use(ctx, device_name, counts),
+    return [*unconnected(ctx, device_name, counts), *double_use(ctx, device_name, counts, looped),
             *no_part(ctx, missing)]
 
 
@@ -247,9 +250,19 @@ _NEXT_MEDIA_HINT = {"DAC": "hint.reach_dac", "ACC": "hint.reach_acc", "AOC": "hi
                     "MMF": "hint.reach_mmf", "SMF": "hint.reach_smf", "CAT6A": "hint.reach_cat6a"}
 
 
-def double_use(ctx: CheckContext, device_name: str, counts: dict[str, int]) -> Iterator[Finding]:
-    """``counts``: the device's ports with cable ends on them, how many."""
-    doubled = sorted(p for p, n in counts.items() if n > 1)
+def double_use(ctx: CheckContext, device_name: str, counts: dict[str, int],
+               looped: list[str] | None = None) -> Iterator[Finding]:
+    """``counts``: the device's ports with cable ends on them, how many; ``looped``: those
+    of them one cable has both its ends on (named as such, not as a second cable, where
+    that cable is the port's only one)."""
+    alone = {p for p in looped or () if counts.get(p) == 2}
+    if alone:
+        yield finding(
+            "error", "PORT_DOUBLE_CONNECTED", [device_name],
+            msg("port_cabled_to_itself", device=device_name, ports=names(sorted(alone), 6)),
+            msg("hint.cable_other_end"),
+        )
+    doubled = sorted(p for p, n in counts.items() if n > 1 and p not in alone)
     if doubled:
         yield finding(
             "error", "PORT_DOUBLE_CONNECTED", [device_name],
