@@ -55,12 +55,14 @@ def test_a_typical_draw_above_the_maximum_is_refused(design):
     assert "power" in text and "typical_w (9000 W) exceeds max_w (100 W)" in text
 
 
-@pytest.mark.parametrize("kind", ["server", "switch", "storage"])
-def test_only_zero_u_parts_take_no_rack_units(design, kind):
-    design["device_types"] += [_embedded_server(kind=kind, u_height=0)]
-    assert f"a {'storage system' if kind == 'storage' else kind} takes at least 1 rack unit" in _refusal(design)
+def test_a_gpu_system_takes_rack_units(design):
+    gpus = {"count": 8, "model": "H100"}
+    design["device_types"] += [_embedded_server(u_height=0, gpus=gpus)]
+    assert "a server with 8 GPUs takes at least 1 rack unit" in _refusal(design)
+    # zero-U parts stay: a vertical PDU, a storage controller that sits in its chassis
     design["device_types"][-1] = _embedded_server(kind="pdu", u_height=0)
-    parse_design(json.dumps(design).encode(), "x.json")  # a vertical PDU: loads
+    design["device_types"] += [_embedded_server(slug="controller", kind="storage", u_height=0)]
+    parse_design(json.dumps(design).encode(), "x.json")
 
 
 def test_a_repeated_port_prefix_is_named_as_such_not_as_a_fabric_ports_fault(design):

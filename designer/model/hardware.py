@@ -234,12 +234,12 @@ class DeviceType(Model):
 
     @model_validator(mode="after")
     def _mounted_height(self) -> DeviceType:
-        # zero-U parts hang in the rack's side channel (vertical PDUs, cable managers); a
-        # server, switch or storage system takes rack units
-        if self.u_height == 0 and self.kind in ("server", "switch", "storage"):
-            what = "a storage system" if self.kind == "storage" else f"a {self.kind}"
-            raise ValueError(f"u_height: {what} takes at least 1 rack unit (0 is for zero-U parts such "
-                             "as vertical PDUs)")
+        # zero-U parts hang in the rack's side channel (vertical PDUs) or sit in another
+        # part (a storage controller in its chassis); a system carrying GPUs takes rack
+        # units (found in review: a 0 U GPU server filled no space and drew its kW)
+        if self.u_height == 0 and self.gpus is not None and self.gpus.count:
+            raise ValueError(f"u_height: a {self.kind} with {self.gpus.count} GPUs takes at least 1 rack unit "
+                             "(0 is for zero-U parts such as vertical PDUs)")
         return self
 
     @model_validator(mode="after")
