@@ -304,7 +304,11 @@ def report_parts(
     if checker is None:
         checker = Checker(design, cabling, index)
     findings = checker.findings()
-    total = design_load(index)
+    # each rack's load as the checks summed it (the same sums), when they checked this index
+    rack_loads = checker.ctx.rack_load if checker.ctx.index is index else None
+    # the design's total from those racks' sums, as the window's status bar adds it up
+    # (design_gpus_and_power_max_w): one way to the figure, and the devices added once
+    total = design_load(index, rack_loads)
     cables, transceivers = cable_summary(index, cabling, checker.ctx.links if checker.ctx.index is index else None)
     bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
@@ -314,8 +318,6 @@ def report_parts(
     def kind_kw(*kinds: str) -> float | None:
         return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
-    # each rack's load as the checks summed it (the same sums), when they checked this index
-    rack_loads = checker.ctx.rack_load if checker.ctx.index is index else None
     rooms = [room_figures(index, room.name, rack_loads) for room in design.site.rooms]
     # facility power is known only when every room holding racks has a PUE
     facility = [r["facility_power_kw"] for r in rooms if r["racks"]]
