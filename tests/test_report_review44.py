@@ -1,0 +1,99 @@
+"""Review 44 of the report, the proposal, the hand-over files and the checklist:
+
+1. the cable count is one core figure (``totals.cables``, physical cables) that the summary's
+   prose, its key figures, the scope and the BOM all say, the links beside it;
+2. a design without a compute fabric (one NVLink server) says so instead of calling the
+   out-of-band switch its compute fabric, and says "1 server", "1 rack" in the singular;
+3. a cable fault on a management network does not answer the bandwidth question;
+4. the window and the PDF colour a share of a limit by the same bands;
+5. the Slurm hand-over of NVL72 racks is per compute tray, one block per rack.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from designer.fabric.generate import GenerateSpec, generate
+from designer.i18n import Translator
+from designer.report.json_report import report_parts
+from designer.report.pdf import proposal_pdf
+
+DGX = {"server": "nvidia-dgx-h100", "switch": "nvidia-qm9700"}
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _pdf_text(design, catalog, lang: str) -> str:
+    reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+@pytest.fixture(scope="module")
+def sixteen(catalog):
+    """16 DGX H100: twin-port cables make the links more than the cables."""
+    return generate(GenerateSpec(nodes=16, **DGX), catalog)
+
+
+@pytest.fixture(scope="module")
+def one_server(catalog):
+    return generate(GenerateSpec(nodes=1, **DGX), catalog)
+
+
+# ---------------------------------------------------------------- 1. cables
+
+
+def test_cables_are_one_core_figure(sixteen, catalog):
+    report = report_parts(sixteen, catalog=catalog)
+    totals = report.totals
+    assert totals["cables"] == sum(row["count"] for row in report.cables)
+    assert totals["cables"] == sum(line.quantity for line in report.bom.lines if line.section == "cables")
+    assert totals["links"] == len(sixteen.links)
+    assert totals["cables"] < totals["links"], "the case the review found: splitters/twin-port cables"
+    assert list(report.as_dict()["totals"]).index("cables") == list(totals).index("links") + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_summary_prose_and_key_figures_say_the_same_cables(sixteen, catalog, lang):
+    t = Translator(lang)
+    totals = report_parts(sixteen, catalog=catalog).totals
+    text = _flat(_pdf_text(sixteen, catalog, lang))
+    cables, links = t.int(totals["cables"]), t.int(totals["links"])
+    # the prose ("… and 296 cables"), the key figures ("Cables 296 (360 links: …)") and the scope
+    assert _flat(t("cables") + cables + t.aside(t("cables_links_aside", links=links))) in text
+    after = _flat(t("exec_solution_text").split("{cables}")[1].split("{")[0])  # ". The IT equipment …"
+    assert _flat(t("n_cables", count=cables)) + after in text
+    assert _flat(t("cables") + links) not in text, "no key figure calls the links cables"
+
+
+# ---------------------------------------------------------------- 2. no compute fabric
+
+
+def test_compute_fabric_is_never_another_fabric(one_server, catalog):
+    from designer.report.pdf.sections.summary import compute_fabric
+
+    report = report_parts(one_server, catalog=catalog)
+    assert [f.role for f in report.fabrics] == ["oob"]
+    assert compute_fabric(report) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_server_says_nvlink_and_no_scale_out_fabric(one_server, catalog, lang):
+    t = Translator(lang)
+    text = _flat(_pdf_text(one_server, catalog, lang))
+    interconnect = report_parts(one_server, catalog=catalog).scale_up[0]["interconnect"]
+    assert interconnect == "NVLink 4"
+    assert _flat(t("exec_no_fabric_single", interconnect=interconnect)) in text
+    assert _flat(t("compute_fabric") + t("no_compute_fabric_single", interconnect=interconnect)) in text
+    assert _flat(t.term("ethernet")) + _flat(t("exec_fabric_phrase").split("{protocol}")[1][:8]) not in text
+    assert "0.0Tb/s" not in text
+    if lang == "en":
+        for wrong in ("1switches", "1racks", "1GPUservers", "(1servers)", "1domains", "1tiers"):
+            assert wrong not in text, wrong
+        for right in ("1×DGXH100server(8GPUs)in1rack", "1GPUserverwith8GPUsin1rack,with1switch", "(1server)"):
+            assert right in text, right
