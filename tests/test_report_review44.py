@@ -97,3 +97,55 @@ def test_one_server_says_nvlink_and_no_scale_out_fabric(one_server, catalog, lan
             assert wrong not in text, wrong
         for right in ("1×DGXH100server(8GPUs)in1rack", "1GPUserverwith8GPUsin1rack,with1switch", "(1server)"):
             assert right in text, right
+
+
+# ---------------------------------------------------------------- 3. checklist
+
+
+def _answers(design, catalog) -> dict[str, dict]:
+    from designer.checks import checklist, run_checks
+
+    return {row["key"]: row for row in checklist(design, run_checks(design, catalog.cabling))}
+
+
+def test_a_management_patch_cord_fault_is_a_cabling_answer_not_bandwidth(catalog):
+    design = generate(GenerateSpec(nodes=16, **DGX), catalog)
+    before = _answers(design, catalog)
+    assert before["network"]["answer"] == "yes" and before["cabling"]["answer"] == "yes"
+    assert list(before)[:5] == ["network", "storage", "fault_tolerance", "power_cooling", "security"]
+    oob = next(link for link in design.links if link.fabric == "oob" and link.media == "CAT6A")
+    oob.length_m = 0.1
+    after = _answers(design, catalog)
+    assert after["cabling"]["answer"] == "no" and after["cabling"]["codes"] == ["CABLE_TOO_SHORT"]
+    assert after["network"]["answer"] == "yes" and after["network"]["codes"] == []
+
+
+def test_bandwidth_findings_count_on_compute_and_storage_fabrics_only(catalog):
+    from designer.checks import run_checks
+    from designer.checks.checklist import bandwidth_findings
+    from designer.checks.findings import Finding
+
+    design = generate(GenerateSpec(nodes=16, **DGX), catalog)
+    oversub = [Finding("warning", "OVERSUBSCRIPTION_ABOVE_TARGET", "over", [name], params={"fabric": name})
+               for name in ("compute", "oob")]
+    compute_link = next(link for link in design.links if link.fabric == "compute")
+    oob_link = next(link for link in design.links if link.fabric == "oob")
+    speeds = [Finding("warning", "LINK_SPEED_MISMATCH", "speed", params={"link": f"{link.a} - {link.b}"})
+              for link in (compute_link, oob_link)]
+    kept = bandwidth_findings(design, [*oversub, *speeds])
+    assert kept == [oversub[0], speeds[0]]
+    # and the checklist rests on them: the management network's warning alone leaves "yes"
+    from designer.checks import checklist
+
+    findings = run_checks(design, catalog.cabling)
+    rows = {r["key"]: r for r in checklist(design, [*findings, oversub[1], speeds[1]])}
+    assert rows["network"]["answer"] == "yes"
+    rows = {r["key"]: r for r in checklist(design, [*findings, oversub[0]])}
+    assert rows["network"]["answer"] == "partly"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_pdf_asks_the_cabling_question(sixteen, catalog, lang):
+    t = Translator(lang)
+    text = _flat(_pdf_text(sixteen, catalog, lang))
+    assert _flat(t("q_cabling")) in text and _flat(t("q_network")) in text

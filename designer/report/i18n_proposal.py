@@ -348,7 +348,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "severity": {"en": "Severity", "zh": "级别"},
     "finding": {"en": "Finding", "zh": "检查结果"},
     "fix": {"en": "Fix: {hint}", "zh": "建议：{hint}"},
-    "checklist": {"en": "Five-question checklist", "zh": "五项检查清单"},
+    "checklist": {"en": "Checklist", "zh": "检查清单"},
     "question": {"en": "Question", "zh": "问题"},
     "answer": {"en": "Answer", "zh": "答复"},
     "based_on": {"en": "Based on", "zh": "依据"},
@@ -357,6 +357,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q_fault_tolerance": {"en": "Is there fault tolerance?", "zh": "是否具备容错能力？"},
     "q_power_cooling": {"en": "Are power and cooling planned?", "zh": "供电与制冷是否已规划？"},
     "q_security": {"en": "Are data security and compliance covered?", "zh": "数据安全与合规是否已覆盖？"},
+    "q_cabling": {"en": "Can every cable be built as planned?", "zh": "所有线缆能否按规划制作与敷设？"},
     # -- BOM --------------------------------------------------------------
     "bom_intro": {
         "en": "Every part the design needs. Prices in {currency}, excluding tax and services; \"{np}\" marks "
