@@ -29,9 +29,16 @@ def _flat(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+_TEXTS: dict[tuple[int, str], str] = {}
+
+
 def _pdf_text(design, catalog, lang: str) -> str:
-    reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
-    return "\n".join(page.extract_text() for page in reader.pages)
+    """The proposal's text, rendered once per (module-scoped) design and language."""
+    key = (id(design), lang)
+    if key not in _TEXTS:
+        reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
+        _TEXTS[key] = "\n".join(page.extract_text() for page in reader.pages)
+    return _TEXTS[key]
 
 
 @pytest.fixture(scope="module")
@@ -149,3 +156,40 @@ def test_the_pdf_asks_the_cabling_question(sixteen, catalog, lang):
     t = Translator(lang)
     text = _flat(_pdf_text(sixteen, catalog, lang))
     assert _flat(t("q_cabling")) in text and _flat(t("q_network")) in text
+
+
+# ---------------------------------------------------------------- 4. load bands
+
+
+@pytest.mark.parametrize("share, key", [(0.0, "low"), (0.5, "low"), (0.70, "low"), (0.77, "mid"), (0.85, "mid"),
+                                        (0.90, "mid"), (0.93, "high"), (1.0, "high"), (1.01, "over")])
+def test_window_and_pdf_colour_a_share_by_the_same_band(share, key):
+    from PySide6.QtGui import QColor
+
+    from designer.report.drawings.common import BAND_COLOURS, load_colour
+    from designer.report.load_bands import load_band
+    from designer.ui import style
+
+    assert load_band(share).key == key
+    assert load_colour(share * 42.0, 42.0) == BAND_COLOURS[key]
+    assert style.load_colour(share) == QColor(style.BAND_COLOURS[key])
+    assert load_band(None) is None and style.load_colour(None) == QColor("#c7cbd1")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_window_and_pdf_legends_say_the_same_bands(lang):
+    from designer.report.drawings.common import load_legend
+    from designer.report.load_bands import LOAD_BANDS
+    from designer.ui.words_cabling import CABLING_MESSAGES
+
+    window = [CABLING_MESSAGES[f"legend.{k}"][lang]
+              for k in ("share_low", "share_mid", "share_high", "bar_over")]
+    assert [words for _colour, words in load_legend(lang)] == window == [b.words[lang] for b in LOAD_BANDS]
+    assert "70" in window[0] and "90" in window[1]
+
+
+def test_the_floor_plan_legend_in_the_pdf_has_the_bands(sixteen, catalog):
+    text = _flat(_pdf_text(sixteen, catalog, "en"))
+    for words in ("up to 70 % of the limit", "70–90 %", "90–100 %"):
+        assert _flat(words) in text
+    assert "50–80%" not in text and "80–95%" not in text
