@@ -193,3 +193,85 @@ def test_the_floor_plan_legend_in_the_pdf_has_the_bands(sixteen, catalog):
     for words in ("up to 70 % of the limit", "70–90 %", "90–100 %"):
         assert _flat(words) in text
     assert "50–80%" not in text and "80–95%" not in text
+
+
+# ---------------------------------------------------------------- 5. Slurm for NVL72
+
+
+@pytest.fixture(scope="module")
+def gb300(catalog):
+    return generate(GenerateSpec(server="nvidia-gb300-nvl72", nodes=4, switch="nvidia-q3400", rack_power_kw=150,
+                                 cooling="liquid", server_liquid_share=0.85), catalog)
+
+
+def _fields(text: str) -> list[dict[str, str]]:
+    rows = []
+    for line in text.splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            rows.append(dict(part.split("=", 1) for part in line.split()))
+    return rows
+
+
+def _expand(hostlist: str) -> list[str]:
+    out = []
+    for prefix, body in re.findall(r"([^,\[]+)(?:\[([^\]]+)\])?,?", hostlist):
+        if not body:
+            out.append(prefix)
+            continue
+        for part in body.split(","):
+            lo, _, hi = part.partition("-")
+            out += [f"{prefix}{n:0{len(lo)}d}" for n in range(int(lo), int(hi or lo) + 1)]
+    return out
+
+
+def test_gres_is_per_compute_tray_of_four_gpus(gb300):
+    from designer.model.index import DesignIndex
+    from designer.report.handover.scheduler import gres_conf
+
+    (entry,) = _fields(gres_conf(DesignIndex.build(gb300)))
+    nodes = _expand(entry["NodeName"])
+    assert entry["Count"] == "4" and entry["File"] == "/dev/nvidia[0-3]"
+    assert len(nodes) == 4 * 18 and nodes[:2] == ["node001-tray01", "node001-tray02"]
+    assert "node001" not in nodes
+
+
+def test_block_topology_is_one_block_of_18_trays_per_nvl72(gb300, catalog):
+    from designer.model.index import DesignIndex
+    from designer.report.handover.scheduler import block_conf
+
+    report = report_parts(gb300, catalog=catalog)
+    (domain,) = report.scale_up
+    blocks = _fields(block_conf(DesignIndex.build(gb300)))
+    assert len(blocks) == domain["domains"] == 4
+    for n, block in enumerate(blocks, start=1):
+        trays = _expand(block["Nodes"])
+        assert block["BlockName"] == f"block{n}"
+        assert trays == [f"node{n:03d}-tray{t:02d}" for t in range(1, 19)]
+        assert len(trays) * 4 == domain["gpus_per_domain"] == 72
+
+
+def test_tree_topology_and_node_labels_name_the_trays(gb300):
+    from designer.model.index import DesignIndex
+    from designer.report.handover.scheduler import node_labels
+    from designer.report.handover.slurm import gpu_hosts, topology_conf
+
+    index = DesignIndex.build(gb300)
+    hosts = [h.name for h in gpu_hosts(index)]
+    listed = [n for row in _fields(topology_conf(index)) if "Nodes" in row for n in _expand(row["Nodes"])]
+    assert sorted(listed) == sorted(hosts) and len(hosts) == 72
+    labels = node_labels(index)
+    assert sorted(labels) == sorted(hosts)
+    assert labels["node002-tray05"]["network.topology.nvidia.com/accelerator"] == "block2"
+
+
+def test_eight_gpu_servers_keep_their_hand_over(sixteen):
+    from designer.errors import ExportError
+    from designer.model.index import DesignIndex
+    from designer.report.handover.scheduler import block_conf, gres_conf
+
+    index = DesignIndex.build(sixteen)
+    (entry,) = _fields(gres_conf(index))
+    assert entry["NodeName"] == "node[001-016]" and entry["Count"] == "8"
+    with pytest.raises(ExportError):
+        block_conf(index)
