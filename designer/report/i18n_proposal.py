@@ -163,8 +163,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "storage_nodes": {"en": "Storage systems", "zh": "存储系统"},
     # the key figure: physical cables (totals.cables), as the summary's prose and the BOM count them
     "cables": {"en": "Cables", "zh": "线缆"},
-    "cables_links_aside": {"en": "{links} links: a splitter cable carries several",
-                           "zh": "{links} 条链路：一条分支线缆承载多条"},
+    "cables_links_aside": {"en": "{links} links: a splitter or twin-port cable carries several",
+                           "zh": "{links} 条链路：一条分支线缆或双端口线缆承载多条"},
     "it_power": {"en": "IT power (maximum / typical)", "zh": "IT 功率（最大 / 典型）"},
     "facility_power": {"en": "Facility power (IT x PUE)", "zh": "设施总功率（IT × PUE）"},
     "heat": {"en": "Heat", "zh": "散热量"},
