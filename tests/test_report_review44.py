@@ -275,3 +275,16 @@ def test_eight_gpu_servers_keep_their_hand_over(sixteen):
     assert entry["NodeName"] == "node[001-016]" and entry["Count"] == "8"
     with pytest.raises(ExportError):
         block_conf(index)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_servers_without_a_compute_fabric_say_so(catalog, lang):
+    design = generate(GenerateSpec(nodes=4, **DGX), catalog)
+    compute = {f.name for f in design.fabrics if f.role == "compute"}
+    design.fabrics = [f for f in design.fabrics if f.name not in compute]
+    design.links = [link for link in design.links if link.fabric not in compute]
+    t = Translator(lang)
+    text = _flat(_pdf_text(design, catalog, lang))
+    assert _flat(t("exec_no_fabric")) in text
+    assert _flat(t("compute_fabric") + t("no_compute_fabric")) in text
+    assert _flat(t("exec_fabric_phrase").split("{protocol}")[1].split("{")[0]) not in text  # "compute fabric of"
