@@ -54,7 +54,8 @@ class Totals(LoadFigures):
     storage_nodes: int
     racks: int
     devices: int
-    links: int
+    links: int  # port-to-port connections (a splitter's legs and each twin-port cable's ports count one each)
+    cables: int  # physical cables to buy and pull: the sum of ``cables`` (a 2-leg splitter is one)
     weight_kg: float | None
     equipment_weight_kg: float | None
     enclosure_weight_kg: float | None
@@ -164,6 +165,13 @@ class Report:
             "estimates": self.estimates.as_dict(),
             "supplied_figures": [f.as_dict() for f in self.supplied_figures],
         }
+
+
+def physical_cables(cables: list[CableCount]) -> int:
+    """The cables to buy and pull: one per row's count (a splitter or twin-port cable carrying
+    several links is one; links without media or length are none). The BOM's cable lines are
+    these rows, so this is also their sum."""
+    return sum(row["count"] for row in cables)
 
 
 def _r(value: float | None, digits: int = 3) -> float | None:
@@ -341,6 +349,7 @@ def report_parts(
             "racks": len(design.racks),
             "devices": len(design.devices),
             "links": len(design.links),
+            "cables": physical_cables(cables),
             **load_figures(total),
             "weight_kg": _r(total.weight_kg + enclosures_kg, 2),
             "equipment_weight_kg": _r(total.weight_kg, 2),

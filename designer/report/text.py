@@ -28,7 +28,8 @@ def format_report(report: Report) -> str:
     gpu_servers = f" ({totals['gpu_servers']} with GPUs)" if totals["gpu_servers"] != totals["servers"] else ""
     out.append(
         f"  {totals['servers']} servers{gpu_servers}, {totals['gpus']} GPUs, {totals['switches']} switches, "
-        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links"
+        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links, "
+        f"{totals['cables']} cables"
     )
     out.append(
         f"  power: {_num(totals['power_max_kw'])} kW maximum, {_num(totals['power_typical_kw'])} kW typical; "
