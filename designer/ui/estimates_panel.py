@@ -34,7 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.model.estimates import Stage
+from dataclasses import replace
+
+from designer.model.base import numeric_bounds
+from designer.model.estimates import (
+    CommunicationInputs, CostInputs, ScalingInputs, Stage, StorageInputs, WorkloadInputs)
 from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.snapshot import context_snapshot
@@ -99,6 +103,32 @@ WORKLOAD = [
     Field("peak_tflops_per_gpu", "perf.in.peak_tflops", "float", maximum=1e6, decimals=0),
     Field("mfu", "perf.in.mfu", "float", optional=False, maximum=1.0),
 ]
+
+
+def _within_model(fields: list[Field], model: type) -> list[Field]:
+    """The fields with their spin boxes' bounds inside what ``model`` takes (its ``ge``/
+    ``gt``/``le`` constraints): a box never offers a value the loader would refuse (a
+    0 MFU, a PUE below 1). A bound of the form's own that is tighter stays."""
+    out = []
+    for field in fields:
+        if field.kind in ("float", "int"):
+            low, low_in, high, high_in = numeric_bounds(model, field.name)
+            step = 1.0 if field.kind == "int" else 10.0 ** -field.decimals
+            minimum, maximum = field.minimum, field.maximum
+            if low is not None:
+                minimum = max(minimum, low if low_in else low + step)
+            if high is not None:
+                maximum = min(maximum, high if high_in else high - step)
+            field = replace(field, minimum=minimum, maximum=maximum)
+        out.append(field)
+    return out
+
+
+COST = _within_model(COST, CostInputs)
+COMMUNICATION = _within_model(COMMUNICATION, CommunicationInputs)
+SCALING = _within_model(SCALING, ScalingInputs)
+STORAGE = _within_model(STORAGE, StorageInputs)
+WORKLOAD = _within_model(WORKLOAD, WorkloadInputs)
 
 
 def parts_html(parts: list[Part]) -> str:
