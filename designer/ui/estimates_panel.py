@@ -34,9 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from dataclasses import replace
-
-from designer.model.base import numeric_bounds
 from designer.model.estimates import (
     CommunicationInputs, CostInputs, ScalingInputs, Stage, StorageInputs, WorkloadInputs)
 from designer.ui.commands import SetStages
@@ -50,7 +47,7 @@ from designer.report.performance import Part, Table, performance_parts, poc_part
 from designer.report.product_names import PartNames, described_parts
 from designer.ui.isolated import forked
 from designer.ui import language
-from designer.ui.forms import Field, property_box, show_value
+from designer.ui.forms import Field, property_box, show_value, within_model
 
 # Labels are catalog keys (designer/ui/words.py), said in the window's language.
 COST = [
@@ -105,30 +102,11 @@ WORKLOAD = [
 ]
 
 
-def _within_model(fields: list[Field], model: type) -> list[Field]:
-    """The fields with their spin boxes' bounds inside what ``model`` takes (its ``ge``/
-    ``gt``/``le`` constraints): a box never offers a value the loader would refuse (a
-    0 MFU, a PUE below 1). A bound of the form's own that is tighter stays."""
-    out = []
-    for field in fields:
-        if field.kind in ("float", "int"):
-            low, low_in, high, high_in = numeric_bounds(model, field.name)
-            step = 1.0 if field.kind == "int" else 10.0 ** -field.decimals
-            minimum, maximum = field.minimum, field.maximum
-            if low is not None:
-                minimum = max(minimum, low if low_in else low + step)
-            if high is not None:
-                maximum = min(maximum, high if high_in else high - step)
-            field = replace(field, minimum=minimum, maximum=maximum)
-        out.append(field)
-    return out
-
-
-COST = _within_model(COST, CostInputs)
-COMMUNICATION = _within_model(COMMUNICATION, CommunicationInputs)
-SCALING = _within_model(SCALING, ScalingInputs)
-STORAGE = _within_model(STORAGE, StorageInputs)
-WORKLOAD = _within_model(WORKLOAD, WorkloadInputs)
+COST = within_model(COST, CostInputs)
+COMMUNICATION = within_model(COMMUNICATION, CommunicationInputs)
+SCALING = within_model(SCALING, ScalingInputs)
+STORAGE = within_model(STORAGE, StorageInputs)
+WORKLOAD = within_model(WORKLOAD, WorkloadInputs)
 
 
 def parts_html(parts: list[Part]) -> str:
