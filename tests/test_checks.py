@@ -465,7 +465,7 @@ def test_checklist_answers_the_five_questions(catalog):
     design = make_design(catalog, budget_kw=40.0, feeds=(41, 41), room_kw=100)
     findings = run_checks(design, catalog.cabling)
     answers = {row["key"]: row for row in checklist(design, findings)}
-    assert list(answers) == ["network", "storage", "fault_tolerance", "power_cooling", "security"]
+    assert list(answers) == ["network", "storage", "fault_tolerance", "power_cooling", "security", "cabling"]
     assert answers["power_cooling"]["answer"] == "no"
     assert "RACK_POWER_OVER_BUDGET" in answers["power_cooling"]["codes"]
     assert answers["storage"]["answer"] == "unknown"

@@ -63,7 +63,13 @@ def test_the_curve_is_the_reports_row_for_row(two_nodes):
     assert curve.rows[-1][3] == f"{points[-1]['busbw_gbytes_s']:,.2f}"
     # the small-message end is latency: time hardly grows while the size doubles
     assert curve.rows[0][1] == f"{points[0]['time_us']:,.2f}" and points[0]["busbw_gbytes_s"] < 0.01
-    assert [row[0] for row in peaks.rows] == ["All-reduce", "All-gather", "Reduce-scatter", "All-to-all"]
+    # the four operations, then those SHARP ran again without it (the POC plan's pass figure)
+    assert [row[0] for row in peaks.rows] == ["All-reduce", "All-gather", "Reduce-scatter", "All-to-all",
+                                              "All-reduce without SHARP"]
+    plain = estimates.collectives["operations"]["all_reduce"]
+    assert peaks.rows[-1][1] == f"{plain['peak_busbw_without_sharp_gbytes_s']:,.1f}"
+    assert float(peaks.rows[-1][1].replace(",", "")) < float(peaks.rows[0][1].replace(",", ""))
+    assert any("NCCL_COLLNET_ENABLE=1" in item for item in collectives.items if isinstance(item, str))
     assert "2 NVLink domains of 8 GPUs, each with 8 NICs of 50.0 GB/s" in collectives.items[0]
 
 

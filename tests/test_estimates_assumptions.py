@@ -16,6 +16,7 @@ from designer.estimates.notes import NOTE_TEMPLATES, PUE_SOURCES
 from designer.estimates.summary import planning_estimates
 from designer.fabric.generate import GenerateSpec, generate
 from designer.model import Device, DeviceType, GpuSpec, PortGroup, PowerSpec, Room, StorageSpec
+from designer.model.estimates import DesignPrice, WorkloadInputs
 from designer.model.io import load_design
 from designer.i18n import Translator
 from designer.estimates.notes_zh import ESTIMATE_NOTES_ZH, PUE_SOURCES_ZH
@@ -92,6 +93,28 @@ def _roce(catalog):
     return design
 
 
+def _price_list():
+    # review 44: a design price in another currency, and one for a slug nothing has
+    design = small_design()
+    design.estimates.cost.prices = {"test-server": DesignPrice(amount=5, currency="EUR"),
+                                    "nope-slug": DesignPrice(amount=5)}
+    return design
+
+
+def _layout_given(**layout):
+    # review 44: a layout the user gave (Llama 2 7B's shape on the 32 GPUs of small_design)
+    design = small_design()
+    design.estimates.workload = WorkloadInputs(layers=32, hidden_size=4096, attention_heads=32, **layout)
+    return design
+
+
+def _memory_unknown():
+    design = small_design()
+    server = design.device_types[0]
+    design.device_types[0] = server.model_copy(update={"gpus": server.gpus.model_copy(update={"memory_gb": None})})
+    return design
+
+
 SCENARIOS = {
     "example": lambda catalog: load_design(example_design(), catalog),
     "small": lambda catalog: small_design(),
@@ -104,7 +127,20 @@ SCENARIOS = {
     "storage_unpublished": lambda catalog: _storage_unpublished(),
     "uncabled": _uncabled,
     "roce": _roce,
+    "price_list": lambda catalog: _price_list(),
+    # every rule broken, and 3 x 5 x 7 = 105 GPUs of 32
+    "layout_rules": lambda catalog: _layout_given(tensor_parallel=3, pipeline_parallel=5, data_parallel=7),
+    # TP 2 fits; DP 16 does not divide 1,000 sequences: DP 10 on 20 GPUs
+    "gpus_idle": lambda catalog: small_design_with_batch(1000),
+    "memory_unknown": lambda catalog: _memory_unknown(),
 }
+
+
+def small_design_with_batch(sequences: int):
+    design = small_design()
+    design.estimates.workload = WorkloadInputs(layers=32, hidden_size=4096, attention_heads=32,
+                                               global_batch_sequences=sequences)
+    return design
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +199,30 @@ PARTICULAR = {
                             "storage write bandwidth unpublished for test-storage: checkpoint time unknown"],
     "uncabled": ["compute fabric compute has no servers cabled yet: the estimates assume every compute port cabled "
                  "at its speed, non-blocking"],
+    "price_list": [
+        "design prices in another currency than the project's USD are not converted: test-server (EUR) counted as "
+        "unpriced",
+        "design prices for nope-slug: no such part in the design or the catalog, so they price nothing (check the "
+        "slug)",
+    ],
+    "layout_rules": [
+        "tensor parallelism 3 does not divide the 32 attention heads (Megatron-LM needs it to)",
+        "tensor parallelism 3 does not divide the sequence length 4096 (sequence parallelism splits the sequence "
+        "over the tensor-parallel ranks)",
+        "pipeline parallelism 5 does not divide the 32 layers (Megatron-LM puts as many layers in every stage)",
+        "the global batch of 1,024 sequences is not a multiple of data parallelism 7 x micro-batch 1 (Megatron-LM "
+        "needs it to)",
+        "the parallel layout tensor 3 x pipeline 5 x data 7 needs 105 GPUs and the design has 32: no step time or "
+        "time to train is stated",
+    ],
+    "gpus_idle": [
+        "the layout uses 20 of the 32 GPUs: data parallelism 16 would not divide the global batch of 1,000 sequences "
+        "(micro-batch 1); a global batch of 992 would use 32 GPUs",
+    ],
+    "memory_unknown": [
+        "GPU: GPU memory unknown, so whether the model fits is unknown; the layout is the smallest the other rules "
+        "allow",
+    ],
 }
 
 
@@ -184,7 +244,8 @@ NCCL_EXAMPLE = [
     "workload sizing: model states 16 bytes per parameter (ZeRO, Rajbhandari et al. 2020), activations as Korthikanti "
     "et al. 2022, training FLOPs 6 x parameters x tokens (Kaplan et al. 2020), at 40% model FLOPs utilisation (Llama "
     "3 reached 38-43% on H100)",
-    "model shape derived from the parameter count: 33 layers, hidden size 4224, 33 attention heads",
+    # review 44: derived shapes are rounded as published models are (Llama 2 7B's: 32 x 4,096, 32 heads)
+    "model shape derived from the parameter count: 32 layers, hidden size 4096, 32 attention heads",
     "parallel layout: tensor 2 x pipeline 1 x data 64",
 ]
 

@@ -50,7 +50,7 @@ def test_the_legend_follows_the_metric_and_the_language(qtbot, catalog, rows_pat
     window, _ = open_window(qtbot, catalog, rows_path)
     legend = window.floor.legend
     assert legend.isVisible()
-    assert "Power (share of budget)" in legend.text() and "under 70 % of the limit" in legend.text()
+    assert "Power (share of budget)" in legend.text() and "up to 70 % of the limit" in legend.text()
     assert "cold aisle" in legend.text() and "hot aisle" in legend.text()
     window.floor.set_metric("findings")
     assert "Worst finding" in legend.text() and "error" in legend.text()

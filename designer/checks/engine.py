@@ -16,7 +16,7 @@ from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
 from designer.checks.findings import Finding
-from designer.checks.link_rules import check_device_ports, check_link, check_links
+from designer.checks.link_rules import MissingPart, check_device_ports, check_link, check_links
 from designer.checks.rack_rules import check_rack
 from designer.checks.room_rules import check_floor, check_room
 from designer.model.design import Design
@@ -87,9 +87,14 @@ class Checker:
         # every link's record at once, in the design's order (the port and link rules below
         # read them, the cable summary after them)
         ctx.links.rows_of(ctx.design.links)
+        # one walk over the cables: their own rules, and the parts missing for them by
+        # their first device (filed with the device's port rules, before the cables', as
+        # when each device walked its own)
+        missing: dict[str, list[MissingPart]] = {}
+        with_findings = list(check_links(ctx, ctx.design.links, missing))
         for device in ctx.design.devices:
-            self._put(("device", device.name), check_device_ports(ctx, device.name))
-        for link, found in check_links(ctx, ctx.design.links):
+            self._put(("device", device.name), check_device_ports(ctx, device.name, missing.get(device.name, [])))
+        for link, found in with_findings:
             self._file_link(link, found)
         for fabric in ctx.design.fabrics:
             self._put(("fabric", fabric.name), check_fabric(ctx, fabric.name))

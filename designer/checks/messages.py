@@ -118,6 +118,8 @@ TEMPLATES: dict[str, Template] = {
         "other": "{device}: {count:,} ports with more than one cable ({ports:and_more})",
     },
     "hint.move_extra_cables": "move the extra cables to free ports",
+    "port_cabled_to_itself": "{device}: {ports:and_more} cabled to itself (both ends of one cable on the same port)",
+    "hint.cable_other_end": "connect the cable's other end to the port it should reach, or delete the cable",
     "port_split_cabled_whole": "{device}: {ports:and_more} is split into lanes but cabled as a whole port",
     "hint.cable_lanes": "cable its lanes (e.g. p1s1) or remove the breakout",
     "link_endpoint_missing": "Link {link}: {ends:and_more} does not exist",

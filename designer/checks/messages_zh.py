@@ -75,6 +75,8 @@ FINDINGS_ZH: dict[str, Template] = {
     "hint.cable_to_storage_fabric": "将其接入存储网络",
     "port_double_connected": "设备 {device}：{count} 个端口连接了多根线缆（{ports}）",
     "hint.move_extra_cables": "将多余的线缆改接到空闲端口",
+    "port_cabled_to_itself": "设备 {device}：端口 {ports} 自环（同一根线缆的两端接在同一端口上）",
+    "hint.cable_other_end": "将该线缆的另一端改接到应连的端口，或删除该线缆",
     "port_split_cabled_whole": "设备 {device}：端口 {ports} 已拆分为子通道，却按整口接线",
     "hint.cable_lanes": "改接其子通道（如 p1s1），或取消拆分",
     "link_endpoint_missing": "链路 {link}：{ends} 不存在",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from designer.model.json_text import dumps_indented
+from designer.json_text import dumps_indented
 from designer.errors import DesignerError
 
 

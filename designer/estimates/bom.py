@@ -7,6 +7,13 @@ slug, from the catalog entry; where the catalog has none, ``part_number_note`` s
 Prices come from the design's price list (``estimates.cost.prices``, what the user
 entered) or else the catalog's list price (an estimate, marked as such); a part with
 neither has an unknown price, counted in the totals as zero and listed as unpriced.
+A price in another currency than the project's is never converted (no exchange rate is
+assumed): a design price naming another currency leaves its part unpriced (the catalog's
+price is not put in its place) and is listed in ``price_list_other_currency``, as a catalog
+price in another currency leaves its part unpriced. A design price for a slug that is
+neither in the design nor in the catalog prices nothing and is listed in
+``price_list_unknown_parts`` (a misspelt slug would else be lost without a word). The
+cost of ownership says both (``designer/estimates/tco.py``, notes ``bom.*``).
 The report, the PDF, the CSV/XLSX exports and the cost of ownership all read this.
 """
 
@@ -19,6 +26,7 @@ from typing import Any, TypedDict
 from designer.catalog import Catalog
 from designer.fabric.cable_counts import CableCount, TransceiverCount, cable_summary
 from designer.model.design import Design
+from designer.model.estimates import DesignPrice
 from designer.model.hardware import Price
 from designer.model.index import DesignIndex
 
@@ -74,6 +82,10 @@ class Bom:
     currency: str
     lines: list[BomLine] = field(default_factory=list)
     spares_pct: float = 0.0  # share of cables and optics ordered as spares, percent
+    # the design's price list entries that priced nothing: slugs neither in the design nor in
+    # the catalog, and slugs priced in another currency ({slug: currency}; their parts are unpriced)
+    price_list_unknown_parts: list[str] = field(default_factory=list)
+    price_list_other_currency: dict[str, str] = field(default_factory=dict)
 
     def section_total(self, section: str) -> float:
         return sum(line.total or 0.0 for line in self.lines if line.section == section)
@@ -95,6 +107,8 @@ class Bom:
             "unpriced_parts": [line.part for line in self.unpriced],
             "complete": self.complete,
             "spares_pct": self.spares_pct,
+            "price_list_unknown_parts": list(self.price_list_unknown_parts),
+            "price_list_other_currency": dict(self.price_list_other_currency),
         }
 
     @property
@@ -103,9 +117,24 @@ class Bom:
         return not self.unpriced
 
 
-def _price(design: Design, slug: str, catalog_price: Price | None) -> tuple[float | None, str]:
+def design_price_currency(design: Design, price: DesignPrice | Price) -> str:
+    """The currency of a design price: the one it names, else the project's. (A ``Price``
+    put in the price list by a script has the catalog's "USD" default: named only when set.)"""
+    named = price.currency if "currency" in price.model_fields_set else None
+    return named or design.project.currency
+
+
+def _price(design: Design, slug: str, catalog_price: Price | None,
+           looked_up: set[str] | None = None) -> tuple[float | None, str]:
+    """(unit price, its source) of ``slug``; ``looked_up`` collects the price list keys asked for."""
+    if looked_up is not None:
+        looked_up.add(slug)
     override = design.estimates.cost.prices.get(slug)
     if override is not None and override.amount is not None:
+        currency = design_price_currency(design, override)
+        if currency != design.project.currency:
+            # never convert silently, and never put the catalog's price in place of the user's
+            return None, f"unknown (design price is in {currency})"
         return override.amount, "design"
     if catalog_price is not None and catalog_price.amount is not None:
         if catalog_price.currency != design.project.currency:
@@ -180,6 +209,7 @@ def build_bom(
     index = index or DesignIndex.build(design)
     spares_pct = spares_pct if spares_pct is not None else (design.project.spares_pct or 0.0)
     bom = Bom(currency=design.project.currency, spares_pct=spares_pct)
+    looked_up: set[str] = set()
     counts: dict[str, int] = {}
     for device in design.devices:
         counts[device.device_type] = counts.get(device.device_type, 0) + 1
@@ -187,7 +217,7 @@ def build_bom(
                                  key=lambda kv: (SECTIONS.index(_SECTION_OF_KIND[index.device_types[kv[0]].kind]),
                                                  kv[0])):
         device_type = index.device_types[slug]
-        price, source = _price(design, slug, device_type.list_price)
+        price, source = _price(design, slug, device_type.list_price, looked_up)
         bom.lines.append(BomLine(_SECTION_OF_KIND[device_type.kind], slug,
                                  f"{device_type.manufacturer} {device_type.model}", quantity, price, source,
                                  **_ordering(device_type, device_type.part_number)))
@@ -196,7 +226,7 @@ def build_bom(
         racks[rack.rack_type] = racks.get(rack.rack_type, 0) + 1
     for slug, quantity in sorted(racks.items()):
         rack_type = index.rack_types[slug]
-        price, source = _price(design, slug, rack_type.list_price)
+        price, source = _price(design, slug, rack_type.list_price, looked_up)
         bom.lines.append(BomLine("racks", slug, f"{rack_type.manufacturer} {rack_type.model}", quantity, price, source,
                                  **_ordering(rack_type, rack_type.part_number)))
     cables, transceivers = cabling_rows if cabling_rows is not None else cable_summary(index, catalog.cabling)
@@ -217,9 +247,9 @@ def build_bom(
         spec = {"kind": "cable", "media": row["media"], "speed_gbps": row["speed_gbps"], "length_m": row["length_m"],
                 "breakout": row["breakout"], "top": top, "part_number": part_number}
         price_key = f"{part}@{length_key}m" + (f"/{top}" if flat else "")
-        price, source = _price(design, price_key, None)
-        if price is None:
-            price, source = _price(design, part, product.list_price if product else None)
+        price, source = _price(design, price_key, None, looked_up)
+        if price is None and source == "unknown":  # no price for the length (one in another currency stays)
+            price, source = _price(design, part, product.list_price if product else None, looked_up)
         if product is None:
             ordering = Ordering(manufacturer=None, part_number=None, part_number_note=NO_PART)
         else:
@@ -234,14 +264,39 @@ def build_bom(
         module = optics.get(optic["part"]) if optic["part"] else None
         description = (f"{module.manufacturer or ''} {module.model or module.slug}".strip() if module
                        else optic["type"])
-        price, source = _price(design, part, module.list_price if module else None)
+        price, source = _price(design, part, module.list_price if module else None, looked_up)
         ordering = (_ordering(module, module.orderable_part_number) if module is not None
                     else Ordering(manufacturer=None, part_number=None, part_number_note=NO_PART))
         bom.lines.append(BomLine("transceivers", part, description, optic["count"], price, source, **ordering,
                                  spec={"kind": "transceiver", "module": module, "type": optic["type"]}))
     bom.lines = _merge(bom.lines)
+    bom.price_list_unknown_parts, bom.price_list_other_currency = _price_list_findings(
+        design, catalog, index, looked_up)
     for line in bom.lines:
         line.note_key = NOTE_KEYS.get(line.part_number_note or "")
         if line.section in SPARED_SECTIONS:
             line.spares = spares_for(line.quantity, spares_pct)
     return bom
+
+
+def _price_list_findings(design: Design, catalog: Catalog, index: DesignIndex,
+                         looked_up: set[str]) -> tuple[list[str], dict[str, str]]:
+    """The price list entries that priced nothing: (slugs neither in the design nor in the
+    catalog, {slug: currency} of the entries in another currency than the project's that this
+    design's parts asked for)."""
+    prices = design.estimates.cost.prices
+    if not prices:
+        return [], {}
+    known = {*catalog.device_types, *catalog.rack_types, *index.device_types, *index.rack_types,
+             *(c.slug for c in catalog.cabling.cables), *(t.slug for t in catalog.cabling.transceivers)}
+    unknown = []
+    other: dict[str, str] = {}
+    for slug, price in prices.items():
+        # a cable's price may be per length and top ("<part>@<length>m[/<top>]")
+        if slug not in looked_up and slug not in known and slug.split("@", 1)[0] not in known:
+            unknown.append(slug)
+        elif slug in looked_up and price.amount is not None:
+            currency = design_price_currency(design, price)
+            if currency != design.project.currency:
+                other[slug] = currency
+    return sorted(unknown), dict(sorted(other.items()))

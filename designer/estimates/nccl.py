@@ -174,6 +174,23 @@ def algorithms(system: NcclSystem, operation: str) -> list[str]:
     return names
 
 
+def default_algorithms(system: NcclSystem, operation: str) -> list[str]:
+    """The algorithms NCCL runs ``operation`` with by default: all but in-network reduction
+    (SHARP, NCCL's CollNet), which needs the SHARP plugin and NCCL_COLLNET_ENABLE=1 [Q2]."""
+    return [a for a in algorithms(system, operation) if a != "sharp"]
+
+
+def expected_busbw(system: NcclSystem, operation: str, size: float) -> tuple[float | None, float | None]:
+    """(busbw with NCCL's default algorithms, busbw with SHARP enabled) of ``operation`` at
+    ``size``; the second None when SHARP does not run it on ``system``. The one source of the
+    figures the proposal's collectives and the POC plan state (``operation_block``,
+    ``designer/poc/plan.py``)."""
+    default = row(system, operation, size, only=default_algorithms(system, operation))["busbw_gbytes_s"]
+    if "sharp" not in algorithms(system, operation):
+        return default, None
+    return default, row(system, operation, size)["busbw_gbytes_s"]
+
+
 def _protocols(algorithm: str) -> tuple[str, ...]:
     return PROTOCOLS if algorithm in ("ring", "tree") else ("Simple",)
 
@@ -239,6 +256,8 @@ def bandwidth_seconds(system: NcclSystem, operation: str, algorithm: str, protoc
         t = max(t_inter, t_intra) / TREE_EFFICIENCY
         return t / LL_SHARE_TREE if protocol == "LL" else t
     nvls = system.nvls_algbw * BYTES_PER_GB
+    if nvls <= 0 and (algorithm in ("nvls", "nvls_tree") or (algorithm == "sharp" and system.nvls)):
+        return math.inf  # no NVLink SHARP bandwidth (unpublished NVLink, or a script's efficiency of 0)
     if algorithm == "nvls":
         return size / nvls
     if algorithm == "nvls_tree":
@@ -299,8 +318,10 @@ def row(system: NcclSystem, operation: str, size: float, only: Iterable[str] | N
     }
 
 
-def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES) -> list[NcclRow]:
-    return [row(system, operation, size) for size in sizes]
+def curve(system: NcclSystem, operation: str, sizes: Iterable[float] = CURVE_SIZES,
+          only: Iterable[str] | None = None) -> list[NcclRow]:
+    allowed = None if only is None else list(only)
+    return [row(system, operation, size, allowed) for size in sizes]
 
 
 def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[AlgorithmRow]:
@@ -316,15 +337,28 @@ def by_algorithm(system: NcclSystem, operation: str, size: float) -> list[Algori
 # ---------------------------------------------------------------- the report's block
 
 
-def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> OperationFigures:
-    points = curve(system, operation)
+def _peak(points: list[NcclRow]) -> float | None:
     peaks = [p["busbw_gbytes_s"] for p in points if p["busbw_gbytes_s"] is not None]
+    return max(peaks) if peaks else None
+
+
+def operation_block(system: NcclSystem, operation: str, message_bytes: float) -> OperationFigures:
+    """NCCL's pick (SHARP included where the fabric offers it) and, beside it, the same
+    figures with NCCL's default algorithms (``*_without_sharp``: what a run without the SHARP
+    plugin and NCCL_COLLNET_ENABLE=1 reaches, the POC plan's pass figure); the two are the same
+    when SHARP does not run the operation."""
+    points = curve(system, operation)
+    default = default_algorithms(system, operation)
+    sharp = len(default) < len(algorithms(system, operation))
+    at_message = row(system, operation, message_bytes)
     return {
         "algorithms": algorithms(system, operation),
-        "at_message": row(system, operation, message_bytes),
+        "at_message": at_message,
         "by_algorithm": by_algorithm(system, operation, message_bytes),
-        "peak_busbw_gbytes_s": max(peaks) if peaks else None,
+        "peak_busbw_gbytes_s": _peak(points),
         "curve": points,
+        "peak_busbw_without_sharp_gbytes_s": _peak(curve(system, operation, only=default)) if sharp else _peak(points),
+        "at_message_without_sharp": row(system, operation, message_bytes, only=default) if sharp else at_message,
     }
 
 

@@ -43,6 +43,11 @@ NOTE_TEMPLATES: dict[str, Template] = {
                  "and egress charges are not included",
     # one form for any count: the sentence predates the templates and is kept word for word
     "tco.capex_partial": "bill-of-materials parts without a price: {count}; they count as zero, so the CAPEX is partial",
+    # -- the design's price list (bom.py) ----------------------------------------
+    "bom.price_other_currency": "design prices in another currency than the project's {currency} are not converted: "
+                                "{parts} counted as unpriced",
+    "bom.price_unknown_part": "design prices for {parts}: no such part in the design or the catalog, so they price "
+                              "nothing (check the slug)",
     # -- collective communication (collective.py) ------------------------------
     "allreduce.model": "all-reduce: alpha-beta model, {alpha_intra_us:g} us per step inside a server and "
                        "{alpha_inter_us:g} us across the fabric; collectives reach {link_efficiency:.0%} of the "
@@ -85,6 +90,23 @@ NOTE_TEMPLATES: dict[str, Template] = {
                              "train",
     "workload.layout": "parallel layout: tensor {tensor_parallel} x pipeline {pipeline_parallel} x data "
                        "{data_parallel}",
+    "workload.memory_unknown": "{gpu}: GPU memory unknown, so whether the model fits is unknown; the layout is the "
+                               "smallest the other rules allow",
+    "workload.layout_exceeds_design": "the parallel layout tensor {tensor_parallel} x pipeline {pipeline_parallel} x "
+                                      "data {data_parallel} needs {gpus_needed:,} GPUs and the design has {gpus:,}: no "
+                                      "step time or time to train is stated",
+    "workload.gpus_idle": "the layout uses {gpus_used:,} of the {gpus:,} GPUs: data parallelism {data_parallel_all:,} "
+                          "would not divide the global batch of {global_batch:,} sequences (micro-batch "
+                          "{micro_batch}); a global batch of {global_batch_all:,} would use {gpus_all:,} GPUs",
+    "workload.rule.heads": "tensor parallelism {tensor_parallel} does not divide the {attention_heads} attention heads "
+                           "(Megatron-LM needs it to)",
+    "workload.rule.sequence": "tensor parallelism {tensor_parallel} does not divide the sequence length "
+                              "{sequence_length} (sequence parallelism splits the sequence over the tensor-parallel "
+                              "ranks)",
+    "workload.rule.layers": "pipeline parallelism {pipeline_parallel} does not divide the {layers} layers "
+                            "(Megatron-LM puts as many layers in every stage)",
+    "workload.rule.batch": "the global batch of {global_batch:,} sequences is not a multiple of data parallelism "
+                           "{data_parallel:,} x micro-batch {micro_batch} (Megatron-LM needs it to)",
     # -- lossless RoCE v2 (roce.py) ---------------------------------------------
     "roce.headroom": "PFC headroom per port and lossless priority: 2 x {mtu_bytes} bytes + twice the cable's delay "
                      "({cable_delay_ns_per_m:g} ns per m) at the link rate + the PAUSE frame and the IEEE 802.3 "

@@ -28,6 +28,9 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "tco.maintenance": "每年维保费用按全部资本支出（CAPEX）的一定比例计。",
     "tco.cloud": "云租用方案按相同数量的 GPU、相同的利用时长计费；不含云上存储、网络及出网流量费用。",
     "tco.capex_partial": "物料清单中有 {count} 项部件无价格，按零计入：资本支出（CAPEX）不完整。",
+    # -- the design's price list --------------------------------------------------
+    "bom.price_other_currency": "设计中以项目货币 {currency} 以外的货币填写的价格不做换算：{parts} 按无价格计。",
+    "bom.price_unknown_part": "设计中为 {parts} 填写的价格：本设计与产品目录中均无此部件，该价格未被使用（请检查型号标识）。",
     # -- collective communication -----------------------------------------------
     "allreduce.model": "All-reduce 采用 alpha-beta（时延-带宽）模型：服务器内每步时延 {alpha_intra_us:g} 微秒，"
                        "跨网络每步时延 {alpha_inter_us:g} 微秒；集合通信可达到网络链路带宽的 {link_efficiency:.0%}；"
@@ -65,6 +68,19 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "workload.shape_derived": "模型结构由参数量推算：{layers} 层，隐藏维度 {hidden_size}，{attention_heads} 个注意力头。",
     "workload.peak_unknown": "{gpu} 的稠密峰值算力未知；请填写 workload.peak_tflops_per_gpu 以估算训练天数。",
     "workload.layout": "并行方式：张量并行 {tensor_parallel} × 流水线并行 {pipeline_parallel} × 数据并行 {data_parallel}。",
+    "workload.memory_unknown": "{gpu} 的显存容量未知，无法判断模型能否放下；并行方式按其余规则取最小规模。",
+    "workload.layout_exceeds_design": "并行方式张量并行 {tensor_parallel} × 流水线并行 {pipeline_parallel} × "
+                                      "数据并行 {data_parallel} 需要 {gpus_needed:,} 块 GPU，而本设计只有 {gpus:,} 块："
+                                      "不给出单步时间与训练时间。",
+    "workload.gpus_idle": "该并行方式使用 {gpus:,} 块 GPU 中的 {gpus_used:,} 块：数据并行度 {data_parallel_all:,} "
+                          "不能整除 {global_batch:,} 个序列的全局批大小（微批 {micro_batch}）；"
+                          "全局批大小取 {global_batch_all:,} 时可用满 {gpus_all:,} 块 GPU。",
+    "workload.rule.heads": "张量并行度 {tensor_parallel} 不能整除 {attention_heads} 个注意力头（Megatron-LM 要求整除）。",
+    "workload.rule.sequence": "张量并行度 {tensor_parallel} 不能整除序列长度 {sequence_length}"
+                              "（序列并行把序列切分到各张量并行进程上）。",
+    "workload.rule.layers": "流水线并行度 {pipeline_parallel} 不能整除 {layers} 层（Megatron-LM 要求每级层数相同）。",
+    "workload.rule.batch": "{global_batch:,} 个序列的全局批大小不是数据并行度 {data_parallel:,} × 微批 {micro_batch} "
+                           "的整数倍（Megatron-LM 要求整除）。",
     # -- lossless RoCE v2 ------------------------------------------------------
     "roce.headroom": "每个端口每个无损优先级的 PFC 缓冲余量（headroom）：2 × {mtu_bytes} 字节 + 按链路速率计的两倍线缆时延"
                      "（每米 {cable_delay_ns_per_m:g} 纳秒）+ PAUSE 帧与 IEEE 802.3 规定的响应时间，按交换机汇总。",

@@ -115,12 +115,25 @@ class ParallelLayout(TypedDict):
     tensor_parallel: int
     pipeline_parallel: int
     data_parallel: int
-    gpus_used: int
+    gpus_used: int  # t x p x d: what the layout needs
     chosen: bool  # chosen by the estimate (not every degree was given)
+    gpus_available: int  # the design's GPUs
+    # gpus_used <= gpus_available; when not (a layout given bigger than the design), no step
+    # time and no time to train are stated (bottleneck ``layout_exceeds_design``)
+    within_design: bool
+    # Megatron-LM's divisibility rules the layout breaks: "heads" (TP does not divide the
+    # attention heads), "sequence" (TP does not divide the sequence length, which sequence
+    # parallelism splits), "layers" (PP does not divide the layers), "batch" (DP x micro-batch
+    # does not divide the global batch); a chosen layout breaks none unless none can be kept
+    rules_broken: list[str]
+    # the global batch (sequences) nearest the given one at which the chosen TP x PP would use
+    # every GPU, when the given batch leaves GPUs idle; else None
+    global_batch_for_all_gpus: int | None
 
 
 class MemoryPerGpu(TypedDict):
-    """GB per GPU under the layout (3 places); ``fits``: within the GPU's memory."""
+    """GB per GPU under the layout (3 places); ``fits``: within the GPU's memory (None: the
+    GPU's memory is not known, so neither is whether it fits)."""
 
     weights: float
     gradients: float
@@ -130,7 +143,7 @@ class MemoryPerGpu(TypedDict):
     activations_selective: float
     activations_full_recompute: float
     total: float
-    fits: bool
+    fits: bool | None
 
 
 class TensorParallelTraffic(TypedDict):
@@ -235,6 +248,10 @@ class OperationFigures(TypedDict):
     by_algorithm: list[AlgorithmRow]
     peak_busbw_gbytes_s: float | None
     curve: list[NcclRow]
+    # the same with NCCL's default algorithms, SHARP left out (it needs the SHARP plugin and
+    # NCCL_COLLNET_ENABLE=1): the POC plan's pass figure; equal to the above without SHARP
+    peak_busbw_without_sharp_gbytes_s: float | None
+    at_message_without_sharp: NcclRow
 
 
 class CollectivesBlock(TypedDict):

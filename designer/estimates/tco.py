@@ -205,6 +205,11 @@ def tco_estimate(design: Design, index: DesignIndex, bom: Bom, load: LoadSum | N
     ]
     if unpriced:
         notes.append(note("tco.capex_partial", count=len(unpriced)))
+    if bom.price_list_other_currency:
+        notes.append(note("bom.price_other_currency", currency=bom.currency, parts=names(
+            f"{slug} ({currency})" for slug, currency in bom.price_list_other_currency.items())))
+    if bom.price_list_unknown_parts:
+        notes.append(note("bom.price_unknown_part", parts=names(bom.price_list_unknown_parts)))
     break_even = tco.break_even_utilization()
     break_even_full = tco.break_even_utilization(full_capex=True)
     status, status_full = _break_even_status(break_even, complete), _break_even_status(break_even_full, complete)

@@ -19,6 +19,20 @@ Formulas and their sources:
 - Training FLOPs = 6 N T (Kaplan et al. 2020, "Scaling Laws for Neural Language Models", 2.1):
   forward 2 N per token, backward 4 N. Recomputation is not counted: MFU is defined on the
   model's FLOPs (Chowdhery et al. 2022, PaLM, appendix B).
+- The model's shape, when not given, is a GPT one (N = 12 L h^2 with h = 128 L), rounded as
+  published models are shaped: the hidden size to a multiple of 1,024 (8 heads of 128) and the
+  layers to a multiple of 8. That gives Llama 2 7B's shape (32 layers of 4,096, 32 heads) and
+  13B's (40 of 5,120, 40 heads) and GPT-3 175B's (96 of 12,288, 96 heads), and a head count
+  that tensor parallelism of 1, 2, 4 or 8 divides.
+- The layout keeps Megatron-LM's divisibility rules (its argument checks): tensor parallelism
+  divides the attention heads and, with sequence parallelism, the sequence length; pipeline
+  parallelism divides the layers (as many in every stage); data parallelism x micro-batch
+  divides the global batch (as many micro-batches on every replica). A chosen layout is the
+  fewest GPUs per replica (t x p) whose memory fits, tensor parallelism a power of two inside
+  the NVLink domain and first, pipeline stages a power of two where one fits, and then the
+  largest data parallelism the global batch allows; GPUs it leaves idle are said, with the
+  global batch that would use them. A layout given bigger than the design is said to be, and
+  no time is stated for GPUs the design does not have.
 - Time = 6 N T / (GPUs x peak x MFU). Peak: dense BF16 of the GPU (H100 / H200 SXM: 989 TFLOPS,
   NVIDIA's datasheet states 1,979 "with sparsity", half without). MFU default 0.40: Llama 3
   trained at 38-43 % BF16 MFU on 8K-16K H100 (Dubey et al. 2024, "The Llama 3 Herd of Models",
@@ -45,6 +59,9 @@ from designer.model.estimates import WorkloadInputs
 from designer.model.units import BYTES_PER_GB, SECONDS_PER_DAY, from_billions, tflops_to_flops
 
 HEAD_DIM = 128  # hidden / heads, and hidden / layers for a derived shape (Llama 2 7B: 4096 / 32)
+# A derived shape's steps: hidden sizes of 8 heads, layers by 8 (see the module's docstring).
+HIDDEN_STEP = 8 * HEAD_DIM
+LAYER_STEP = 8
 
 # Dense BF16 tensor TFLOPS (without sparsity) per GPU model, from NVIDIA's datasheets:
 # H100 SXM "BF16 Tensor Core 1,979 teraFLOPS*", * with sparsity, half without; H200 the same GPU.
@@ -63,17 +80,24 @@ def state_bytes(precision: str, optimizer: str) -> tuple[float, float, float]:
     return STATE_BYTES[(optimizer, "fp32" if precision == "fp32" else "mixed")]
 
 
+def _rounded(value: float, step: int, fine_step: int) -> int:
+    """``value`` to the nearest multiple of ``step``; of ``fine_step`` (at least one) when that is 0."""
+    coarse = round(value / step) * step
+    return int(coarse) if coarse > 0 else max(fine_step, round(value / fine_step) * fine_step)
+
+
 def model_shape(inputs: WorkloadInputs) -> tuple[int, int, int, bool]:
     """(layers, hidden, heads, derived): the inputs', else a GPT shape with N = 12 L h^2
-    and h = 128 L (so h = (128 N / 12)^(1/3), rounded to a multiple of 128)."""
+    and h = 128 L (so h = (128 N / 12)^(1/3)), the hidden size rounded to a multiple of 1,024
+    (of 128 for a small model) and the layers to a multiple of 8 (of 1 for a shallow one)."""
     n = from_billions(inputs.parameters_billion)
     layers, hidden, heads = inputs.layers, inputs.hidden_size, inputs.attention_heads
     derived = layers is None or hidden is None
     if hidden is None:
         hidden = (n / (12 * layers)) ** 0.5 if layers else (HEAD_DIM * n / 12) ** (1 / 3)
-        hidden = max(HEAD_DIM, round(hidden / HEAD_DIM) * HEAD_DIM)
+        hidden = _rounded(hidden, HIDDEN_STEP, HEAD_DIM)
     if layers is None:
-        layers = max(1, round(n / (12 * hidden**2)))
+        layers = _rounded(n / (12 * hidden**2), LAYER_STEP, 1)
     if heads is None:
         heads = max(1, hidden // HEAD_DIM)
     return int(layers), int(hidden), int(heads), derived
@@ -116,39 +140,93 @@ def memory_per_gpu(
     }
 
 
-def _powers_of_two(limit: int) -> list[int]:
-    out, k = [], 1
-    while k <= limit:
-        out.append(k)
-        k *= 2
-    return out
+def _divisors(n: int) -> list[int]:
+    """The divisors of ``n`` (at least 1), smallest first."""
+    small, large = [], []
+    k = 1
+    while k * k <= n:
+        if n % k == 0:
+            small.append(k)
+            if k != n // k:
+                large.append(n // k)
+        k += 1
+    return small + large[::-1]
+
+
+def _power_of_two(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def data_parallel_choices(inputs: WorkloadInputs) -> list[int]:
+    """The data parallelisms whose replicas take the same whole number of micro-batches of the
+    global batch (Megatron-LM: global batch % (DP x micro-batch) == 0), smallest first; none
+    when the global batch is not a multiple of the micro-batch."""
+    batch, micro = inputs.global_batch_sequences, inputs.micro_batch_sequences
+    return [] if batch % micro else _divisors(batch // micro)
+
+
+def largest_data_parallel(most: int, choices: list[int]) -> int:
+    """The largest of ``choices`` (``data_parallel_choices``) up to ``most``; ``most`` when none is."""
+    fitting = [d for d in choices if d <= most]
+    return fitting[-1] if fitting else most
+
+
+def layout_rules(inputs: WorkloadInputs, shape: tuple[int, int, int, bool], t: int, p: int, d: int) -> list[str]:
+    """Megatron-LM's divisibility rules the layout breaks (``ParallelLayout.rules_broken``)."""
+    layers, _hidden, heads, _ = shape
+    broken = []
+    if heads % t:
+        broken.append("heads")
+    if inputs.sequence_length % t:
+        broken.append("sequence")
+    if layers % p:
+        broken.append("layers")
+    if inputs.global_batch_sequences % (d * inputs.micro_batch_sequences):
+        broken.append("batch")
+    return broken
 
 
 def choose_layout(inputs: WorkloadInputs, gpus: int, domain: int, memory_gb: float,
-                  shape: tuple[int, int, int, bool]) -> tuple[int, int, int, bool] | None:
+                  shape: tuple[int, int, int, bool]) -> tuple[int, int, int, bool | None] | None:
     """(t, p, d, fits): the inputs' sizes where given; the rest chosen as the fewest GPUs per
-    replica (t x p) whose memory fits, tensor parallelism first and inside the NVLink domain
-    (Narayanan et al. 2021: tensor parallelism within a server, pipeline across). None when
-    there are no GPUs."""
+    replica (t x p) whose memory fits, tensor parallelism first, a power of two inside the
+    NVLink domain (Narayanan et al. 2021: tensor parallelism within a server, pipeline across),
+    pipeline stages a power of two where one fits, then the largest data parallelism the
+    global batch allows, all within Megatron-LM's divisibility rules (``layout_rules``).
+    ``fits`` None: the GPU's memory is unknown (``memory_gb`` 0), and the layout is the smallest.
+    A layout that needs more GPUs than ``gpus`` is returned as given (the caller says so).
+    None when there are no GPUs."""
     if gpus < 1:
         return None
     layers, _hidden, heads, _ = shape
-    ts = [inputs.tensor_parallel] if inputs.tensor_parallel else [t for t in _powers_of_two(min(domain, heads))]
-    ps = [inputs.pipeline_parallel] if inputs.pipeline_parallel else _powers_of_two(layers)
+    known = memory_gb > 0
+    ts = [inputs.tensor_parallel] if inputs.tensor_parallel else [
+        t for t in _divisors(max(1, domain)) if _power_of_two(t) and heads % t == 0
+        and inputs.sequence_length % t == 0]
+    ps = [inputs.pipeline_parallel] if inputs.pipeline_parallel else _divisors(layers)
+    ds = [] if inputs.data_parallel else data_parallel_choices(inputs)
+
+    def fits(t: int, p: int, d: int) -> bool | None:
+        return memory_per_gpu(inputs, t, p, d, shape)["total"] <= memory_gb if known else None
+
     options = []
     for t in ts:
         for p in ps:
-            if t * p > gpus:
-                continue
-            d = inputs.data_parallel or max(1, gpus // (t * p))
-            fits = memory_gb > 0 and memory_per_gpu(inputs, t, p, d, shape)["total"] <= memory_gb
-            options.append((not fits, t * p, p, t, d))
+            most = gpus // (t * p)
+            if inputs.data_parallel:
+                d = inputs.data_parallel
+            elif most < 1:
+                continue  # one replica needs more GPUs than the design has
+            else:
+                d = largest_data_parallel(most, ds)
+            fit = fits(t, p, d)
+            options.append((t * p * d > gpus, fit is False, not _power_of_two(p), t * p, p, t, d, fit))
     if not options:
         t, p = ts[0], ps[0]
         d = inputs.data_parallel or 1
-        return t, p, d, False
-    unfit, _size, p, t, d = min(options)
-    return t, p, d, not unfit
+        return t, p, d, fits(t, p, d)
+    *_, p, t, d, fit = min(options)
+    return t, p, d, fit
 
 
 def min_gpus_for_states(inputs: WorkloadInputs, memory_gb: float) -> int | None:
@@ -210,6 +288,8 @@ def workload_estimate(
     if peak is None:
         notes.append(note("workload.peak_unknown", gpu=gpu_model or "?"))
     layout = choose_layout(inputs, gpus, domain, mem, shape) if gpus else None
+    if layout is not None and mem <= 0:
+        notes.append(note("workload.memory_unknown", gpu=gpu_model or "?"))
     block: WorkloadBlock = {
         "parameters_billion": inputs.parameters_billion,
         "tokens_billion": inputs.tokens_billion,
@@ -245,6 +325,14 @@ def workload_estimate(
         return block, notes
     t, p, d, fits = layout
     used = t * p * d
+    within = used <= gpus
+    broken = layout_rules(inputs, shape, t, p, d)
+    chosen = not (inputs.tensor_parallel and inputs.pipeline_parallel and inputs.data_parallel)
+    most = gpus // (t * p)
+    # GPUs the global batch leaves idle: a chosen data parallelism below what the GPUs allow
+    idle = within and not inputs.data_parallel and "batch" not in broken and d < most
+    micro = inputs.micro_batch_sequences
+    all_batch = max(1, round(inputs.global_batch_sequences / (most * micro))) * most * micro if idle else None
     per_gpu = memory_per_gpu(inputs, t, p, d, shape)
     memory: MemoryPerGpu = {
         "weights": round(per_gpu["weights"], 3),
@@ -258,8 +346,28 @@ def workload_estimate(
         "fits": fits,
     }
     block["layout"] = {"tensor_parallel": t, "pipeline_parallel": p, "data_parallel": d, "gpus_used": used,
-                       "chosen": not (inputs.tensor_parallel and inputs.pipeline_parallel and inputs.data_parallel)}
+                       "chosen": chosen, "gpus_available": gpus, "within_design": within, "rules_broken": broken,
+                       "global_batch_for_all_gpus": all_batch}
     block["memory_per_gpu_gb"] = memory
+    # tensor parallelism inside one NVLink domain: no wider than it, and its groups not
+    # straddling two (Megatron-LM places a TP group on consecutive ranks)
+    inside = t <= domain and domain % t == 0
+    if not inside:
+        block["bottlenecks"].append("scale_up_domain")
+    if fits is False:
+        block["bottlenecks"].append("memory")
+    notes.append(note("workload.layout", tensor_parallel=t, pipeline_parallel=p, data_parallel=d))
+    notes += _rule_notes(inputs, shape, t, p, d, broken)
+    if not within:
+        # a layout given bigger than the design: no times for GPUs that are not there
+        block["bottlenecks"].append("layout_exceeds_design")
+        notes.append(note("workload.layout_exceeds_design", tensor_parallel=t, pipeline_parallel=p,
+                          data_parallel=d, gpus_needed=used, gpus=gpus))
+        return block, notes
+    if idle:
+        notes.append(note("workload.gpus_idle", gpus_used=used, gpus=gpus, global_batch=inputs.global_batch_sequences,
+                          micro_batch=micro, data_parallel_all=most, global_batch_all=all_batch,
+                          gpus_all=t * p * most))
     act_bytes = 2.0  # bf16 activations
     b, s = inputs.micro_batch_sequences, inputs.sequence_length
     micro_batches = max(1, math.ceil(inputs.global_batch_sequences / (d * b)))
@@ -273,24 +381,34 @@ def workload_estimate(
     block["communication_per_step"] = {
         "tensor_parallel": {"collectives": tp_count, "bytes_each": sbh, "bytes_per_gpu": tp_count * sbh,
                             "time_s": None if tp_each is None else round(tp_count * tp_each, 4),
-                            "inside_scale_up_domain": t <= domain},
+                            "inside_scale_up_domain": inside},
         "pipeline_parallel": {"bytes_per_gpu": 2 * micro_batches * sbh if p > 1 else 0.0},
         "data_parallel": {"bytes_each": grad_bytes, "time_s": None if dp_s is None else round(dp_s, 4)},
     }
-    if t > domain:
-        block["bottlenecks"].append("scale_up_domain")
-    if not fits:
-        block["bottlenecks"].append("memory")
-    if peak:
-        step = 6.0 * n * block["tokens_per_step"] / (tflops_to_flops(used * peak) * inputs.mfu)
+    rate = tflops_to_flops(used * peak) * inputs.mfu if peak else 0.0
+    if rate > 0:  # the loader refuses an MFU of 0; a script's 0 leaves the times unknown
+        step = 6.0 * n * block["tokens_per_step"] / rate
         block["step_s"] = round(step, 4)
-        block["days_to_train"] = round(flops / (tflops_to_flops(used * peak) * inputs.mfu) / SECONDS_PER_DAY, 3)
+        block["days_to_train"] = round(flops / rate / SECONDS_PER_DAY, 3)
         if dp_s is not None and dp_s > step:
             block["bottlenecks"].append("fabric")
         if tp_each is not None and tp_count * tp_each > step:
             block["bottlenecks"].append("tensor_parallel_communication")
-    notes.append(note("workload.layout", tensor_parallel=t, pipeline_parallel=p, data_parallel=d))
     return block, notes
+
+
+def _rule_notes(inputs: WorkloadInputs, shape: tuple[int, int, int, bool], t: int, p: int, d: int,
+                broken: list[str]) -> list[Note]:
+    """One note per divisibility rule the layout breaks."""
+    layers, _hidden, heads, _ = shape
+    figures = {
+        "heads": {"tensor_parallel": t, "attention_heads": heads},
+        "sequence": {"tensor_parallel": t, "sequence_length": inputs.sequence_length},
+        "layers": {"pipeline_parallel": p, "layers": layers},
+        "batch": {"data_parallel": d, "micro_batch": inputs.micro_batch_sequences,
+                  "global_batch": inputs.global_batch_sequences},
+    }
+    return [note(f"workload.rule.{rule}", **figures[rule]) for rule in broken]
 
 
 def catalog_fit(inputs: WorkloadInputs, device_types: list[Any]) -> list[CatalogServerFit]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic.fields import FieldInfo
@@ -129,6 +129,39 @@ def record_fields(cls: type[Any]) -> dict[str, FieldInfo]:
     """The fields of a ``Model`` or ``Record`` class."""
     fields: dict[str, FieldInfo] = cls.model_fields if issubclass(cls, BaseModel) else cls.__pydantic_fields__
     return fields
+
+
+def numeric_bounds(cls: type[Any], name: str) -> tuple[float | None, bool, float | None, bool]:
+    """``(low, low included, high, high included)`` of a number field of a ``Model`` or
+    ``Record`` as its constraints state them (``ge``/``gt``/``le``/``lt``, on the field or
+    inside an optional's ``Annotated`` type); None where unbounded. For forms that must
+    offer only what the model takes (the window's spin boxes)."""
+    import annotated_types as at
+    from typing import get_args
+
+    info = record_fields(cls)[name]
+    found: list[Any] = list(info.metadata)
+    pending = [info.annotation]
+    while pending:  # the constraints of ``Annotated[...]`` inside ``X | None``
+        annotation = pending.pop()
+        for arg in get_args(annotation):
+            if isinstance(arg, FieldInfo):
+                found.extend(arg.metadata)
+            elif get_args(arg):
+                pending.append(arg)
+    low: float | None = None
+    high: float | None = None
+    low_in = high_in = True
+    for item in found:
+        if isinstance(item, at.Ge):
+            low, low_in = float(cast(float, item.ge)), True
+        elif isinstance(item, at.Gt):
+            low, low_in = float(cast(float, item.gt)), False
+        elif isinstance(item, at.Le):
+            high, high_in = float(cast(float, item.le)), True
+        elif isinstance(item, at.Lt):
+            high, high_in = float(cast(float, item.lt)), False
+    return low, low_in, high, high_in
 
 
 # A name users see and reference (racks, devices, rooms, fabrics). Colons are kept

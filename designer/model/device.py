@@ -19,7 +19,7 @@ class Device(Model):
     rack: Name | None = None
     # Lowest rack unit the device occupies (1 = bottom). None for zero-U parts
     # (vertical PDUs) and for devices not yet mounted.
-    position_u: int | None = Field(default=None, ge=1)
+    position_u: int | None = Field(default=None, ge=1, le=60)  # no rack type is taller than 60 U
     face: Face = "front"
     # None: as the device type says (is_full_depth).
     full_depth: bool | None = None

@@ -6,18 +6,33 @@ assumptions" section; a user replaces them with the customer's figures.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from designer.model.base import Model, Name, NonNegativeFloat, PositiveFloat, Share
-from designer.model.hardware import Price
+
+# A share the estimates divide by (an efficiency, a utilisation of the FLOPS): 0 would leave
+# nothing to divide by and no estimate to make, so the loader refuses it (``greater than 0``).
+PositiveShare = Annotated[float, Field(gt=0, le=1)]
+
+
+class DesignPrice(Model):
+    """A unit price the user entered (``estimates.cost.prices``). ``currency`` not given: the
+    project's; a price in another currency is not converted (``designer/estimates/bom.py``:
+    the part counts as unpriced)."""
+
+    amount: NonNegativeFloat | None = None
+    currency: str | None = Field(default=None, pattern=r"^[A-Z]{3}$")
+    estimate: bool = True
+    note: str | None = None
 
 
 class CostInputs(Model):
     # Unit prices that override the catalog's list prices, by catalog slug (devices,
-    # racks, cables, transceivers). Currency: the project's.
-    prices: dict[str, Price] = Field(default_factory=dict)
+    # racks, cables, transceivers). Currency: the project's, unless a price names another
+    # (then it is not used: no exchange rate is assumed).
+    prices: dict[str, DesignPrice] = Field(default_factory=dict)
     installation_cost: NonNegativeFloat = 0.0
     facility_cost: NonNegativeFloat = 0.0
     energy_price_per_kwh: NonNegativeFloat = 0.12
@@ -39,17 +54,17 @@ class CommunicationInputs(Model):
     alpha_intra_us: NonNegativeFloat = 2.0  # per-step latency inside a server (NVLink)
     alpha_inter_us: NonNegativeFloat = 6.0  # per-step latency across the fabric
     # Share of the inter-node link bandwidth a collective actually achieves.
-    link_efficiency: Share = 0.9
+    link_efficiency: PositiveShare = 0.9
     # -- the NCCL-grade model (designer/estimates/nccl.py; sources there) --------------
     # Share of a NIC's line rate NCCL reaches: 47 of 50 GB/s, the middle of the 46-48 GB/s
     # per NDR 400G NIC NCCL's maintainers state (github.com/NVIDIA/nccl-tests issue 290).
-    nic_efficiency: Share = 0.94
+    nic_efficiency: PositiveShare = 0.94
     # Share of the NVLink line rate (one direction) NCCL's ring reaches: 370 of 450 GB/s on
     # H100, ~20 % protocol overhead (nccl-tests issue 212).
-    nvlink_efficiency: Share = 370.0 / 450.0
+    nvlink_efficiency: PositiveShare = 370.0 / 450.0
     # NVLink SHARP all-reduce algbw as a share of the NVLink line rate: ~275 of 450 GB/s on
     # 8 H100, i.e. ~480 GB/s busbw (nccl-tests issue 212).
-    nvls_efficiency: Share = 275.0 / 450.0
+    nvls_efficiency: PositiveShare = 275.0 / 450.0
     # NVSwitch multicast (NVLS) and in-network reduction (SHARP): None = from the catalog.
     nvls: bool | None = None
     sharp: bool | None = None
@@ -106,7 +121,7 @@ class WorkloadInputs(Model):
     # None: the GPU's published dense figure where the module knows it
     peak_tflops_per_gpu: PositiveFloat | None = None
     # Model FLOPs utilisation: 38-43 % in BF16 on up to 16K H100 (Llama 3, Dubey et al. 2024).
-    mfu: Share = 0.4
+    mfu: PositiveShare = 0.4
 
 
 class RoceInputs(Model):

@@ -5,6 +5,7 @@ file step by step, with its messages, whenever it declines (returns None)."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -49,10 +50,10 @@ def validate_fast(raw_bytes: bytes) -> Design | None:
     try:
         split = split_links(raw_bytes)
         if split is None:
-            design = Design.model_validate_json(raw_bytes)
+            design = Design.model_validate_json(raw_bytes, strict=True)
         else:
             head, block = split
-            design = Design.model_validate_json(head)
+            design = Design.model_validate_json(head, strict=True)
             design.links = validate_link_block(block)
     except (ValidationError, ValueError, RecursionError):
         return None
@@ -73,7 +74,16 @@ _ITEM_BREAK = b",\n"
 _LINK_LIST = TypeAdapter(list[Link])
 
 
-def split_links(raw_bytes: bytes) -> tuple[bytes, bytes] | None:
+class LinkBlock(NamedTuple):
+    """Where the links block's text is: ``data[start:end]`` (not copied: 10 MB at 16,384
+    GPUs, 8 ms to copy)."""
+
+    data: bytes
+    start: int
+    end: int
+
+
+def split_links(raw_bytes: bytes) -> tuple[bytes, LinkBlock] | None:
     """The file with an empty links list, and the text of its links block (the array's
     items); None when the file is not laid out as this program writes it (then it is
     validated whole).
@@ -96,13 +106,14 @@ def split_links(raw_bytes: bytes) -> tuple[bytes, bytes] | None:
     if b"\\u" in head:
         # an escape could spell a second key ("l\u0069nks"); the saver writes none
         return None
-    return head, raw_bytes[body:end]
+    return head, LinkBlock(raw_bytes, body, end)
 
 
-def validate_link_block(data: bytes) -> list[Link]:
+def validate_link_block(block: LinkBlock) -> list[Link]:
     """The links of a block's text, validated about ``CHUNK_BYTES`` at a time, each chunk
-    cut where a line ends in a comma; ValueError when a chunk holds no item or the last
-    one ends in a comma.
+    cut where a line ends in a comma; ValueError when a chunk holds no item (an empty
+    element between two commas, or blank lines after the last one: read alone, such a
+    chunk is an empty array). A comma after the last item fails the last chunk.
 
     A cut is safe: a raw line break occurs only between JSON tokens (never in a string),
     so the comma before it separates two items of the array or two parts of one item;
@@ -111,16 +122,15 @@ def validate_link_block(data: bytes) -> list[Link]:
     the array's, in its order, exactly when every chunk holds at least one item. (Cut at
     offsets, not by lines: splitting 87,000 lines and joining them again cost 40 ms at
     16,384 GPUs.)"""
+    data, position, end = block
+    view = memoryview(data)
     links: list[Link] = []
-    size, position = len(data), 0
-    while position < size:
-        cut = data.find(_ITEM_BREAK, position + CHUNK_BYTES) if position + CHUNK_BYTES < size else -1
-        chunk = data[position:cut] if cut >= 0 else data[position:]
-        position = cut + len(_ITEM_BREAK) if cut >= 0 else size
-        if cut < 0 and chunk.rstrip().endswith(b","):
-            raise ValueError("links: a comma after the last item")
-        if not chunk.strip():
-            # an empty element between two commas, or blank lines after the last one
+    while position < end:
+        cut = data.find(_ITEM_BREAK, position + CHUNK_BYTES, end) if position + CHUNK_BYTES < end else -1
+        stop = cut if cut >= 0 else end
+        items = _LINK_LIST.validate_json(b"[" + view[position:stop] + b"]", strict=True)
+        if not items:
             raise ValueError("links: a chunk holds no item")
-        links.extend(_LINK_LIST.validate_json(b"[" + chunk + b"]"))
+        links.extend(items)
+        position = cut + len(_ITEM_BREAK) if cut >= 0 else end
     return links

@@ -92,6 +92,15 @@ class PowerSpec(Model):
     typical_w: NonNegativeFloat | None = None
     max_w: NonNegativeFloat | None = None
 
+    @model_validator(mode="after")
+    def _typical_within_max(self) -> PowerSpec:
+        # a typical draw above the maximum would raise the energy cost past what the part
+        # can draw (found in review: five times the OPEX, no message)
+        if self.typical_w is not None and self.max_w is not None and self.typical_w > self.max_w:
+            raise ValueError(f"typical_w ({self.typical_w:g} W) exceeds max_w ({self.max_w:g} W); "
+                             "the typical draw is at most the maximum")
+        return self
+
 
 class PsuSpec(Model):
     count: int | None = Field(default=None, ge=1)
@@ -201,15 +210,6 @@ class DeviceType(Model):
     comments: str | None = None
 
     @model_validator(mode="after")
-    def _fabric_ports_exist(self) -> DeviceType:
-        for role, ports in self.fabric_ports.items():
-            for port in ports:
-                group = self.port_group_of(port)
-                if group is None or group.role != role:
-                    raise ValueError(f"fabric_ports.{role}: {port!r} is not a {role} port of this type")
-        return self
-
-    @model_validator(mode="after")
     def _unique_ports(self) -> DeviceType:
         names = [g.name for g in self.port_groups]
         dupes = sorted({n for n in names if names.count(n) > 1})
@@ -221,6 +221,25 @@ class DeviceType(Model):
                 # "p" and "p1" would make "p11" ambiguous.
                 if p == q or _prefix_clash(p, q):
                     raise ValueError(f"port prefixes {p!r} and {q!r} make port names ambiguous")
+        return self
+
+    @model_validator(mode="after")
+    def _fabric_ports_exist(self) -> DeviceType:
+        for role, ports in self.fabric_ports.items():
+            for port in ports:
+                group = self.port_group_of(port)
+                if group is None or group.role != role:
+                    raise ValueError(f"fabric_ports.{role}: {port!r} is not a {role} port of this type")
+        return self
+
+    @model_validator(mode="after")
+    def _mounted_height(self) -> DeviceType:
+        # zero-U parts hang in the rack's side channel (vertical PDUs) or sit in another
+        # part (a storage controller in its chassis); a system carrying GPUs takes rack
+        # units (found in review: a 0 U GPU server filled no space and drew its kW)
+        if self.u_height == 0 and self.gpus is not None and self.gpus.count:
+            raise ValueError(f"u_height: a {self.kind} with {self.gpus.count} GPUs takes at least 1 rack unit "
+                             "(0 is for zero-U parts such as vertical PDUs)")
         return self
 
     @model_validator(mode="after")

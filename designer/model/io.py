@@ -79,7 +79,10 @@ def _validate_friendly(raw_bytes: bytes, path: str | Path) -> Design:
     data = _decode_json(raw_bytes, path)
     _check_format_version(data, path)
     try:
-        return Design.model_validate(data)
+        # strict, as the fast path: a number is a JSON number (not true, not "5"), a count
+        # an integer (not 5.0); the text again, as JSON, so that an enum or a tuple reads
+        # as the fast path reads it
+        return Design.model_validate_json(raw_bytes.decode("utf-8-sig"), strict=True)
     except ValidationError as exc:
         raise _validation_error(exc, data, path) from None
 
@@ -243,6 +246,10 @@ def _describe(error: Mapping[str, Any]) -> str:
             "a name may not contain a colon (it separates device and port), tabs, line breaks or "
             f"control characters; got {_short_repr(given)}"
         )
+    if kind in ("model_type", "model_attributes_type", "dict_type", "dataclass_type"):
+        fields = _fields_of((error.get("ctx") or {}).get("class_name"))
+        what = f"an object with the fields {', '.join(fields)}" if fields else "an object ({...})"
+        return f"expected {what}; got {_short_repr(given)}"
     if kind == "string_unicode":
         return "not valid text (it holds a lone UTF-16 surrogate, which no file can store); retype it"
     msg = str(error.get("msg") or "").splitlines()[0] if error.get("msg") else ""
@@ -251,6 +258,22 @@ def _describe(error: Mapping[str, Any]) -> str:
     if kind.startswith("value_error") or kind.startswith("designer_"):
         return msg.removeprefix("value error, ")
     return f"{msg}; got {_short_repr(given)}"
+
+
+def _fields_of(class_name: object) -> list[str]:
+    """The fields of the model class of that name (required ones first), for a message
+    that says what an object must hold; [] when no model has that name."""
+    from designer.model.base import Model
+
+    stack: list[type[Model]] = [Model]
+    while stack:
+        cls = stack.pop()
+        if cls.__name__ == class_name:
+            fields = cls.model_fields
+            return ([n for n, f in fields.items() if f.is_required()]
+                    + [n for n, f in fields.items() if not f.is_required()])
+        stack.extend(cls.__subclasses__())
+    return []
 
 
 def _short_repr(value: Any) -> str:

@@ -42,7 +42,8 @@ def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[st
     expected = expected_busbw(poc.scope_system(test["nodes"]), test["operation"], big["size_bytes"])
     wrong = sum(r["wrong"] for r in data["rows"])
     verdict = _verdict(big["busbw_gbytes_s"], expected, plan["tolerance"])
-    detail = f"busbw {big['busbw_gbytes_s']:g} GB/s at {big['size_bytes']} B against {expected:g} GB/s"
+    detail = (f"busbw {big['busbw_gbytes_s']:g} GB/s at {big['size_bytes']} B against "
+              + ("no figure of the model" if expected is None else f"{expected:g} GB/s"))
     if wrong:
         verdict, detail = "fail", detail + f"; {wrong} wrong values (#wrong)"
     return [{"test": test["id"], "file": result.file, "verdict": verdict, "measured": big["busbw_gbytes_s"],

@@ -50,6 +50,13 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.peak_busbw": {"en": "peak busbw (GB/s)", "zh": "峰值 busbw（GB/s）"},
     "perf.at_time": {"en": "time at {mb} MB (ms)", "zh": "{mb} MB 时间（毫秒）"},
     "perf.at_busbw": {"en": "busbw at {mb} MB (GB/s)", "zh": "{mb} MB 时 busbw（GB/s）"},
+    "perf.without_sharp": {"en": "{operation} without SHARP", "zh": "不启用 SHARP 的 {operation}"},
+    "perf.sharp_note": {
+        "en": "SHARP (in-network reduction) runs only with NCCL's SHARP plugin and NCCL_COLLNET_ENABLE=1; the POC "
+              "acceptance plan passes the figures without it and states those with it.",
+        "zh": "SHARP（网内归约）需安装 NCCL 的 SHARP 插件并设置 NCCL_COLLNET_ENABLE=1 才会启用；POC 验收计划以不启用 "
+              "SHARP 的数字为通过标准，并同时给出启用后的数字。",
+    },
     # -- workload -------------------------------------------------------------------
     "perf.workload": {"en": "Training workload sizing", "zh": "训练任务规模测算"},
     "perf.model": {"en": "Model", "zh": "模型"},
@@ -69,6 +76,9 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{total} / {capacity} GB（权重 {w}，梯度 {g}，优化器 {o}，激活 {a}）{fits}",
     },
     "perf.does_not_fit": {"en": ": does not fit", "zh": "：放不下"},
+    "perf.fit_unknown": {"en": ": GPU memory unknown, so whether it fits is unknown",
+                         "zh": "：GPU 显存容量未知，无法判断能否放下"},
+    "perf.layout_exceeds": {"en": ", more than the design's {gpus}", "zh": "，超过本设计的 {gpus} 块"},
     "perf.activations": {"en": "Activations per GPU: no / selective / full recomputation",
                          "zh": "每 GPU 激活：不重计算 / 选择性重计算 / 完全重计算"},
     "perf.activations_value": {"en": "{none} / {selective} / {full} GB", "zh": "{none} / {selective} / {full} GB"},
@@ -86,6 +96,8 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.bn.scale_up_domain": {"en": "tensor parallelism larger than the NVLink domain",
                                 "zh": "张量并行度超过 NVLink 域"},
     "perf.bn.memory": {"en": "the model does not fit in GPU memory", "zh": "GPU 显存放不下模型"},
+    "perf.bn.layout_exceeds_design": {"en": "the layout needs more GPUs than the design has: no time is stated",
+                                      "zh": "该并行方式所需 GPU 多于本设计：不给出训练时间"},
     "perf.bn.fabric": {"en": "the fabric: the gradient all-reduce outlasts the step",
                        "zh": "网络：梯度 All-reduce 长于单步计算"},
     "perf.bn.tensor_parallel_communication": {"en": "tensor-parallel communication outlasts the step",

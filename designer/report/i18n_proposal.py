@@ -42,17 +42,38 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_cables": {"en": "Appendix: cable schedule", "zh": "附录：线缆清单"},
     "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
+    # counted nouns, said through ProposalContext.counted: the "_one" form when the count is 1
+    "n_gpu_servers": {"en": "{count} GPU servers", "zh": "{count} 台 GPU 服务器"},
+    "n_gpu_servers_one": {"en": "{count} GPU server", "zh": "{count} 台 GPU 服务器"},
+    "n_model_servers": {"en": "{count} × {model} servers", "zh": "{count} 台 {model} 服务器"},
+    "n_model_servers_one": {"en": "{count} × {model} server", "zh": "{count} 台 {model} 服务器"},
+    "n_servers": {"en": "{count} servers", "zh": "{count} 台服务器"},
+    "n_servers_one": {"en": "{count} server", "zh": "{count} 台服务器"},
+    "n_gpus": {"en": "{count} GPUs", "zh": "{count} 块 GPU"},
+    "n_gpus_one": {"en": "{count} GPU", "zh": "{count} 块 GPU"},
+    "n_racks": {"en": "{count} racks", "zh": "{count} 个机柜"},
+    "n_racks_one": {"en": "{count} rack", "zh": "{count} 个机柜"},
+    "n_switches": {"en": "{count} switches", "zh": "{count} 台交换机"},
+    "n_switches_one": {"en": "{count} switch", "zh": "{count} 台交换机"},
+    "n_cables": {"en": "{count} cables", "zh": "{count} 条线缆"},
+    "n_cables_one": {"en": "{count} cable", "zh": "{count} 条线缆"},
+    "n_links": {"en": "{count} links", "zh": "{count} 条链路"},
+    "n_links_one": {"en": "{count} link", "zh": "{count} 条链路"},
+    "n_storage_systems": {"en": "{count} storage systems", "zh": "{count} 套存储系统"},
+    "n_storage_systems_one": {"en": "{count} storage system", "zh": "{count} 套存储系统"},
+    "n_domains": {"en": "{count} domains", "zh": "{count} 个域"},
+    "n_domains_one": {"en": "{count} domain", "zh": "{count} 个域"},
     "summary_intro": {
-        "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
-        "in {racks} racks, with {switches} switches and {storage} storage systems.",
-        "zh": "{customer_phrase}本方案描述一个由 {servers} 台 GPU 服务器（共 {gpus} 块 GPU）组成的集群，"
-        "部署于 {racks} 个机柜，配置 {switches} 台交换机和 {storage} 套存储系统。",
+        "en": "{customer_phrase}This proposal describes a cluster of {servers} with {gpus} "
+        "in {racks}, with {switches} and {storage}.",
+        "zh": "{customer_phrase}本方案描述一个由 {servers}（共 {gpus}）组成的集群，"
+        "部署于 {racks}，配置 {switches}和 {storage}。",
     },
     "summary_intro_no_storage": {
-        "en": "{customer_phrase}This proposal describes a cluster of {servers} GPU servers with {gpus} GPUs "
-        "in {racks} racks, with {switches} switches; it includes no storage systems yet.",
-        "zh": "{customer_phrase}本方案描述一个由 {servers} 台 GPU 服务器（共 {gpus} 块 GPU）组成的集群，"
-        "部署于 {racks} 个机柜，配置 {switches} 台交换机；暂未包含存储系统。",
+        "en": "{customer_phrase}This proposal describes a cluster of {servers} with {gpus} "
+        "in {racks}, with {switches}; it includes no storage systems yet.",
+        "zh": "{customer_phrase}本方案描述一个由 {servers}（共 {gpus}）组成的集群，"
+        "部署于 {racks}，配置 {switches}；暂未包含存储系统。",
     },
     "summary_for": {"en": "Prepared for {customer}. ", "zh": "为 {customer} 编制。"},
     "key_figures": {"en": "Key figures", "zh": "关键指标"},
@@ -69,15 +90,32 @@ MESSAGES: dict[str, dict[str, str]] = {
     "exec_the_customer_mid": {"en": "the customer", "zh": "客户"},
     "exec_solution": {"en": "Proposed solution", "zh": "方案概述"},
     "exec_solution_text": {
-        "en": "{servers} × {server_model} servers ({gpus} GPUs){other_servers_phrase} in {racks} racks, joined by a "
-        "{tiers}-tier {protocol} "
-        "compute fabric of {fabric_switches} switches (oversubscription {over}, bisection bandwidth {bisection})"
-        "{storage_phrase}. In all {switches} switches and {cables} cables. The IT equipment draws up to {power} kW"
+        "en": "{servers} ({gpus}){other_servers_phrase} in {racks}, {fabric_phrase}"
+        "{storage_phrase}. In all {switches} and {cables}. The IT equipment draws up to {power} kW"
         "{facility_phrase} and weighs {weight} kg.",
-        "zh": "{servers} 台 {server_model} 服务器（共 {gpus} 块 GPU）{other_servers_phrase}，部署于 {racks} 个机柜，"
-        "由 {fabric_switches} 台交换机组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）{storage_phrase}。"
-        "全套共 {switches} 台交换机、{cables} 条线缆。IT 设备最大功耗 {power} kW{facility_phrase}，总重 {weight} kg。",
+        "zh": "{servers}（共 {gpus}）{other_servers_phrase}，部署于 {racks}，{fabric_phrase}{storage_phrase}。"
+        "全套共 {switches}、{cables}。IT 设备最大功耗 {power} kW{facility_phrase}，总重 {weight} kg。",
     },
+    # how the GPU servers are joined: by their compute fabric, or (none) inside one server only
+    "exec_fabric_phrase": {
+        "en": "joined by a {tiers}-tier {protocol} compute fabric of {fabric_switches} (oversubscription {over}, "
+        "bisection bandwidth {bisection})",
+        "zh": "由 {fabric_switches}组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）",
+    },
+    "exec_no_fabric_single": {
+        "en": "its GPUs joined by {interconnect} with no scale-out fabric (one server)",
+        "zh": "单台服务器，GPU 之间由 {interconnect} 互连，无横向扩展网络",
+    },
+    "exec_no_fabric": {
+        "en": "with no compute fabric between the servers yet",
+        "zh": "服务器之间尚无计算网络",
+    },
+    # a server's GPUs without a named scale-up interconnect in the catalog
+    "exec_internal_interconnect": {"en": "the server's internal interconnect", "zh": "服务器内部互连"},
+    # the key figures' compute fabric row when there is none
+    "no_compute_fabric_single": {"en": "none: one server, its GPUs joined by {interconnect}",
+                                 "zh": "无：单台服务器，GPU 之间由 {interconnect} 互连"},
+    "no_compute_fabric": {"en": "none", "zh": "无"},
     # servers without GPUs (BCM management / head nodes), after the GPU servers
     "exec_other_servers_phrase": {"en": ", plus {count} × {model},", "zh": "，另有 {count} 台 {model}"},
     "exec_storage_phrase": {"en": ", with {count} × {model} for storage", "zh": "，存储采用 {count} 套 {model}"},
@@ -123,7 +161,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "racks": {"en": "Racks", "zh": "机柜"},
     "switches": {"en": "Switches", "zh": "交换机"},
     "storage_nodes": {"en": "Storage systems", "zh": "存储系统"},
-    "links": {"en": "Cables (links)", "zh": "线缆（链路）"},
+    # the key figure: physical cables (totals.cables), as the summary's prose and the BOM count them
+    "cables": {"en": "Cables", "zh": "线缆"},
+    "cables_links_aside": {"en": "{links} links: a splitter or twin-port cable carries several",
+                           "zh": "{links} 条链路：一条分支线缆或双端口线缆承载多条"},
     "it_power": {"en": "IT power (maximum / typical)", "zh": "IT 功率（最大 / 典型）"},
     "facility_power": {"en": "Facility power (IT x PUE)", "zh": "设施总功率（IT × PUE）"},
     "heat": {"en": "Heat", "zh": "散热量"},
@@ -131,6 +172,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "compute_fabric": {"en": "Compute fabric", "zh": "计算网络"},
     "fabric_line": {
         "en": "{protocol}, {tiers} tiers: {leaf} leaf / {spine} spine / {core} core switches",
+        "zh": "{protocol}，{tiers} 层：{leaf} 台叶交换机 / {spine} 台脊交换机 / {core} 台核心交换机",
+    },
+    "fabric_line_one": {
+        "en": "{protocol}, {tiers} tier: {leaf} leaf / {spine} spine / {core} core switches",
         "zh": "{protocol}，{tiers} 层：{leaf} 台叶交换机 / {spine} 台脊交换机 / {core} 台核心交换机",
     },
     "oversubscription": {"en": "Oversubscription", "zh": "收敛比"},
@@ -303,7 +348,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "severity": {"en": "Severity", "zh": "级别"},
     "finding": {"en": "Finding", "zh": "检查结果"},
     "fix": {"en": "Fix: {hint}", "zh": "建议：{hint}"},
-    "checklist": {"en": "Five-question checklist", "zh": "五项检查清单"},
+    "checklist": {"en": "Checklist", "zh": "检查清单"},
     "question": {"en": "Question", "zh": "问题"},
     "answer": {"en": "Answer", "zh": "答复"},
     "based_on": {"en": "Based on", "zh": "依据"},
@@ -312,6 +357,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "q_fault_tolerance": {"en": "Is there fault tolerance?", "zh": "是否具备容错能力？"},
     "q_power_cooling": {"en": "Are power and cooling planned?", "zh": "供电与制冷是否已规划？"},
     "q_security": {"en": "Are data security and compliance covered?", "zh": "数据安全与合规是否已覆盖？"},
+    "q_cabling": {"en": "Can every cable be built as planned?", "zh": "所有线缆能否按规划制作与敷设？"},
     # -- BOM --------------------------------------------------------------
     "bom_intro": {
         "en": "Every part the design needs. Prices in {currency}, excluding tax and services; \"{np}\" marks "
@@ -410,9 +456,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "algbw": {"en": "Algorithm bandwidth (GB/s)", "zh": "算法带宽（GB/s）"},
     "busbw": {"en": "Bus bandwidth (GB/s)", "zh": "总线带宽（GB/s）"},
     "allreduce_intro": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes} servers); fabric {inter} GB/s per GPU, "
+        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}); fabric {inter} GB/s per GPU, "
               "NVLink {intra} GB/s per GPU, oversubscription {ratio}.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes} 台服务器）；网络每 GPU {inter} GB/s，"
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
               "NVLink 每 GPU {intra} GB/s，收敛比 {ratio}。",
     },
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
@@ -448,12 +494,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_storage_one": {"en": "{count} storage system, ", "zh": "{count} 套存储系统、"},
     "dl_scope": {"en": "Scope", "zh": "范围"},
     "dl_included": {
-        "en": "Included: the hardware on the bill of materials (section 8) — {servers} GPU servers{other_servers}, "
-        "{switches} switches, "
-        "{storage}{racks} racks with {pdus} PDUs, {cables} cables and {optics} transceivers — and the "
+        "en": "Included: the hardware on the bill of materials (section 8) — {servers}{other_servers}, "
+        "{switches}, "
+        "{storage}{racks} with {pdus} PDUs, {cables} and {optics} transceivers — and the "
         "rack layout, cabling and power plan of this proposal.",
-        "zh": "包含：物料清单（第 8 节）所列硬件——{servers} 台 GPU 服务器{other_servers}、{switches} 台交换机、{storage}"
-        "{racks} 个机柜及 {pdus} 台 PDU、{cables} 条线缆和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
+        "zh": "包含：物料清单（第 8 节）所列硬件——{servers}{other_servers}、{switches}、{storage}"
+        "{racks}及 {pdus} 台 PDU、{cables}和 {optics} 个光模块——以及本方案中的机柜布局、布线与供电规划。",
     },
     "dl_excluded": {
         "en": "Not included unless agreed separately: building works, room power and cooling plant, tax, shipping and "
@@ -473,9 +519,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_fabric_eth": {"en": "the Ethernet switches' network operating system", "zh": "以太网交换机网络操作系统"},
     "dl_install": {"en": "Installation and acceptance", "zh": "安装与验收"},
     "dl_install_steps": {
-        "en": "Racking and cabling as planned ({links} links in {racks} racks), power-on and firmware alignment; then "
+        "en": "Racking and cabling as planned ({links} in {racks}), power-on and firmware alignment; then "
         "the acceptance tests below. Durations and pass marks are agreed before delivery.",
-        "zh": "按规划上架与布线（{racks} 个机柜、{links} 条链路），加电并统一固件版本；随后进行以下验收测试。"
+        "zh": "按规划上架与布线（{racks}、{links}），加电并统一固件版本；随后进行以下验收测试。"
         "测试时长与通过标准在交付前约定。",
     },
     "dl_test": {"en": "Test", "zh": "测试"},
@@ -625,10 +671,10 @@ MESSAGES.update({
     "racks_of_type": {"en": "Racks", "zh": "机柜"},
     # floor plan
     "scale_up_line": {"en": "Scale-up: {interconnect} joins the GPUs of each {model} ({gpus} GPUs per domain, "
-                             "{domains} domains). Between domains — tensor parallelism beyond {gpus} GPUs, data and "
+                             "{domains}). Between domains — tensor parallelism beyond {gpus} GPUs, data and "
                              "pipeline parallelism, storage — every byte crosses the scale-out fabrics below, through "
                              "each GPU's own network port.",
-                      "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains} 个域）。"
+                      "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains}）。"
                             "域与域之间的通信——超过 {gpus} 块 GPU 的张量并行、数据并行与流水线并行以及存储访问——"
                             "全部经由下文的横向扩展网络，通过每块 GPU 自己的网络端口。"},
     # the bar under the leaves: whatever is cabled to them (servers, storage, and on a management

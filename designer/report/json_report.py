@@ -54,7 +54,8 @@ class Totals(LoadFigures):
     storage_nodes: int
     racks: int
     devices: int
-    links: int
+    links: int  # port-to-port connections (a splitter's legs and each twin-port cable's ports count one each)
+    cables: int  # physical cables to buy and pull: the sum of ``cables`` (a 2-leg splitter is one)
     weight_kg: float | None
     equipment_weight_kg: float | None
     enclosure_weight_kg: float | None
@@ -164,6 +165,13 @@ class Report:
             "estimates": self.estimates.as_dict(),
             "supplied_figures": [f.as_dict() for f in self.supplied_figures],
         }
+
+
+def physical_cables(cables: list[CableCount]) -> int:
+    """The cables to buy and pull: one per row's count (a splitter or twin-port cable carrying
+    several links is one; links without media or length are none). The BOM's cable lines are
+    these rows, so this is also their sum."""
+    return sum(row["count"] for row in cables)
 
 
 def _r(value: float | None, digits: int = 3) -> float | None:
@@ -304,7 +312,11 @@ def report_parts(
     if checker is None:
         checker = Checker(design, cabling, index)
     findings = checker.findings()
-    total = design_load(index)
+    # each rack's load as the checks summed it (the same sums), when they checked this index
+    rack_loads = checker.ctx.rack_load if checker.ctx.index is index else None
+    # the design's total from those racks' sums, as the window's status bar adds it up
+    # (design_gpus_and_power_max_w): one way to the figure, and the devices added once
+    total = design_load(index, rack_loads)
     cables, transceivers = cable_summary(index, cabling, checker.ctx.links if checker.ctx.index is index else None)
     bom = build_bom(design, catalog, index, (cables, transceivers))
     enclosures_kg = sum(enclosure_weight_kg(index, rack.name) for rack in design.racks)
@@ -314,8 +326,6 @@ def report_parts(
     def kind_kw(*kinds: str) -> float | None:
         return _r(sum(kinds_w.get(k, 0.0) for k in kinds) / 1000)
 
-    # each rack's load as the checks summed it (the same sums), when they checked this index
-    rack_loads = checker.ctx.rack_load if checker.ctx.index is index else None
     rooms = [room_figures(index, room.name, rack_loads) for room in design.site.rooms]
     # facility power is known only when every room holding racks has a PUE
     facility = [r["facility_power_kw"] for r in rooms if r["racks"]]
@@ -339,6 +349,7 @@ def report_parts(
             "racks": len(design.racks),
             "devices": len(design.devices),
             "links": len(design.links),
+            "cables": physical_cables(cables),
             **load_figures(total),
             "weight_kg": _r(total.weight_kg + enclosures_kg, 2),
             "equipment_weight_kg": _r(total.weight_kg, 2),

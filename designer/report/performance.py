@@ -70,6 +70,7 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
     mb = _mb(t, collectives.get("message_bytes"))
     peaks = Table([t("perf.operation"), t("perf.peak_busbw"), t("perf.at_time", mb=mb), t("perf.at_busbw", mb=mb),
                    t("perf.algorithm")], [], numeric={1, 2, 3})
+    sharp_rows = []
     for op in OPERATIONS:
         block = operations.get(op)
         if not block:
@@ -79,7 +80,18 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
         peaks.rows.append([_operation(t, op), t.num(block.get("peak_busbw_gbytes_s"), 1),
                            t.num(None if time_us is None else time_us / 1e3, 3),
                            t.num(at.get("busbw_gbytes_s"), 1), _algorithm(at, t)])
+        # the same without SHARP (NCCL's defaults: the POC plan's pass figure), where SHARP ran it
+        plain = block.get("at_message_without_sharp")
+        if plain and "peak_busbw_without_sharp_gbytes_s" in block and plain != at:
+            time_us = plain.get("time_us")
+            sharp_rows.append([t("perf.without_sharp", operation=_operation(t, op)),
+                               t.num(block.get("peak_busbw_without_sharp_gbytes_s"), 1),
+                               t.num(None if time_us is None else time_us / 1e3, 3),
+                               t.num(plain.get("busbw_gbytes_s"), 1), _algorithm(plain, t)])
+    peaks.rows += sharp_rows
     part.items += [t("perf.peaks", mb=mb), peaks]
+    if sharp_rows:
+        part.items.append(t("perf.sharp_note"))
     allreduce = operations.get("all_reduce") or {}
     if allreduce.get("curve"):
         part.items += [t("perf.curve", operation=_operation(t, "all_reduce"), gpus=t.int(collectives.get("gpus"))),
@@ -118,17 +130,20 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
     ]
     layout = workload.get("layout")
     if layout:
-        rows.append([t("perf.layout"), t("perf.layout_value", t=layout["tensor_parallel"],
-                                         p=layout["pipeline_parallel"],
-                                         d=layout["data_parallel"], gpus=t.int(layout["gpus_used"]),
-                                         chosen=t("perf.chosen") if layout.get("chosen") else "")])
+        value = t("perf.layout_value", t=layout["tensor_parallel"], p=layout["pipeline_parallel"],
+                  d=layout["data_parallel"], gpus=t.int(layout["gpus_used"]),
+                  chosen=t("perf.chosen") if layout.get("chosen") else "")
+        if layout.get("within_design") is False:
+            value += t("perf.layout_exceeds", gpus=t.int(layout.get("gpus_available")))
+        rows.append([t("perf.layout"), value])
     memory = workload.get("memory_per_gpu_gb")
     if memory:
         rows.append([t("perf.memory"), t("perf.memory_value", total=t.num(memory["total"]),
                                            capacity=t.num(workload.get("gpu_memory_gb"), 0), w=t.num(memory["weights"]),
                                            g=t.num(memory["gradients"]), o=t.num(memory["optimizer"]),
                                            a=t.num(memory["activations"]),
-                                           fits="" if memory.get("fits") else t("perf.does_not_fit"))])
+                                           fits=t("perf.does_not_fit") if memory.get("fits") is False
+                                           else "" if memory.get("fits") else t("perf.fit_unknown"))])
         rows.append([t("perf.activations"), t("perf.activations_value",
                                               none=t.num(memory["activations_no_recompute"]),
                                               selective=t.num(memory["activations_selective"]),

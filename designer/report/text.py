@@ -28,7 +28,8 @@ def format_report(report: Report) -> str:
     gpu_servers = f" ({totals['gpu_servers']} with GPUs)" if totals["gpu_servers"] != totals["servers"] else ""
     out.append(
         f"  {totals['servers']} servers{gpu_servers}, {totals['gpus']} GPUs, {totals['switches']} switches, "
-        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links"
+        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links, "
+        f"{totals['cables']} cables"
     )
     out.append(
         f"  power: {_num(totals['power_max_kw'])} kW maximum, {_num(totals['power_typical_kw'])} kW typical; "
@@ -121,10 +122,16 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
     wl = est.workload
     if wl.get("layout"):
         lay, mem = wl["layout"], wl["memory_per_gpu_gb"]
-        days = "unknown (peak FLOPS unknown)" if wl["days_to_train"] is None else f"{_num(wl['days_to_train'], 1)} days"
+        if lay.get("within_design") is False:
+            days = f"unknown (the layout needs {lay['gpus_used']:,} GPUs, the design has {lay['gpus_available']:,})"
+        elif wl["days_to_train"] is None:
+            days = "unknown (peak FLOPS unknown)"
+        else:
+            days = f"{_num(wl['days_to_train'], 1)} days"
+        fits = {False: " (does not fit)", None: " (GPU memory unknown)"}.get(mem["fits"], "")
         out.append(f"    workload ({wl['parameters_billion']:g}B parameters, {wl['tokens_billion']:g}B tokens): "
                    f"TP {lay['tensor_parallel']} x PP {lay['pipeline_parallel']} x DP {lay['data_parallel']}, "
-                   f"{_num(mem['total'])} GB per GPU{'' if mem['fits'] else ' (does not fit)'}, {days} to train")
+                   f"{_num(mem['total'])} GB per GPU{fits}, {days} to train")
     st = est.storage
     write = ("write time unknown" if st.checkpoint_write_s is None
              else f"written in {_num(st.checkpoint_write_s, 1)} s")

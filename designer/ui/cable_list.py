@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 from designer.fabric.parts import MediaSelector
 from designer.fabric.hand_cabling import part_name
 from designer.ui import language
-from designer.ui.forms import Field, property_box
+from designer.model.link import Link
+from designer.ui.forms import Field, property_box, within_model
 from designer.ui.table_model import FlatTableModel
 from designer.ui.deferred import Deferred
 
@@ -150,6 +151,7 @@ LINK_FIELDS = [
           none_label="field.media_auto"),
     Field("length_m", "field.length_m", "float", "m", maximum=10000, decimals=1),
 ]
+LINK_FIELDS = within_model(LINK_FIELDS, Link)
 
 
 class CableList(QWidget):

@@ -34,7 +34,8 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.model.estimates import Stage
+from designer.model.estimates import (
+    CommunicationInputs, CostInputs, ScalingInputs, Stage, StorageInputs, WorkloadInputs)
 from designer.ui.commands import SetStages
 from designer.estimates.bom import build_bom
 from designer.estimates.snapshot import context_snapshot
@@ -46,7 +47,7 @@ from designer.report.performance import Part, Table, performance_parts, poc_part
 from designer.report.product_names import PartNames, described_parts
 from designer.ui.isolated import forked
 from designer.ui import language
-from designer.ui.forms import Field, property_box, show_value
+from designer.ui.forms import Field, property_box, show_value, within_model
 
 # Labels are catalog keys (designer/ui/words.py), said in the window's language.
 COST = [
@@ -99,6 +100,13 @@ WORKLOAD = [
     Field("peak_tflops_per_gpu", "perf.in.peak_tflops", "float", maximum=1e6, decimals=0),
     Field("mfu", "perf.in.mfu", "float", optional=False, maximum=1.0),
 ]
+
+
+COST = within_model(COST, CostInputs)
+COMMUNICATION = within_model(COMMUNICATION, CommunicationInputs)
+SCALING = within_model(SCALING, ScalingInputs)
+STORAGE = within_model(STORAGE, StorageInputs)
+WORKLOAD = within_model(WORKLOAD, WorkloadInputs)
 
 
 def parts_html(parts: list[Part]) -> str:

@@ -7,7 +7,7 @@ estimates panel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
+from designer.model.base import numeric_bounds
 from designer.ui import language
 from designer.ui.commands import MoveDevice, SetProperty, move_problem, target_object
 
@@ -42,6 +43,25 @@ class Field:
     minimum: float = 0.0
     decimals: int = 2
     none_label: str | None = None  # a choice that may be left to the tool: its first item, stored as None
+
+
+def within_model(fields: list[Field], model: type) -> list[Field]:
+    """The fields with their spin boxes' bounds inside what ``model`` takes (its ``ge``/
+    ``gt``/``le`` constraints): a box never offers a value the loader would refuse (a
+    0 MFU, a PUE below 1). A bound of the form's own that is tighter stays."""
+    out = []
+    for field in fields:
+        if field.kind in ("float", "int"):
+            low, low_in, high, high_in = numeric_bounds(model, field.name)
+            step = 1.0 if field.kind == "int" else 10.0 ** -field.decimals
+            minimum, maximum = field.minimum, field.maximum
+            if low is not None:
+                minimum = max(minimum, low if low_in else low + step)
+            if high is not None:
+                maximum = min(maximum, high if high_in else high - step)
+            field = replace(field, minimum=minimum, maximum=maximum)
+        out.append(field)
+    return out
 
 
 class WheelGuard(QObject):
@@ -130,10 +150,13 @@ def _editor(doc, kind: str, name: str | None, spec: Field, value: Any, error_lab
         editor = QDoubleSpinBox() if spec.kind == "float" else QSpinBox()
         if spec.kind == "float":
             editor.setDecimals(spec.decimals)
-        editor.setRange(-1 if spec.optional else spec.minimum, spec.maximum)
+        # an optional figure's "not set" is the step below its least value (it was -1, which
+        # left the values between -1 and the least one enterable, all refused by the model)
+        step = 1 if spec.kind == "int" else 10.0 ** -spec.decimals
+        editor.setRange(spec.minimum - step if spec.optional else spec.minimum, spec.maximum)
         if spec.optional:
             editor.setSpecialValueText(t("not_set"))
-        editor.setValue(-1 if value is None else value)
+        editor.setValue(editor.minimum() if value is None else value)
         if spec.unit:
             editor.setSuffix(f" {t(spec.unit) if spec.unit.startswith('unit.') else spec.unit}")
         editor.setKeyboardTracking(False)

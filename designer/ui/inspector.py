@@ -24,9 +24,13 @@ from PySide6.QtWidgets import (
 
 from designer.errors import DesignerError
 from designer.model.supplied import FIGURES, describe, figure_value, is_user_source, published, supplied_figures
+from designer.model.device import Device
+from designer.model.link import Fabric
+from designer.model.rack import Feed, Rack
+from designer.model.site import Room
 from designer.model.units import kw_to_w, w_to_kw
 from designer.ui import language
-from designer.ui.forms import Field, property_box, show_value
+from designer.ui.forms import Field, property_box, show_value, within_model
 from designer.ui.metrics import rack_figures
 
 
@@ -65,6 +69,12 @@ ROOM_FIELDS = [
 FABRIC_FIELDS = [
     Field("target_oversubscription", "field.target_ratio", "float", ": 1", maximum=64),
 ]
+# each spin box within what its model takes (designer.ui.forms.within_model)
+RACK_FIELDS = within_model(RACK_FIELDS, Rack)
+FEED_FIELDS = within_model(FEED_FIELDS, Feed)
+DEVICE_FIELDS = within_model(DEVICE_FIELDS, Device)
+ROOM_FIELDS = within_model(ROOM_FIELDS, Room)
+FABRIC_FIELDS = within_model(FABRIC_FIELDS, Fabric)
 DESIGN_SECTIONS = [
     ("design", None, "section.design", [Field("name", "field.name", "text", optional=False)]),
     ("project", None, "section.project", [

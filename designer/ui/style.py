@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtGui import QColor
 
+from designer.report.load_bands import load_band
+
 KIND_COLOURS = {
     "server": QColor("#4f7fbf"),
     "switch": QColor("#3f9f6f"),
@@ -28,14 +30,12 @@ U_PX = 18.0  # height of one rack unit in the elevation view
 RACK_PX = 230.0  # width of one rack face in the elevation view
 
 
+# the colour of each band of a share of a limit (the bands: designer/report/load_bands.py, the
+# proposal's too): green, amber, orange, red
+BAND_COLOURS = {"low": "#6cbf6c", "mid": "#e8c547", "high": "#f08c2e", "over": "#d0342c"}
+
+
 def load_colour(share: float | None) -> QColor:
-    """Green below 70 % of a limit, amber to 90 %, orange to 100 %, red above."""
-    if share is None:
-        return QColor("#c7cbd1")
-    if share > 1.0 + 1e-9:
-        return QColor("#d0342c")
-    if share > 0.9:
-        return QColor("#f08c2e")
-    if share > 0.7:
-        return QColor("#e8c547")
-    return QColor("#6cbf6c")
+    """Green up to 70 % of a limit, amber to 90 %, orange to 100 %, red above (``load_band``)."""
+    band = load_band(share)
+    return QColor("#c7cbd1") if band is None else QColor(BAND_COLOURS[band.key])

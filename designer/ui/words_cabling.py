@@ -6,6 +6,8 @@ translated."""
 
 from __future__ import annotations
 
+from designer.report.load_bands import band_words
+
 CABLING_MESSAGES: dict[str, dict[str, str]] = {
     # -- docks and actions ------------------------------------------------------------
     "dock.ports": {"en": "Ports", "zh": "端口"},
@@ -164,9 +166,10 @@ CABLING_MESSAGES: dict[str, dict[str, str]] = {
     "legend.ports": {"en": "Port cages (zoom in)", "zh": "端口笼子（放大查看）"},
     "legend.bars": {"en": "Capacity bars", "zh": "容量条"},
     "legend.bar_typical": {"en": "typical draw", "zh": "典型功耗"},
-    "legend.share_low": {"en": "under 70 % of the limit", "zh": "低于上限的 70%"},
-    "legend.share_mid": {"en": "70–90 %", "zh": "70%–90%"},
-    "legend.share_high": {"en": "90–100 %", "zh": "90%–100%"},
-    "legend.bar_over": {"en": "over the limit", "zh": "超过上限"},
+    # the bands of a share of a limit: the core's (designer/report/load_bands.py), as the PDF says them
+    "legend.share_low": band_words("low"),
+    "legend.share_mid": band_words("mid"),
+    "legend.share_high": band_words("high"),
+    "legend.bar_over": band_words("over"),
     "legend.no_limit": {"en": "no limit stated", "zh": "未给出上限"},
 }

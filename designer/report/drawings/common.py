@@ -7,6 +7,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from designer.report.fonts import FontSet
+from designer.report.load_bands import LOAD_BANDS, load_band
 
 INK = colors.HexColor("#1f2933")
 MUTED = colors.HexColor("#616e7c")
@@ -30,25 +31,28 @@ KIND_EDGE = {
     "other": colors.HexColor("#8e7cc3"),
 }
 
-# Rack load as a share of its power budget: (upper bound, colour, legend label).
-LOAD_BANDS = (
-    (0.5, colors.HexColor("#b6d7a8"), "< 50 %"),
-    (0.8, colors.HexColor("#d9ead3"), "50–80 %"),
-    (0.95, colors.HexColor("#ffe599"), "80–95 %"),
-    (1.0 + 1e-9, colors.HexColor("#f6b26b"), "95–100 %"),
-    (float("inf"), colors.HexColor("#e06666"), "> 100 %"),
-)
+# Rack load as a share of its power budget, by the bands the window uses too
+# (designer/report/load_bands.py): green, amber, orange, red.
+BAND_COLOURS = {
+    "low": colors.HexColor("#b6d7a8"),
+    "mid": colors.HexColor("#ffe599"),
+    "high": colors.HexColor("#f6b26b"),
+    "over": colors.HexColor("#e06666"),
+}
 NO_BUDGET = colors.HexColor("#eeeeee")
 
 
 def load_colour(power_kw: float | None, budget_kw: float | None):
     if not budget_kw or power_kw is None:
         return NO_BUDGET
-    share = power_kw / budget_kw
-    for bound, colour, _label in LOAD_BANDS:
-        if share < bound:
-            return colour
-    return LOAD_BANDS[-1][1]
+    band = load_band(power_kw / budget_kw)
+    assert band is not None  # a share was given
+    return BAND_COLOURS[band.key]
+
+
+def load_legend(lang: str) -> list[tuple[object, str]]:
+    """(colour, words) of each band, in ``lang``: the floor plan's legend."""
+    return [(BAND_COLOURS[band.key], band.words[lang]) for band in LOAD_BANDS]
 
 
 def fit_text(text: str, font: str, size: float, width: float, min_size: float = 4.5) -> tuple[str, float]:

@@ -18,7 +18,7 @@ from designer.model.hardware import RackType
 from designer.model.index import DesignIndex
 from designer.model.rack import Rack
 from designer.report.json_report import RackFigures, RoomFigures
-from designer.report.drawings.common import INK, LOAD_BANDS, MUTED, NO_BUDGET, label, legend_row, load_colour
+from designer.report.drawings.common import INK, MUTED, NO_BUDGET, label, legend_row, load_colour, load_legend
 from designer.report.fonts import FontSet
 from designer.i18n import Translator
 
@@ -182,7 +182,7 @@ def sheet_drawing(sheet: Sheet, racks: dict[str, RackFigures], width: float, t: 
         if sheet.labelled:
             _rack_label(drawing, box, figures, px(box.x0), py(box.y1), w, h, t, fonts)
     _scale_bar(drawing, sheet.scale, 4, 6, t, fonts)
-    items = [(colour, text) for _bound, colour, text in LOAD_BANDS] + [(NO_BUDGET, t("no_budget"))]
+    items = load_legend(t.lang) + [(NO_BUDGET, t("no_budget"))]
     if sheet.labelled:
         items += [(COLD_FILL, t("cold_aisle")), (HOT_FILL, t("hot_aisle"))]
     # the legend ends short of the north arrow (its "N" stands 13 pt left of its tip)

@@ -10,14 +10,18 @@
   (the room); a rack is in the SU of most of its servers, a network rack in the SU of most
   of its leaves, blank when it holds neither.
 - **gres.conf** (slurm.schedmd.com/gres.conf.html): ``NodeName=<hostlist> Name=gpu
-  Type=<model> Count=<n> File=/dev/nvidia[0-<n-1>]`` per server model, and as comments
-  the ``slurm.conf`` node lines that declare the GRES (``Gres=gpu:<type>:<n>``).
+  Type=<model> Count=<n> File=/dev/nvidia[0-<n-1>]`` per GPU model and count, and as comments
+  the ``slurm.conf`` node lines that declare the GRES (``Gres=gpu:<type>:<n>``). A node is a
+  Slurm host (``slurm.gpu_hosts``): a GPU server, or each compute tray of a rack-scale system
+  (an NVL72's 18 trays of 4 GPUs, ``node001-tray[01-18]``), never the 72-GPU rack as one node.
 - **topology/block** (slurm.schedmd.com/topology.conf.html, topology/block):
-  ``BlockName=<name> Nodes=<hostlist>`` per NVLink domain (``BlockSizes`` left to its default). A domain
-  spans several servers only where the design says so: the GPUs in one NVLink domain
-  (``estimates.communication.scale_up_gpus``, 72 for an NVL72 rack) above a server's GPU
-  count. The servers of a rack, in U order, fill domains of ``scale_up_gpus / GPUs per
-  server`` nodes. Refused when there is no such domain (the tree plugin is then the one).
+  ``BlockName=<name> Nodes=<hostlist>`` per NVLink domain (``BlockSizes`` left to its default:
+  the base block and its power-of-two multiples). A domain is the report's scale-up domain
+  (``scale_up``: the catalog's ``gpus.scale_up_domain``, 72 for an NVL72 rack), or
+  ``estimates.communication.scale_up_gpus`` where the design sets it; it makes blocks where it
+  is wider than one host. The hosts of a rack, in U and tray order, fill domains of ``domain
+  GPUs / GPUs per host`` nodes: one block of 18 trays per NVL72. Refused when there is no
+  such domain (8-GPU servers: the tree plugin is then the one).
 - **Kubernetes node labels** for topology-aware scheduling, with the keys of NVIDIA's
   Topograph (github.com/NVIDIA/topograph, docs/k8s.md):
   ``network.topology.nvidia.com/accelerator`` (the NVLink domain: the block name, else the
@@ -37,7 +41,7 @@ from dataclasses import dataclass
 from designer.errors import ExportError
 from designer.model.index import DesignIndex
 from designer.report.handover.fabric_view import natural
-from designer.report.handover.slurm import home_leaves, hostlist
+from designer.report.handover.slurm import Host, gpu_hosts, home_leaves, host_leaf_links, hostlist
 
 LABEL_PREFIX = "network.topology.nvidia.com/"
 
@@ -50,15 +54,21 @@ class ScalableUnit:
     leaves: list[str]  # every leaf its servers are cabled to
 
 
-def scalable_units(index: DesignIndex, what: str = "scalable units") -> tuple[object, list[ScalableUnit]]:
-    fabric, home, _unplaced = home_leaves(index, what=what)
+def scalable_units(index: DesignIndex, what: str = "scalable units", *,
+                   trays: bool = False) -> tuple[object, list[ScalableUnit]]:
+    """The units of servers (``trays``: of Slurm nodes, a rack-scale system's compute trays)."""
+    fabric, home, _unplaced = home_leaves(index, what=what, trays=trays)
     graph = fabric.topology.graph
     leaves_of_tier = set(fabric.topology.of_tier("leaf"))
+    tray_leaves = host_leaf_links(index, fabric, gpu_hosts(index)) if trays else {}
     units = []
     for n, leaf in enumerate(sorted(home, key=natural), start=1):
         servers = sorted(home[leaf], key=natural)
-        leaves = sorted({s for server in servers for s in graph.endpoint_switches.get(server, [])
-                         if s in leaves_of_tier}, key=natural)
+        if trays:
+            leaves = sorted({s for server in servers for s in tray_leaves.get(server, {})}, key=natural)
+        else:
+            leaves = sorted({s for server in servers for s in graph.endpoint_switches.get(server, [])
+                             if s in leaves_of_tier}, key=natural)
         units.append(ScalableUnit(n, leaf, servers, leaves))
     if not units:
         raise ExportError(f"no GPU server is cabled to the {fabric.name} fabric, so there are no {what}",
@@ -94,12 +104,14 @@ def _gpu_type(model: str) -> str:
 
 
 def gres_conf(index: DesignIndex) -> str:
+    types = {d.name: index.type_of(d) for d in index.design.devices}
     by_type: dict[tuple[str, int], list[str]] = {}
-    for device in index.design.devices:
-        device_type = index.type_of(device)
-        if device_type.kind == "server" and device_type.gpus is not None:
-            key = (_gpu_type(device_type.gpus.model), device_type.gpus.count)
-            by_type.setdefault(key, []).append(device.name)
+    trays = False
+    for host in gpu_hosts(index):
+        gpus = types[host.device].gpus
+        assert gpus is not None  # a GPU server's
+        by_type.setdefault((_gpu_type(gpus.model), host.gpus), []).append(host.name)
+        trays = trays or host.tray is not None
     if not by_type:
         raise ExportError("the design has no GPU server, so there is no gres.conf to write",
                           hint="add GPU servers or leave out --gres")
@@ -107,6 +119,8 @@ def gres_conf(index: DesignIndex) -> str:
         f"# Slurm gres.conf for {index.design.name or 'the design'}; written by Cluster Designer.",
         "# Declare the same GRES in slurm.conf (GresTypes=gpu), one line per node model:",
     ]
+    if trays:
+        lines.insert(1, "# A rack-scale system's nodes are its compute trays (<system>-trayNN), each with its GPUs.")
     for (gpu, count), nodes in sorted(by_type.items()):
         lines.append(f"#   NodeName={hostlist(nodes)} Gres=gpu:{gpu}:{count}")
     for (gpu, count), nodes in sorted(by_type.items()):
@@ -116,22 +130,30 @@ def gres_conf(index: DesignIndex) -> str:
     return "\n".join(lines) + "\n"
 
 
+def domain_gpus(index: DesignIndex, device_type) -> int:
+    """GPUs in one NVLink domain of ``device_type``'s hosts: the design's
+    ``estimates.communication.scale_up_gpus`` where set, else the report's scale-up domain
+    (``device_type.scale_up_gpus``: 72 for an NVL72, 8 for an HGX server)."""
+    return index.design.estimates.communication.scale_up_gpus or device_type.scale_up_gpus
+
+
 def nvlink_domains(index: DesignIndex) -> list[list[str]]:
-    """Servers in NVLink domains wider than one server, rack by rack in U order; [] when none."""
-    domain_gpus = index.design.estimates.communication.scale_up_gpus
-    if not domain_gpus:
-        return []
-    by_rack: dict[str, list] = {}
-    for device in index.design.devices:
-        device_type = index.type_of(device)
-        if device_type.kind == "server" and device_type.gpu_count and domain_gpus > device_type.gpu_count:
-            by_rack.setdefault(device.rack or "", []).append(device)
+    """Hosts in NVLink domains wider than one host, rack by rack in U (and tray) order; [] when
+    none. An NVL72 rack is one domain of its 18 compute trays."""
+    devices = index.devices
+    by_rack: dict[str, list[tuple[Host, int]]] = {}
+    for host in gpu_hosts(index):
+        device = devices[host.device]
+        gpus = domain_gpus(index, index.type_of(device))
+        if gpus > host.gpus:
+            by_rack.setdefault(device.rack or "", []).append((host, gpus))
     domains = []
     for rack in sorted(by_rack, key=natural):
-        devices = sorted(by_rack[rack], key=lambda d: (d.position_u or 0, natural(d.name)))
-        per_domain = max(1, domain_gpus // index.type_of(devices[0]).gpu_count)
-        for start in range(0, len(devices), per_domain):
-            domains.append([d.name for d in devices[start:start + per_domain]])
+        hosts = sorted(by_rack[rack], key=lambda h: (devices[h[0].device].position_u or 0,
+                                                       natural(h[0].device), h[0].tray or 0))
+        per_domain = max(1, hosts[0][1] // hosts[0][0].gpus)
+        for start in range(0, len(hosts), per_domain):
+            domains.append([h.name for h, _gpus in hosts[start:start + per_domain]])
     return domains
 
 
@@ -140,17 +162,21 @@ def block_conf(index: DesignIndex) -> str:
     if not domains:
         raise ExportError(
             "the design has no NVLink domain wider than one server, so there is no topology/block file to write",
-            hint="set estimates.communication.scale_up_gpus (e.g. 72 for NVL72 racks), or use --slurm (tree plugin)")
+            hint="servers joined by an external NVLink switch system: set estimates.communication.scale_up_gpus "
+                 "to the GPUs in one domain; otherwise use --slurm (tree plugin)")
+    sizes = sorted({domain_gpus(index, index.type_of(d)) for d in index.design.devices
+                    if index.type_of(d).is_gpu_server})
     lines = [
         f"# Slurm topology.conf (topology/block) for {index.design.name or 'the design'}; written by Cluster Designer.",
-        f"# One block per NVLink domain of {index.design.estimates.communication.scale_up_gpus} GPUs.",
+        f"# One block per NVLink domain of {'/'.join(str(n) for n in sizes)} GPUs"
+        " (a rack-scale system: its compute trays).",
     ]
     lines += [f"BlockName=block{n} Nodes={hostlist(nodes)}" for n, nodes in enumerate(domains, start=1)]
     return "\n".join(lines) + "\n"
 
 
 def node_labels(index: DesignIndex) -> dict[str, dict[str, str]]:
-    fabric, units = scalable_units(index, "node labels")
+    fabric, units = scalable_units(index, "node labels", trays=True)
     topo = fabric.topology
     homes = {unit.leaf for unit in units}
     pods = [p for p in topo.pods if p & homes] or [homes]

@@ -172,6 +172,13 @@ class ProposalContext:
         else its slug)."""
         return self.names(slug)
 
+    def counted(self, key: str, n: int, **params) -> str:
+        """``n`` things said with ``key`` ("{count} racks"), or ``key + "_one"`` when n is 1
+        ("1 rack"); ``params`` fill the rest ("{count} × {model} servers")."""
+        t = self.t
+        singular = f"{key}_one"
+        return t(singular if n == 1 and t.has(singular) else key, count=t.int(n), **params)
+
     def incomplete(self, missing, *, titled: bool = False) -> str:
         """``incomplete_note`` with the parts by product name, not slug."""
         from designer.report.incomplete import incomplete_note, part_names

@@ -93,7 +93,7 @@ def _tco_rows(ctx: ProposalContext, tco: TcoEstimate, currency: str) -> list[tup
 def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     t = ctx.t
     return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
-             nodes=t.int(allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
+             nodes=ctx.counted("n_servers", allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
              intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1), ratio=t.ratio(allreduce.oversubscription))
 
 

@@ -43,11 +43,12 @@ def build(ctx: ProposalContext) -> list:
 
     story.append(ctx.h2(t("dl_scope")))
     other_servers = totals["servers"] - totals["gpu_servers"]
-    story.append(s.p(t("dl_included", servers=t.int(totals["gpu_servers"]), switches=t.int(totals["switches"]),
+    story.append(s.p(t("dl_included", servers=ctx.counted("n_gpu_servers", totals["gpu_servers"]),
+                       switches=ctx.counted("n_switches", totals["switches"]),
                        other_servers=t("dl_other_servers", count=t.int(other_servers)) if other_servers else "",
                        storage=t.count("dl_storage", totals["storage_nodes"]) if totals["storage_nodes"] else "",
-                       racks=t.int(totals["racks"]),
-                       pdus=t.int(_count(ctx, "pdus")), cables=t.int(_count(ctx, "cables")),
+                       racks=ctx.counted("n_racks", totals["racks"]),
+                       pdus=t.int(_count(ctx, "pdus")), cables=ctx.counted("n_cables", totals["cables"]),
                        optics=t.int(_count(ctx, "transceivers")))))
     unpriced = ""
     if ctx.bom.unpriced:
@@ -63,7 +64,8 @@ def build(ctx: ProposalContext) -> list:
     story.append(s.p(t("dl_software_text", fabric_software=t.list_sep.join(fabric_software))))
 
     story.append(ctx.h2(t("dl_install")))
-    story.append(s.p(t("dl_install_steps", links=t.int(totals["links"]), racks=t.int(totals["racks"]))))
+    story.append(s.p(t("dl_install_steps", links=ctx.counted("n_links", totals["links"]),
+                                       racks=ctx.counted("n_racks", totals["racks"]))))
     target = design.targets.storage_read_gbytes_s_per_gpu
     storage_text = t("dl_test_storage_text", target=t.num(target)) if target else t("dl_test_storage_unset")
     story.append(_pairs(ctx, [

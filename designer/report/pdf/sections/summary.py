@@ -26,9 +26,34 @@ _CATALOG_HINTS = frozenset({"hint.add_catalog_part", "hint.enter_figure"})
 
 
 def compute_fabric(report: Report) -> FabricAnalysis | None:
-    """The compute fabric's analysis (else the first fabric's; None without fabrics)."""
-    fabrics = report.fabrics
-    return next((f for f in fabrics if f.role == "compute"), fabrics[0] if fabrics else None)
+    """The compute fabric's analysis; None without one (a single NVLink server): never another
+    fabric's, so a management network is not called the compute fabric."""
+    return next((f for f in report.fabrics if f.role == "compute"), None)
+
+
+def scale_up_interconnect(ctx: ProposalContext) -> str:
+    """What joins one server's GPUs (the report's scale-up domain: "NVLink 4"), for a design
+    without a compute fabric."""
+    named = [d["interconnect"] for d in ctx.report.scale_up if d.get("interconnect")]
+    return named[0] if named else ctx.t("exec_internal_interconnect")
+
+
+def no_fabric_text(ctx: ProposalContext, key: str) -> str:
+    """A design without a compute fabric: one server joined inside by its scale-up
+    interconnect (``key`` + "_single"), or servers with nothing between them yet (``key``)."""
+    if ctx.report.totals["gpu_servers"] <= 1:
+        return ctx.t(f"{key}_single", interconnect=scale_up_interconnect(ctx))
+    return ctx.t(key)
+
+
+def cables_text(ctx: ProposalContext) -> str:
+    """The physical cables (``totals.cables``, the figure the prose and the BOM count), and the
+    links they carry when a splitter or twin-port cable makes those more: "2,647 (2,649 links)"."""
+    t, totals = ctx.t, ctx.report.totals
+    text = t.int(totals["cables"])
+    if totals["links"] != totals["cables"]:
+        text += t.aside(t("cables_links_aside", links=t.int(totals["links"])))
+    return text
 
 
 def finding_markup(ctx: ProposalContext, f: Finding, separator: str = ": ") -> str:
@@ -82,8 +107,10 @@ def build(ctx: ProposalContext) -> list:
     # a design without storage says so ("no storage systems yet"), not "0 storage systems"
     story.append(s.p(t("summary_intro" if totals["storage_nodes"] else "summary_intro_no_storage",
                        customer_phrase=t("summary_for", customer=customer) if customer else "",
-                       servers=t.int(totals["gpu_servers"]), gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
-                       switches=t.int(totals["switches"]), storage=t.int(totals["storage_nodes"]))))
+                       servers=ctx.counted("n_gpu_servers", totals["gpu_servers"]),
+                       gpus=ctx.counted("n_gpus", totals["gpus"]), racks=ctx.counted("n_racks", totals["racks"]),
+                       switches=ctx.counted("n_switches", totals["switches"]),
+                       storage=ctx.counted("n_storage_systems", totals["storage_nodes"]))))
     story.append(ctx.h2(t("key_figures")))
     story.append(_figures_table(ctx))
     story.append(ctx.h2(t("key_risks")))
@@ -172,18 +199,22 @@ def _prose(ctx: ProposalContext) -> list:
         storage_phrase = t("exec_storage_phrase", count=t.int(sum(n for _, n in storage)),
                            model=_joined(ctx, [model for model, _ in storage]))
     facility = totals.get("facility_power_kw")
-    cables = sum(line.quantity for line in bom.lines if line.section == "cables")
+    if fabric:
+        fabric_phrase = t("exec_fabric_phrase", tiers=t.int(fabric.tiers), protocol=t.term(fabric.protocol or ""),
+                          fabric_switches=ctx.counted("n_switches", _switches(fabric)),
+                          over=t.ratio(fabric.oversubscription.leaf),
+                          bisection=f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s")
+    else:
+        fabric_phrase = no_fabric_text(ctx, "exec_no_fabric")
     story.append(s.p(t(
         "exec_solution_text",
-        servers=t.int(totals["gpu_servers"]), server_model=_joined(ctx, [model for model, _ in servers]) or "GPU",
-        gpus=t.int(totals["gpus"]), racks=t.int(totals["racks"]),
+        servers=ctx.counted("n_model_servers", totals["gpu_servers"],
+                            model=_joined(ctx, [model for model, _ in servers]) or "GPU"),
+        gpus=ctx.counted("n_gpus", totals["gpus"]), racks=ctx.counted("n_racks", totals["racks"]),
         other_servers_phrase="".join(t("exec_other_servers_phrase", count=t.int(n), model=m) for m, n in others),
-        tiers=t.int(fabric.tiers if fabric else 0),
-        protocol=t.term(fabric.protocol or "" if fabric else ""),
-        fabric_switches=t.int(_switches(fabric) if fabric else 0),
-        over=t.ratio(fabric.oversubscription.leaf if fabric else None),
-        bisection=f"{t.num((fabric.bisection_gbps if fabric else 0) / 1000)} Tb/s",
-        storage_phrase=storage_phrase, switches=t.int(totals["switches"]), cables=t.int(cables),
+        fabric_phrase=fabric_phrase,
+        storage_phrase=storage_phrase, switches=ctx.counted("n_switches", totals["switches"]),
+        cables=ctx.counted("n_cables", totals["cables"]),
         power=t.num(totals["power_max_kw"]),
         facility_phrase=t("exec_facility_phrase", facility=t.num(facility)) if facility is not None else "",
         weight=t.int(totals["weight_kg"]))))
@@ -226,7 +257,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
         (t("racks"), t.int(totals["racks"])),
         (t("switches"), t.int(totals["switches"])),
         (t("storage_nodes"), t.int(totals["storage_nodes"])),
-        (t("links"), t.int(totals["links"])),
+        (t("cables"), cables_text(ctx)),
         (t("it_power"), f"{t.num(totals['power_max_kw'])} kW / {t.num(totals['power_typical_kw'])} kW"),
         (t("facility_power"), f"{t.num(totals['facility_power_kw'])} kW" if totals.get("facility_power_kw") is not None
          else t("unknown")),
@@ -237,7 +268,8 @@ def _figures_table(ctx: ProposalContext) -> Table:
     if fabric:
         sw = fabric.switches
         over = fabric.oversubscription
-        rows.append((t("compute_fabric"), t("fabric_line", protocol=t.term(fabric.protocol or ""),
+        rows.append((t("compute_fabric"), t("fabric_line_one" if fabric.tiers == 1 else "fabric_line",
+                                            protocol=t.term(fabric.protocol or ""),
                                             tiers=fabric.tiers, leaf=sw.leaf, spine=sw.spine, core=sw.core)))
         target = fabric.target_oversubscription
         text = f"{t('tier_leaf')} {t.ratio(over.leaf)}"
@@ -247,6 +279,8 @@ def _figures_table(ctx: ProposalContext) -> Table:
             text += t.aside(f"{t('target_oversubscription')} {t.ratio(target)}")
         rows.append((t("oversubscription"), text))
         rows.append((t("bisection"), f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s"))
+    else:
+        rows.append((t("compute_fabric"), no_fabric_text(ctx, "no_compute_fabric")))
     bom = ctx.bom
     # an unpriced part makes the total a lower bound: "≥ USD x", and which parts it leaves out
     cost = total_text(t, bom.total, bom.currency, not bom.unpriced, short=True)

@@ -30,7 +30,7 @@ def build(ctx: ProposalContext) -> list:
         # where the NVLink (scale-up) domain ends and the fabrics drawn below take over
         story.append(s.p(t("scale_up_line", interconnect=domain["interconnect"] or t("scale_up_own"),
                            model=ctx.part_name(domain["device_type"]), gpus=t.int(domain["gpus_per_domain"]),
-                           domains=t.int(domain["domains"]))))
+                           domains=ctx.counted("n_domains", domain["domains"]))))
     width = ctx.portrait[0]
     for fabric in fabrics:
         story.append(KeepTogether([DeferredDrawing(topology_drawing(ctx.index, fabric, width, t, ctx.fonts)),
