@@ -733,6 +733,7 @@ CODE_TITLES: dict[str, dict[str, str]] = {
     "ROCE_HEADROOM_EXCEEDS_BUFFER": {"en": "RoCE headroom above the switch buffer", "zh": "RoCE 预留缓存超过交换机缓存"},
     "NO_COMPUTE_FABRIC": {"en": "No compute fabric", "zh": "缺少计算网络"},
     "FIGURE_UNKNOWN": {"en": "Figure not published", "zh": "参数未公布"},
+    "WEIGHT_UNKNOWN": {"en": "Weight not published", "zh": "重量未公布"},
 }
 
 
