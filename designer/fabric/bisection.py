@@ -366,7 +366,51 @@ class MaxFlowBisection:
         return self.flow.value(less_demand={switch: bandwidth})
 
 
-def bisection_measure(topo: Topology) -> ClosBisection | MaxFlowBisection:
+class CollapsedBisection:
+    """A collapsed fabric: two or more switches of one tier (no spines, no cores) with
+    every endpoint cabled to each of them, as the DGX SuperPOD RA pairs its in-band and a
+    small storage fabric's leaves. Traffic between any two endpoints crosses one switch,
+    never the links between the switches (those carry it only after an endpoint's own
+    cable fails), so the worst cut that halves the endpoints passes half their bandwidth:
+    the switches' down bandwidth together, as one switch's would be. (Max-flow between the
+    switches measured the inter-switch links alone: 0.8 Tb/s for a storage pair whose
+    endpoints reach each other at 10.5.)"""
+
+    method = "collapsed"
+
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+
+    def _half(self, down: dict[str, float] | None = None) -> float:
+        figures = self.topo.figures
+        return sum((down or {}).get(s, figures[s].down_gbps) for s in self.topo.of_tier("leaf")) / 2
+
+    def intact(self) -> float:
+        return self._half()
+
+    def switch_failed(self, switch: str) -> float:
+        return self._half({switch: 0.0})
+
+    def uplink_failed(self, _leaf: str, _neighbour: str, _bandwidth: float) -> float:
+        return self._half()  # a link between the switches carries no endpoint's traffic
+
+    def endpoint_link_failed(self, switch: str, bandwidth: float) -> float:
+        return self._half({switch: self.topo.figures[switch].down_gbps - bandwidth})
+
+
+def is_collapsed(topo: Topology) -> bool:
+    """Two or more leaves, no higher tier, and every endpoint cabled to each leaf."""
+    leaves = topo.of_tier("leaf")
+    if len(leaves) < 2 or topo.of_tier("spine") or topo.of_tier("core") or topo.of_tier("other"):
+        return False
+    every = set(leaves)
+    homes = topo.graph.endpoint_switches
+    return bool(homes) and all(set(switches) == every for switches in homes.values())
+
+
+def bisection_measure(topo: Topology) -> ClosBisection | MaxFlowBisection | CollapsedBisection:
+    if is_collapsed(topo):
+        return CollapsedBisection(topo)
     return ClosBisection(topo) if is_regular_clos(topo) else MaxFlowBisection(topo)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from designer.fabric.bisection import ClosBisection, MaxFlowBisection, bisection_measure
+from designer.fabric.bisection import ClosBisection, CollapsedBisection, MaxFlowBisection, bisection_measure
 from designer.fabric.results import FailureFigures, SinglePoint, WorstFailure
 from designer.fabric.topology import TIER_RANK, Topology
 
@@ -167,7 +167,7 @@ def loss_pct(before: float, after: float) -> float:
 
 
 def failure_analysis(topo: Topology, bisection: float,
-                     measure: ClosBisection | MaxFlowBisection | None = None) -> FailureFigures:
+                     measure: ClosBisection | MaxFlowBisection | CollapsedBisection | None = None) -> FailureFigures:
     measure = measure or bisection_measure(topo)
     reach = Reachability(topo)
     total_endpoints = len(topo.graph.endpoints)
@@ -247,7 +247,7 @@ def _worst(cases: list[FailureCase]) -> WorstFailure | None:
 
 
 def _worst_link(topo: Topology, reach: Reachability, bisection: float,
-                measure: ClosBisection | MaxFlowBisection) -> WorstFailure | None:
+                measure: ClosBisection | MaxFlowBisection | CollapsedBisection) -> WorstFailure | None:
     """The single cable whose loss hurts most: an endpoint's only cable, else the uplink
     of the leaf with the fewest uplinks."""
     cases = []
