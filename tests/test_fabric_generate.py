@@ -366,6 +366,7 @@ def test_new_prints_the_figures_the_report_gives(tmp_path):
     assert (f"{t['gpu_servers']} GPU servers ({t['gpus']} GPUs) and {others} without GPUs (management), "
             f"{t['switches']} switches, {t['storage_nodes']} storage nodes "
             f"in {t['racks']} racks, {t['links']} links; {t['power_max_kw']:,.1f} kW maximum") in result.out
+
     summary = json.loads(run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "40", "--switch", "nvidia-qm9700",
                                  "--storage", "weka-wekapod-nitro-8", "--storage-nodes", "2", "-o",
                                  tmp_path / "pod2.json", "--json").out)
@@ -384,3 +385,13 @@ def test_row_names_never_run_out():
     assert [row_name(i) for i in (0, 25, 26, 51, 701, 702, 703)] == ["A", "Z", "AA", "AZ", "ZZ", "AAA", "AAB"]
     names = [row_name(i) for i in range(20_000)]
     assert len(set(names)) == len(names)
+
+
+def test_new_says_one_of_a_kind_in_the_singular(tmp_path):
+    # found in review: "1 GPU servers ... 1 switches ... 1 racks"
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "1", "--switch", "nvidia-qm9700",
+                     "-o", tmp_path / "one.json")
+    assert result.code == 0, result
+    first = result.out.splitlines()[0]
+    assert "1 GPU server (8 GPUs), 1 switch, 0 storage nodes in 1 rack," in first, first
+    assert "1 leaf / 0 spine / 0 core, 0 leaf-spine links" in result.out
