@@ -245,7 +245,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
                                              svg=args.svg, internal=args.internal, stdout=_write_stdout,
                                              spares_pct=args.spares_pct,
                                              base_dir=_base_dir(args.file), cable_schedule=args.cable_schedule,
-                                             label_scheme=args.label_scheme):
+                                             label_scheme=args.label_scheme,
+                                             warn=lambda text: print(f"warning: {text}", file=sys.stderr)):
             key = ("pdf" if args.pdf and str(path) == str(Path(args.pdf)) else
                    "bom" if args.bom and str(path) == str(Path(args.bom)) else "svg")
             wrote(key, str(path), {"pdf": "proposal", "bom": "bill of materials", "svg": "SVG drawing"}[key])

@@ -7,6 +7,8 @@ atomically: a failure never leaves a partial file behind.
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 from pathlib import Path
 
@@ -62,6 +64,20 @@ def _emit(path: Path, content: bytes, stdout) -> Path:
     return _write(path, content)
 
 
+def price_list_warnings(materials: Any) -> list[str]:
+    """What the price list priced nothing for, in words (the BOM's own findings)."""
+    out = []
+    if materials.price_list_unknown_parts:
+        out.append("the price list names parts neither the design nor the catalog has, so they price nothing: "
+                   + ", ".join(materials.price_list_unknown_parts) + " (check the slugs)")
+    if materials.price_list_other_currency:
+        out.append("prices in another currency than the project's are left out (those parts stay unpriced, "
+                   "the totals incomplete): " + ", ".join(
+                       f"{slug} ({currency})" for slug, currency in materials.price_list_other_currency.items())
+                   + " (give them in the project's currency)")
+    return out
+
+
 def export_documents(
     design: Design,
     catalog: Catalog,
@@ -76,13 +92,16 @@ def export_documents(
     base_dir: str | Path | None = None,
     cable_schedule: bool = False,
     label_scheme: str | None = None,
+    warn=None,
 ) -> list[Path]:
     """Write the requested documents; return their paths in the order written. ``internal``:
     the PDF is the integrator's edition, with the engineering appendix. A PDF or BOM target
     ``-`` is given to ``stdout(content)`` (the CLI's standard output; CSV for a BOM).
     ``spares_pct``: spare cables and optics in percent, instead of the project's
     ``spares_pct``. ``base_dir``: the project file's folder, for a relative company logo path.
-    ``cable_schedule``: the PDF ends with the cable schedule (labels by ``label_scheme``)."""
+    ``cable_schedule``: the PDF ends with the cable schedule (labels by ``label_scheme``).
+    ``warn(text)``: told of price-list entries that priced nothing (a slug no part has, a
+    price in another currency than the project's), which the proposal's assumptions list."""
     from designer.model.index import DesignIndex
     from designer.report.json_report import report_parts
 
@@ -111,6 +130,9 @@ def export_documents(
     index = DesignIndex.build(design)
     report = report_parts(design, index, catalog=catalog)
     materials = report.bom  # priced from the report's own cable and optic counts, built once
+    if warn is not None:
+        for text in price_list_warnings(materials):
+            warn(text)
     written: list[Path] = []
     ctx = None
     if pdf_path is not None or svg_dir is not None:
