@@ -21,7 +21,7 @@ from designer.errors import DesignerError
 from designer.fabric.generate import GenerateSpec, generate, uncabled_port_groups
 from designer.fabric.plan import parse_ratio
 from designer.i18n import Translator
-from designer.model.supplied import figure_value
+from designer.model.supplied import figure_value, published
 from designer.report.json_report import Report, report_parts
 from designer.ui import language
 
@@ -207,6 +207,19 @@ class NewDesignWizard(QDialog):
             return ""
         return self.t("wizard.supply_note", figures=self.t.list_sep.join(missing))
 
+    def _figure_problem(self, server, spec: GenerateSpec) -> str | None:
+        """What the generator would refuse about the server's figures, in the window's words:
+        a power or weight the vendor does not publish and nobody entered, or one entered over
+        a figure the vendor publishes."""
+        if server.power.max_w is None and server.power.typical_w is None and spec.server_max_kw is None:
+            return self.t("wizard.needs_power")
+        if server.weight_kg is None and spec.server_weight_kg is None:
+            return self.t("wizard.needs_weight")
+        for figure, given in (("power.max_w", spec.server_max_kw), ("weight", spec.server_weight_kg)):
+            if given is not None and published(server, figure):
+                return self.t("wizard.figure_published", figure=self.t(f"supplied.what.{figure}"))
+        return None
+
     @Slot()
     def refresh(self) -> None:
         self._serial += 1
@@ -218,10 +231,10 @@ class NewDesignWizard(QDialog):
         self.supply_note.setText(self._supply_note())
         self.supply_note.setVisible(bool(self.supply_note.text()))
         server = self.catalog.device_types.get(spec.server)
-        if server is not None and server.power.max_w is None and server.power.typical_w is None \
-                and spec.server_max_kw is None:
+        problem = self._figure_problem(server, spec) if server is not None else None
+        if problem:
             # said here, in the window's words: the generator's refusal names a CLI option
-            self._show(self._serial, (None, [], self.t("wizard.needs_power")))
+            self._show(self._serial, (None, [], problem))
             return
         self.preview.setText(self.t("wizard.working"))
         self.ok_button.setEnabled(False)

@@ -401,6 +401,16 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
               "power above.",
         "zh": "该服务器厂商未公布功耗数据，无法按机柜功率预算排布：请在上方输入其最大功耗。",
     },
+    "wizard.needs_weight": {
+        "en": "This server's vendor publishes no weight, so its racks and the floor load cannot be weighed: enter "
+              "its weight above.",
+        "zh": "该服务器厂商未公布重量，无法核算机柜重量与楼板承重：请在上方输入其重量。",
+    },
+    "wizard.figure_published": {
+        "en": "The vendor publishes this server's {figure}: leave that field at \"vendor's figure\" (a figure "
+              "entered there would replace the vendor's).",
+        "zh": "厂商已公布该服务器的{figure}：请将该项保留为“采用厂商数据”（输入的数值会取代厂商数据）。",
+    },
     "wizard.supply_note": {
         "en": "The vendor publishes no {figures} for this server: enter what you have above (from the vendor "
               "or a measurement); the design stores it as supplied by you, and the proposal says so.",
