@@ -4,6 +4,8 @@ dual-homed leaf-spine the storage and in-band builders (``build_side``) fall bac
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -136,8 +138,11 @@ def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
                 yield exc
 
 
-def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) -> None:
-    spec = draft.spec
+def compute_options(spec: GenerateSpec, resolved: Resolved) -> list[ComputeOption]:
+    """The ways the compute fabric can be built for ``resolved.nodes`` servers, or the
+    capacity error that says what would work. Asked before any server is made: a count far
+    beyond what the switch can connect is refused without building a million devices first
+    (review: 1,000,000 DGX took 18 s and 2.4 GB to be refused)."""
     switch = resolved.switch
     compute = resolved.server.ports_with_role("compute")
     speeds = {g.speed_gbps for g in compute}
@@ -146,7 +151,7 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     rails = sum(g.count for g in compute)
     options: list[ComputeOption] = []
     errors: list[GenerationError] = []
-    for found in _compute_options(spec, resolved.server, switch, len(servers)):
+    for found in _compute_options(spec, resolved.server, switch, resolved.nodes):
         if isinstance(found, GenerationError):
             errors.append(found)
         else:
@@ -154,6 +159,16 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint]) ->
     if not options:
         raise _capacity_error(errors[0], resolved, rails, endpoint_lanes(speeds.pop(), switch, "server compute"),
                               spec) from None
+    return options
+
+
+def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint],
+                   options: list[ComputeOption] | None = None) -> None:
+    """``options``: ``compute_options`` of these servers, where the caller asked already."""
+    spec = draft.spec
+    switch = resolved.switch
+    if options is None or len(servers) != resolved.nodes:
+        options = compute_options(spec, replace(resolved, nodes=len(servers)))
     best = min(options, key=ComputeOption.rank)
     protocol: Protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
     if spec.rail_optimized and best.leaf.up_ports > 0:

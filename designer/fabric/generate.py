@@ -16,7 +16,7 @@ from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric import rack_scale
-from designer.fabric.build_fabrics import compute_fabric
+from designer.fabric.build_fabrics import compute_fabric, compute_options
 from designer.fabric.build_side import inband_fabric, storage_fabric
 from designer.fabric.control import ControlPlane
 from designer.fabric.build_racks import add_pdus, place_racks, rack_reserve, wire_oob
@@ -45,6 +45,10 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     """The design and what the generator wants the user to know about it (parts it
     left out and why)."""
     resolved = resolve(spec, catalog)
+    # the compute fabric's capacity judged before any server is made (a count no switch
+    # can connect is refused at once)
+    options = compute_options(spec, resolved) if resolved.nodes > 1 and not rack_scale.is_rack_scale(
+        resolved.server) else None
     draft = Draft(spec)
     draft.add_type(resolved.server)
     width = max(3, len(str(resolved.nodes)))
@@ -58,7 +62,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         if rack_scale.is_rack_scale(resolved.server):
             rack_scale.compute_fabric(draft, resolved, servers)  # per compute tray (fabric/rack_scale.py)
         else:
-            compute_fabric(draft, resolved, servers)
+            compute_fabric(draft, resolved, servers, options)
     else:
         # One 8-GPU server: NVLink inside it is the whole GPU fabric (stage one of a cluster).
         draft.plans["compute"] = fp.TierPlan(1, 0, [], 0, 0, 0)
