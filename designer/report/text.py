@@ -55,8 +55,10 @@ def format_report(report: Report) -> str:
         over = domain["interconnect"] or "the GPUs' own interconnect"
         inside = ("each" if domain["gpus_per_domain"] <= domain["gpus_per_device"]
                   else f"every {domain['gpus_per_domain'] // max(1, domain['gpus_per_device'])}")
+        beyond = ("1 domain: no scale-out fabric between domains" if domain["domains"] == 1
+                  else f"{domain['domains']} domains; between domains, the scale-out fabric")
         out.append(f"  scale-up: {over} within {inside} {domain['model']}, {domain['gpus_per_domain']} GPUs per "
-                   f"domain, {domain['domains']} domains; between domains, the scale-out fabric")
+                   f"domain, {beyond}")
     if report.unknowns:
         out.append("")
         for item in report.unknowns:
@@ -133,11 +135,11 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
                    f"TP {lay['tensor_parallel']} x PP {lay['pipeline_parallel']} x DP {lay['data_parallel']}, "
                    f"{_num(mem['total'])} GB per GPU{fits}, {days} to train")
     st = est.storage
-    write = ("write time unknown" if st.checkpoint_write_s is None
-             else f"written in {_num(st.checkpoint_write_s, 1)} s")
+    write = (" (its write time unknown)" if st.checkpoint_write_s is None
+             else f" is written in {_num(st.checkpoint_write_s, 1)} s")
     out.append(f"    storage: reads need {_num(st.read_required_gbytes_s)} GB/s of "
                f"{_num(st.read_available_gbytes_s)} GB/s available; a {_num(st.checkpoint_size_tb, 3)} TB "
-               f"checkpoint is {write}")
+               f"checkpoint{write}")
     for stage in est.stages:
         out.append(f"    stage {stage['name']}: {stage['gpus']} GPUs in {stage['racks']} racks, "
                    f"{_num(stage['power_max_kw'])} kW, CAPEX {'' if stage.get('capex_complete', True) else 'at least '}"
