@@ -32,19 +32,12 @@ def _float(value: float) -> str:
 
 
 def _key(key: object) -> str:
-    # a dict key as json writes it (the same order of tests)
+    # a dict key as json writes it: a string as it is, a number, true, false or null as
+    # ``_scalar`` writes them (unquoted; the caller quotes the key)
     if isinstance(key, str):
         return key
-    if isinstance(key, float):
-        return _float(key)
-    if key is True:
-        return "true"
-    if key is False:
-        return "false"
-    if key is None:
-        return "null"
-    if isinstance(key, int):
-        return _int_repr(key)
+    if key is None or isinstance(key, (int, float)):  # (a bool is an int)
+        return _scalar(key)
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
 
 

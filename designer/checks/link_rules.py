@@ -28,7 +28,8 @@ def check_device_ports(ctx: CheckContext, device_name: str,
         end = link.a
         if end.device == device_name:
             counts[end.port] = counts.get(end.port, 0) + 1
-            first.append(link)
+            if missing is None:
+                first.append(link)
         end = link.b
         if end.device == device_name:
             counts[end.port] = counts.get(end.port, 0) + 1
