@@ -38,9 +38,10 @@ SPECS = {
                          "--storage-fabric reserved --reserved-storage-ports 96",
     "b200-128-weka": "--server nvidia-dgx-b200 --nodes 128 --switch nvidia-qm9700 --storage weka-wekapod-nitro-8 "
                      "--storage-nodes 2",
-    # the GB300 NVL72's liquid share is unpublished: the generator asks for one
+    # the GB300 NVL72's liquid share and weight are unpublished: the generator asks for both
+    # (these are benchmark inputs, stored in the design as figures the user supplied)
     "gb300-8-q3400": "--server nvidia-gb300-nvl72 --nodes 8 --switch nvidia-q3400 --server-liquid-share 0.85 "
-                     "--rack-power-kw 150",
+                     "--server-weight-kg 1200 --rack-type rack-42u-600-vertiv-vr3300 --rack-power-kw 150",
 }
 MEDIA = ["DAC", "AOC", "MMF", "SMF", "CAT6A", "ACC", None]
 
