@@ -44,7 +44,7 @@ class Model(BaseModel):
     """Base class: unknown fields are refused so that a typo in a file is an error,
     not a silently ignored setting; text is checked for control characters and length."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False, defer_build=True)
 
     @model_validator(mode="after")
     def _sane_text(self) -> Any:
@@ -88,7 +88,7 @@ def record_text_problem(error: Mapping[str, Any]) -> str | None:
 
 
 # The configuration of ``Model`` for records (``Record``).
-RECORD_CONFIG = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
+RECORD_CONFIG = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False, defer_build=True)
 
 
 class Record:
