@@ -90,3 +90,45 @@ def test_proposal_quotes_nvlink_only(designs, lang):
     intro = _allreduce_intro(_Ctx(), report.estimates.allreduce)
     assert intro == t("allreduce_intro_one_domain", mb="1,024", gpus="8", nodes="1", intra=t.num(450.0, 1))
     assert "45.0" not in intro
+
+
+# ---------------------------------------------------------------- --inband-oversubscription
+
+SMALL = ["new", "--server", "nvidia-dgx-h100", "--nodes", "2", "--switch", "nvidia-qm9700",
+         "--storage", "weka-wekapod-nitro-8", "--storage-nodes", "1"]
+POD = ["new", "--server", "nvidia-dgx-h100", "--nodes", "127", "--switch", "nvidia-qm9700", "--rail-optimized",
+       "--rack-power-kw", "42"]
+
+
+def _inband(path):
+    design = json.loads(path.read_text())
+    roles = [d.get("tier") for d in design["devices"] if d.get("fabric") == "inband"]
+    return roles.count("leaf"), roles.count("spine")
+
+
+@pytest.mark.parametrize("ratio", ["1:1", "2:1"])
+def test_inband_ratio_on_a_small_design_builds_the_one_pair_and_says_so(tmp_path, capsys, ratio):
+    plain, rated = tmp_path / "plain.json", tmp_path / "rated.json"
+    assert main([*SMALL, "-o", str(plain)]) == 0
+    capsys.readouterr()
+    assert main([*SMALL, "--inband-oversubscription", ratio, "-o", str(rated), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert _inband(rated) == (2, 0) == _inband(plain)
+    inband = next(f for f in summary["fabrics"] if f["name"] == "inband")
+    assert inband["switches"] == {"leaf": 2, "spine": 0, "core": 0, "other": 0} and inband["leaf_spine_links"] == 0
+    assert any(n.startswith(f"--inband-oversubscription {ratio}: one in-band leaf pair takes all")
+               for n in summary["notes"])
+
+
+@pytest.mark.parametrize("ratio, want", [("1:1", 1.0), ("2:1", 2.0), ("3:1", 3.0)])
+def test_inband_ratio_is_honoured_where_a_spine_tier_is_built(tmp_path, capsys, ratio, want):
+    out = tmp_path / "pod.json"
+    assert main([*POD, "--inband-oversubscription", ratio, "-o", str(out), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert not any("--inband-oversubscription" in n for n in summary["notes"])
+    leaves, spines = _inband(out)
+    assert spines >= 2 and leaves > 2
+    capsys.readouterr()
+    assert main(["report", str(out), "--json"]) == 0
+    fabric = next(f for f in json.loads(capsys.readouterr().out)["fabrics"] if f["name"] == "inband")
+    assert fabric["oversubscription"]["leaf"] == pytest.approx(want, abs=0.01)
