@@ -34,6 +34,7 @@ from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric.build_fabrics import access_uplinks, endpoint_lanes, pick_switch, side_fabric
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
+from designer.i18n.templates import format_ratio
 from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
 from designer.model.device import Device
 from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name, split_lane
@@ -356,7 +357,7 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
                      speed=speed, prefer=switch.slug, ratio=ratio, tag="inb")
         return
     if ratio is not None and notes is not None:
-        notes.append(f"--inband-oversubscription {fp.format_ratio(ratio)}: one in-band leaf pair takes all "
+        notes.append(f"--inband-oversubscription {format_ratio(ratio)}: one in-band leaf pair takes all "
                      f"{len(endpoints)} endpoints, so the pair alone is built (no spine tier for the ratio to "
                      "apply to)")
     if len(assignments) * INBAND_LINKS_PER_CORE > core_group.count:
