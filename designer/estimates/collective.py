@@ -302,4 +302,5 @@ def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabr
         alpha_inter_us=inputs.alpha_inter_us,
         algorithms=rows,
         fastest=best,
+        crosses_scale_out=path.nodes > 1,
     )

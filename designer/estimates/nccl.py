@@ -398,6 +398,8 @@ def collectives_block(system: NcclSystem | None, message_bytes: float) -> Collec
         "sharp": system.sharp,
         "oversubscription": round(system.oversubscription, 3),
         "message_bytes": message_bytes,
+        # one NVLink domain: every collective stays on it; the NIC figures above do not enter
+        "crosses_scale_out": system.nodes > 1,
         "operations": {op: operation_block(system, op, message_bytes) for op in OPERATIONS},
     }
 

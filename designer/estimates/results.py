@@ -273,6 +273,7 @@ class CollectivesBlock(TypedDict):
     sharp: NotRequired[bool]
     oversubscription: NotRequired[float]
     message_bytes: NotRequired[float]
+    crosses_scale_out: NotRequired[bool]  # False: one NVLink domain, no collective on the scale-out fabric
     operations: dict[str, OperationFigures]
 
 
@@ -328,6 +329,9 @@ class AllreduceEstimate:
     algorithms: list[AllreduceAlgorithm]
     fastest: str | None
     nccl: NcclAllreduce | None = None
+    # False where every GPU is in one scale-up (NVLink) domain: the all-reduce runs on it alone
+    # and the scale-out fabric carries none of it (the fabric figures above are then not used)
+    crosses_scale_out: bool = True
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -341,6 +345,7 @@ class AllreduceEstimate:
             "inter_bandwidth_gbytes_s": self.inter_bandwidth_gbytes_s,
             "oversubscription": self.oversubscription,
             "compute_fabric": self.compute_fabric,
+            "crosses_scale_out": self.crosses_scale_out,
             "alpha_intra_us": self.alpha_intra_us,
             "alpha_inter_us": self.alpha_inter_us,
             "algorithms": [a.as_dict() for a in self.algorithms],

@@ -34,6 +34,7 @@ from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric.build_fabrics import access_uplinks, endpoint_lanes, pick_switch, side_fabric
 from designer.fabric.draft import CENTRAL, STORAGE, Draft, Resolved
+from designer.i18n.templates import format_ratio
 from designer.fabric.wiring import BuiltFabric, Endpoint, PortPool, make_link, wire_leaf_down
 from designer.model.device import Device
 from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name, split_lane
@@ -311,7 +312,11 @@ def attach_control(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]],
 
 
 def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
-                  storage_names: list[str], control: list[Endpoint]) -> None:
+                  storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
+    """The in-band fabric (see the module's docstring). With ``--inband-oversubscription`` a
+    generic leaf-spine at that ratio, except where one leaf pair takes every endpoint: then the
+    pair alone, as without the option (a ratio needs a spine tier to apply to), and ``notes``
+    says so."""
     spec = draft.spec
     ports = {s.device: fabric_ports(resolved.server, "inband", spec.inband_ports_per_server) for s in servers}
     endpoints = [Endpoint(s.device, ports[s.device], s.group) for s in servers if ports[s.device]]
@@ -326,10 +331,6 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}
     endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
-    if spec.inband_oversubscription is not None:
-        side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
-                     speed=speed, prefer=switch.slug, ratio=spec.inband_oversubscription, tag="inb")
-        return
     group = switch.main_fabric_group()
     assert group is not None
     lanes = endpoint_lanes(speed, switch, "in-band")
@@ -350,6 +351,15 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     core_group = core_type.main_fabric_group()
     assert core_group is not None
     assignments = _balanced_pairs([len(e.ports) for e in endpoints], leaf.down_lanes)
+    ratio = spec.inband_oversubscription
+    if ratio is not None and len(assignments) > 2:
+        side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
+                     speed=speed, prefer=switch.slug, ratio=ratio, tag="inb")
+        return
+    if ratio is not None and notes is not None:
+        notes.append(f"--inband-oversubscription {format_ratio(ratio)}: one in-band leaf pair takes all "
+                     f"{len(endpoints)} endpoints, so the pair alone is built (no spine tier for the ratio to "
+                     "apply to)")
     if len(assignments) * INBAND_LINKS_PER_CORE > core_group.count:
         # beyond what two cores hold: the generic leaf-spine fabric of the same model
         side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,

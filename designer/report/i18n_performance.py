@@ -30,6 +30,13 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
               "（每卡实际可达 {nic_achieved} GB/s）；每 GPU NVLink {nvlink} GB/s（实际可达 {nvlink_achieved} GB/s）；"
               "NVLink SHARP：{nvls}；网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
+    "perf.system_one_domain": {
+        "en": "{gpus} GPUs in one NVLink domain: NVLink {nvlink} GB/s per GPU ({nvlink_achieved} GB/s reached); "
+              "NVLink SHARP: {nvls}. At this size no collective crosses the scale-out fabric, so its NICs and "
+              "oversubscription do not enter these figures.",
+        "zh": "{gpus} 块 GPU 同属一个 NVLink 域：每 GPU NVLink {nvlink} GB/s（实际可达 {nvlink_achieved} GB/s）；"
+              "NVLink SHARP：{nvls}。在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
+    },
     "perf.yes": {"en": "yes", "zh": "是"},
     "perf.no": {"en": "no", "zh": "否"},
     "perf.none": {"en": "none", "zh": "无"},

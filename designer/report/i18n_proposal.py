@@ -461,6 +461,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
               "NVLink 每 GPU {intra} GB/s，收敛比 {ratio}。",
     },
+    "allreduce_intro_one_domain": {
+        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one NVLink domain at {intra} GB/s "
+              "per GPU; at this size no all-reduce traffic crosses the scale-out fabric.",
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes}），全部在同一个 NVLink 域内完成，"
+              "NVLink 每 GPU {intra} GB/s；在此规模下 All-reduce 流量不经过横向扩展网络。",
+    },
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
     "read_available": {"en": "Read throughput available", "zh": "可用读带宽"},
     "checkpoint_size": {"en": "Checkpoint size", "zh": "检查点大小"},
@@ -677,6 +683,13 @@ MESSAGES.update({
                       "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains}）。"
                             "域与域之间的通信——超过 {gpus} 块 GPU 的张量并行、数据并行与流水线并行以及存储访问——"
                             "全部经由下文的横向扩展网络，通过每块 GPU 自己的网络端口。"},
+    "scale_up_line_one": {"en": "Scale-up: {interconnect} joins the GPUs of each {model} ({gpus} GPUs per domain, "
+                                 "{domains}). With one domain, tensor, data and pipeline parallelism all stay on "
+                                 "{interconnect}: the fabrics below carry no collective traffic (storage and management "
+                                 "only).",
+                          "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains}）。"
+                                "只有一个域时，张量并行、数据并行与流水线并行全部在 {interconnect} 上完成："
+                                "下文的网络不承载集合通信流量（仅用于存储与管理）。"},
     # the bar under the leaves: whatever is cabled to them (servers, storage, and on a management
     # network switches' and PDUs' own ports), counted
     "topology_endpoints_legend": {"en": "endpoints (the devices cabled to the leaves, counted)",

@@ -109,7 +109,11 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
     ar = est.allreduce
     if ar.fastest:
         times = ", ".join(f"{a.name} {_num(a.time_ms, 1)} ms" for a in ar.algorithms)
-        out.append(f"    all-reduce of {_num(ar.message_mb, 0)} MB over {ar.gpus} GPUs: {times}; "
+        # one scale-up domain: the figures are NVLink's alone, and the text says so
+        where = "" if ar.crosses_scale_out else (
+            f" in one NVLink domain ({_num(ar.intra_bandwidth_gbytes_s, 1)} GB/s per GPU; "
+            "the scale-out fabric carries none)")
+        out.append(f"    all-reduce of {_num(ar.message_mb, 0)} MB over {ar.gpus} GPUs{where}: {times}; "
                    f"fastest {ar.fastest}")
     nccl = ar.nccl
     if nccl is not None and nccl.busbw_gbytes_s is not None:

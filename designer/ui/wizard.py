@@ -117,7 +117,8 @@ class NewDesignWizard(QDialog):
         for cooling in ("air", "liquid"):
             self.cooling.addItem(t(f"wizard.{cooling}"), cooling)
         # figures the vendor may not publish (designer new --server-max-kw / --server-weight-kg):
-        # 0 shows "published" and leaves the catalog's figure; a value is stored as supplied by you
+        # 0 leaves the catalog's figure ("vendor's figure" where published, else a request for
+        # it: _figure_boxes); a value is stored as supplied by you
         self.server_max_kw = QDoubleSpinBox()
         self.server_max_kw.setRange(0, 1000)
         self.server_max_kw.setDecimals(2)
@@ -207,6 +208,14 @@ class NewDesignWizard(QDialog):
             return ""
         return self.t("wizard.supply_note", figures=self.t.list_sep.join(missing))
 
+    def _figure_boxes(self, server) -> None:
+        """Each figure box's empty text and tip follow the chosen server: "vendor's figure" where
+        the vendor publishes it, else a request for it (``designer new`` requires it then)."""
+        for box, figure in ((self.server_max_kw, "power.max_w"), (self.server_weight_kg, "weight")):
+            shown = server is None or published(server, figure)
+            box.setSpecialValueText(self.t("wizard.published" if shown else "wizard.enter_figure"))
+            box.setToolTip(self.t("wizard.published_tip" if shown else "wizard.enter_figure_tip"))
+
     def _figure_problem(self, server, spec: GenerateSpec) -> str | None:
         """What the generator would refuse about the server's figures, in the window's words:
         a power or weight the vendor does not publish and nobody entered, or one entered over
@@ -228,9 +237,10 @@ class NewDesignWizard(QDialog):
         except DesignerError as exc:
             self._show(self._serial, (None, [], exc.format()))
             return
+        server = self.catalog.device_types.get(spec.server)
+        self._figure_boxes(server)
         self.supply_note.setText(self._supply_note())
         self.supply_note.setVisible(bool(self.supply_note.text()))
-        server = self.catalog.device_types.get(spec.server)
         problem = self._figure_problem(server, spec) if server is not None else None
         if problem:
             # said here, in the window's words: the generator's refusal names a CLI option

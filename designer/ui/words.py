@@ -396,6 +396,14 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "wizard.server_max_kw": {"en": "Server maximum power", "zh": "服务器最大功耗"},
     "wizard.server_weight_kg": {"en": "Server weight", "zh": "服务器重量"},
     "wizard.published": {"en": "vendor's figure", "zh": "采用厂商数据"},
+    "wizard.published_tip": {"en": "The vendor publishes this figure; the design uses it (leave the box at 0).",
+                             "zh": "厂商已公布该数据，设计采用厂商数据（此项保持为 0）。"},
+    "wizard.enter_figure": {"en": "not published: enter it", "zh": "厂商未公布：请输入"},
+    "wizard.enter_figure_tip": {
+        "en": "The vendor publishes no such figure for this server: enter it (from the vendor or a measurement); "
+              "the design stores it as supplied by you.",
+        "zh": "厂商未公布该服务器的此项数据：请输入（来自厂商或实测）；设计中将其记为由您提供。",
+    },
     "wizard.needs_power": {
         "en": "This server's vendor publishes no power figure, so its racks cannot be sized: enter its maximum "
               "power above.",

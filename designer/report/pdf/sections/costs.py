@@ -92,6 +92,10 @@ def _tco_rows(ctx: ProposalContext, tco: TcoEstimate, currency: str) -> list[tup
 
 def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     t = ctx.t
+    if not allreduce.crosses_scale_out:
+        # one scale-up domain: no all-reduce byte crosses the fabric, so no fabric figure is quoted
+        return t("allreduce_intro_one_domain", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
+                 nodes=ctx.counted("n_servers", allreduce.nodes), intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1))
     return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
              nodes=ctx.counted("n_servers", allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
              intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1), ratio=t.ratio(allreduce.oversubscription))

@@ -26,9 +26,12 @@ def build(ctx: ProposalContext) -> list:
         # then the tier drawings in portrait
         story += scalable_unit(ctx, plan) + [NextPageTemplate("portrait"), PageBreak()]
     story.append(s.p(t("topology_intro", boxes=MAX_BOXES)))
+    # one domain in the whole design: no collective leaves it, and the line says so
+    one_domain = sum(domain["domains"] for domain in ctx.report.scale_up) == 1
+    line = "scale_up_line_one" if one_domain else "scale_up_line"
     for domain in ctx.report.scale_up:
         # where the NVLink (scale-up) domain ends and the fabrics drawn below take over
-        story.append(s.p(t("scale_up_line", interconnect=domain["interconnect"] or t("scale_up_own"),
+        story.append(s.p(t(line, interconnect=domain["interconnect"] or t("scale_up_own"),
                            model=ctx.part_name(domain["device_type"]), gpus=t.int(domain["gpus_per_domain"]),
                            domains=ctx.counted("n_domains", domain["domains"]))))
     width = ctx.portrait[0]
