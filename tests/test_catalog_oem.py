@@ -72,11 +72,18 @@ def test_entry_holds_its_vendors_figures(catalog, slug):
 
 @pytest.mark.parametrize("slug", OEM_ENTRIES)
 def test_unpublished_figures_stay_unknown(catalog, slug):
-    """No vendor document read gives power, PSUs, weight or depth: none is filled in."""
+    """No vendor document read gives power or PSUs: none is filled in. Weight and depth only
+    where the vendor's own spec sheet gives them (the XE9680: Dell's PowerEdge XE AI Servers
+    Spec Sheet, "Maximum Weight 114.05 kg", "995 mm ... without bezel")."""
     t = catalog.device_types[slug]
     assert (t.power.max_w, t.power.typical_w) == (None, None)
     assert (t.psu.count, t.psu.redundancy, t.psu.rating_w) == (None, None, None)
-    assert (t.weight_kg, t.depth_mm, t.airflow) == (None, None, None)
+    published = (114.05, 995.0) if slug == XE9680 else (None, None)
+    assert (t.weight_kg, t.depth_mm, t.airflow) == (*published, None)
+    if slug == XE9680:
+        sheet = [ref for ref in t.source if "weight" in ref.covers]
+        assert len(sheet) == 1 and sheet[0].origin == "vendor" and "depth_mm" in sheet[0].covers
+        assert sheet[0].url.startswith("https://www.delltechnologies.com/")
     assert "GAPS" in (t.comments or "")
 
 
@@ -90,8 +97,8 @@ def test_every_figure_cites_a_source(catalog, slug):
 
 
 def test_vendor_sources_are_the_vendors_own(catalog):
-    """The GPU and NIC figures come from the vendor's own MLPerf submission; the one
-    third-party figure (the XE9680's height) says it is not a Dell document."""
+    """The GPU and NIC figures come from the vendor's own MLPerf submission; the XE9680's
+    height from Dell's spec sheet (no longer a third-party review)."""
     for slug, vendor in ((XE9680, "Dell"), (SYS_821GE, "Supermicro")):
         t = catalog.device_types[slug]
         mlperf = [ref for ref in t.source if "MLPerf" in ref.title]
@@ -99,7 +106,8 @@ def test_vendor_sources_are_the_vendors_own(catalog):
         assert mlperf[0].url.startswith(f"https://github.com/mlcommons/inference_results_v4.1/blob/main/closed/{vendor}/")
         assert "gpus" in mlperf[0].covers and "cooling" in mlperf[0].covers
     height = [ref for ref in catalog.device_types[XE9680].source if "u_height" in ref.covers]
-    assert len(height) == 1 and "not a Dell document" in height[0].title
+    assert len(height) == 1 and "Dell PowerEdge XE AI Servers Spec Sheet" in height[0].title
+    assert height[0].url.startswith("https://www.delltechnologies.com/")
     nics = [ref for ref in catalog.device_types[XE9680].source if "port_groups.compute" in ref.covers]
     assert len(nics) == 1 and nics[0].url.startswith("https://www.dell.com/")
 
@@ -125,11 +133,18 @@ def test_designer_new_refuses_without_a_published_power_figure(tmp_path, slug):
     assert not out.exists()
 
 
+def catalog_weight(slug):
+    from designer.catalog import load_catalog
+    return load_catalog(include_user=False).device_types[slug].weight_kg
+
+
 @pytest.mark.parametrize("slug", OEM_ENTRIES)
 def test_designer_new_builds_with_a_supplied_power_figure(tmp_path, slug):
     out = tmp_path / "x.json"
+    # the weight only where the vendor publishes none (a published one may not be replaced)
+    weight = [] if catalog_weight(slug) is not None else ["--server-weight-kg", "100"]
     result = run_cli("new", "--server", slug, "--nodes", "4", "--switch", "nvidia-qm9700",
-                     "--server-max-kw", "10", "--server-weight-kg", "100", "-o", out)
+                     "--server-max-kw", "10", *weight, "-o", out)
     assert result.code == 0, result
     data = json.loads(out.read_text())
     assert sum(1 for d in data["devices"] if d["device_type"] == slug) == 4
