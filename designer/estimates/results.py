@@ -127,7 +127,8 @@ class ParallelLayout(TypedDict):
     # does not divide the global batch); a chosen layout breaks none unless none can be kept
     rules_broken: list[str]
     # the global batch (sequences) nearest the given one at which the chosen TP x PP would use
-    # every GPU, when the given batch leaves GPUs idle; else None
+    # as many GPUs as it can (every GPU where TP x PP divides their number; the note says how
+    # many), when the given batch leaves GPUs idle and the layout keeps every rule; else None
     global_batch_for_all_gpus: int | None
 
 

@@ -141,7 +141,8 @@ def memory_per_gpu(
 
 
 def _divisors(n: int) -> list[int]:
-    """The divisors of ``n`` (at least 1), smallest first."""
+    """The divisors of ``n`` (at least 1), smallest first: a walk to its square root, at most
+    31,623 steps for the largest global batch the model takes (10^9 sequences)."""
     small, large = [], []
     k = 1
     while k * k <= n:
@@ -329,8 +330,9 @@ def workload_estimate(
     broken = layout_rules(inputs, shape, t, p, d)
     chosen = not (inputs.tensor_parallel and inputs.pipeline_parallel and inputs.data_parallel)
     most = gpus // (t * p)
-    # GPUs the global batch leaves idle: a chosen data parallelism below what the GPUs allow
-    idle = within and not inputs.data_parallel and "batch" not in broken and d < most
+    # GPUs the global batch leaves idle: a chosen data parallelism below what the GPUs allow,
+    # said only of a layout that keeps every rule (another batch does not mend broken heads)
+    idle = within and not inputs.data_parallel and not broken and d < most
     micro = inputs.micro_batch_sequences
     all_batch = max(1, round(inputs.global_batch_sequences / (most * micro))) * most * micro if idle else None
     per_gpu = memory_per_gpu(inputs, t, p, d, shape)

@@ -85,22 +85,38 @@ class _Limit:
     example: str = ""
 
 
+# The most of each count ``designer new`` places besides the GPU servers (whose number the
+# compute fabric bounds). Not vendor figures: bounds well above any published design, so
+# that a mistyped count is refused at once rather than building millions of devices (a
+# 12-digit --ufm-appliances ran out of memory). The DGX SuperPOD RA places 4 management
+# nodes and 2 UFM appliances per fabric (RA-11333-001); its largest storage fabric serves
+# hundreds of storage ports.
+_MAX_MANAGEMENT_NODES = 64
+_MAX_UFM_APPLIANCES = 16
+_MAX_STORAGE_NODES = 4_096
+_MAX_RESERVED_PORTS = 65_536
+_MAX_PORTS_PER_SERVER = 64
+_MAX_RACKS_PER_ROW = 200
+
+
 def _limits(spec: GenerateSpec) -> list[_Limit]:
     """``designer new``'s numbers with the values each may take."""
     return [
         _Limit("--rack-power-kw", spec.rack_power_kw, 0, low_allowed=False, example="e.g. 40"),
-        _Limit("--racks-per-row", spec.racks_per_row, 1, whole=True, example="e.g. 10"),
-        _Limit("--storage-nodes", spec.storage_nodes, 0, whole=True, example="0 for none"),
-        _Limit("--storage-ports-per-server", spec.storage_ports_per_server, 0, whole=True,
+        _Limit("--racks-per-row", spec.racks_per_row, 1, _MAX_RACKS_PER_ROW, whole=True, example="e.g. 10"),
+        _Limit("--storage-nodes", spec.storage_nodes, 0, _MAX_STORAGE_NODES, whole=True, example="0 for none"),
+        _Limit("--storage-ports-per-server", spec.storage_ports_per_server, 0, _MAX_PORTS_PER_SERVER, whole=True,
                example="0 for none, or leave it out"),
-        _Limit("--inband-ports-per-server", spec.inband_ports_per_server, 0, whole=True,
+        _Limit("--inband-ports-per-server", spec.inband_ports_per_server, 0, _MAX_PORTS_PER_SERVER, whole=True,
                example="0 for none, or leave it out"),
-        _Limit("--reserved-storage-ports", spec.reserved_storage_ports, 0, whole=True, example="e.g. 32"),
+        _Limit("--reserved-storage-ports", spec.reserved_storage_ports, 0, _MAX_RESERVED_PORTS, whole=True,
+               example="e.g. 32"),
         _Limit("--reserved-storage-port-gbps", spec.reserved_storage_port_gbps, 0, low_allowed=False,
                example="e.g. 200"),
-        _Limit("--management-nodes", spec.management_nodes, 0, whole=True,
+        _Limit("--management-nodes", spec.management_nodes, 0, _MAX_MANAGEMENT_NODES, whole=True,
                example="0 for none, 4 as the DGX SuperPOD RA"),
-        _Limit("--ufm-appliances", spec.ufm_appliances, 0, whole=True, example="0 for none, 2 for an HA pair"),
+        _Limit("--ufm-appliances", spec.ufm_appliances, 0, _MAX_UFM_APPLIANCES, whole=True,
+               example="0 for none, 2 for an HA pair"),
         _Limit("--oversubscription", spec.oversubscription, 1, example="1:1, 2:1 or 3:1"),
         _Limit("--storage-oversubscription", spec.storage_oversubscription, 1, example="1:1 or 4:3"),
         _Limit("--inband-oversubscription", spec.inband_oversubscription, 1, example="2:1, or leave it out"),
@@ -113,9 +129,37 @@ def _limits(spec: GenerateSpec) -> list[_Limit]:
     ]
 
 
+def _check_texts(spec: GenerateSpec) -> None:
+    """``--name``, ``--customer`` and ``--author`` as the design file takes them (the model's
+    own rules: a design name holds no colon, no text holds control characters), checked
+    before anything is built: one GenerationError naming the option."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from designer.model.base import Name
+    from designer.model.design import Project
+    from designer.model.validation_messages import describe_validation_error
+
+    checks: list[tuple[str, str | None, Callable[[str], object]]] = [
+        ("--name", spec.name, TypeAdapter(Name).validate_python),
+        ("--customer", spec.customer, lambda text: Project(customer=text)),
+        ("--author", spec.author, lambda text: Project(author=text)),
+    ]
+    for option, text, validate in checks:
+        if text is None:
+            continue
+        try:
+            validate(text)
+        except ValidationError as exc:
+            _field, message = describe_validation_error(exc)
+            hint = "e.g. 'Acme - Phase 1'" if option == "--name" and ":" in text else "retype it"
+            raise GenerationError(f"{option} {text!r}: {message}", hint=hint) from None
+
+
 def check_spec(spec: GenerateSpec) -> None:
-    """Every number the user gave, within what it can be, before anything is built: one
-    GenerationError naming the option, the range and a value that works."""
+    """Every number the user gave, within what it can be, and every text as the file takes
+    it, before anything is built: one GenerationError naming the option, the range and a
+    value that works."""
+    _check_texts(spec)
     for limit in _limits(spec):
         value = limit.value
         if value is None:
@@ -127,12 +171,14 @@ def check_spec(spec: GenerateSpec) -> None:
         if inside:
             continue
         if limit.high is not None:
-            allowed = f"from {limit.low:g} to {limit.high:g}"
+            allowed = f"from {limit.low:g} to {limit.high:,g}"
+            if limit.whole:
+                allowed = f"a whole number {allowed}"
         else:
             allowed = f"{limit.low:g} or more" if limit.low_allowed else f"above {limit.low:g}"
             if limit.whole:
                 allowed = f"a whole number, {allowed}"
-        shown = f"{value:g}" if number else repr(value)
+        shown = (f"{value:g}" if isinstance(value, float) else f"{value}") if number else repr(value)
         raise GenerationError(f"{limit.option} {shown} is out of range: it must be {allowed}", hint=limit.example)
 
 

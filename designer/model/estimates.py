@@ -104,8 +104,10 @@ class WorkloadInputs(Model):
     tokens_billion: PositiveFloat = 140.0
     sequence_length: int = Field(default=4096, ge=1)
     # 1,024 sequences of 4,096 tokens = 4M tokens a step, Llama 2's global batch (Touvron et al. 2023).
-    global_batch_sequences: int = Field(default=1024, ge=1)
-    micro_batch_sequences: int = Field(default=1, ge=1)
+    # at most 10^9 sequences (4 x 10^12 tokens a step at 4,096: beyond any published run);
+    # the layout search walks the divisors of the batch
+    global_batch_sequences: int = Field(default=1024, ge=1, le=1_000_000_000)
+    micro_batch_sequences: int = Field(default=1, ge=1, le=1_000_000_000)
     precision: Literal["bf16", "fp16", "fp8", "fp32"] = "bf16"
     optimizer: Literal["adam", "sgd"] = "adam"
     zero_stage: int = Field(default=0, ge=0, le=3)
@@ -115,7 +117,7 @@ class WorkloadInputs(Model):
     pipeline_parallel: int | None = Field(default=None, ge=1)
     data_parallel: int | None = Field(default=None, ge=1)
     # None: derived from the parameters (a GPT shape, hidden = 128 x layers)
-    layers: int | None = Field(default=None, ge=1)
+    layers: int | None = Field(default=None, ge=1, le=100_000)  # (the layout search walks its divisors)
     hidden_size: int | None = Field(default=None, ge=1)
     attention_heads: int | None = Field(default=None, ge=1)
     # None: the GPU's published dense figure where the module knows it

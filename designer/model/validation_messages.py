@@ -96,13 +96,14 @@ def _describe(error: Mapping[str, Any]) -> str:
 def _fields_of(class_name: object) -> list[str]:
     """The fields of the model class of that name (required ones first), for a message
     that says what an object must hold; [] when no model has that name."""
-    from designer.model.base import Model
+    from designer.model.base import Model, Record
 
-    stack: list[type[Model]] = [Model]
+    # models and records (the links and their ends, slotted pydantic dataclasses)
+    stack: list[type] = [Model, Record]
     while stack:
         cls = stack.pop()
-        if cls.__name__ == class_name:
-            fields = cls.model_fields
+        if cls.__name__ == class_name and cls not in (Model, Record):
+            fields = cls.__pydantic_fields__  # type: ignore[attr-defined]  # a model's or a record's
             return ([n for n, f in fields.items() if f.is_required()]
                     + [n for n, f in fields.items() if not f.is_required()])
         stack.extend(cls.__subclasses__())

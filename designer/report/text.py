@@ -27,9 +27,10 @@ def format_report(report: Report) -> str:
     # "131 servers (127 with GPUs)": management nodes are servers, not the cluster's nodes
     gpu_servers = f" ({totals['gpu_servers']} with GPUs)" if totals["gpu_servers"] != totals["servers"] else ""
     out.append(
-        f"  {totals['servers']} servers{gpu_servers}, {totals['gpus']} GPUs, {totals['switches']} switches, "
-        f"{totals['storage_nodes']} storage nodes in {totals['racks']} racks; {totals['links']} links, "
-        f"{totals['cables']} cables"
+        f"  {_counted(totals['servers'], 'server')}{gpu_servers}, {_counted(totals['gpus'], 'GPU')}, "
+        f"{_counted(totals['switches'], 'switch')}, {_counted(totals['storage_nodes'], 'storage node')} in "
+        f"{_counted(totals['racks'], 'rack')}; {_counted(totals['links'], 'link')}, "
+        f"{_counted(totals['cables'], 'cable')}"
     )
     out.append(
         f"  power: {_num(totals['power_max_kw'])} kW maximum, {_num(totals['power_typical_kw'])} kW typical; "
@@ -176,7 +177,9 @@ def _findings_summary(severities: Iterable[str]) -> str:
 
 
 def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+    """``count`` and the noun, plural unless one ("1 switch", "64 switches")."""
+    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
+    return f"{count} {noun if count == 1 else plural}"
 
 
 def format_findings(findings: list[dict[str, Any]], design_name: str) -> str:
