@@ -118,3 +118,20 @@ def test_no_batch_for_all_gpus_is_offered_for_a_layout_that_breaks_a_rule(tmp_pa
     layout = json.loads(result.out)["estimates"]["workload"]["layout"]
     assert layout["rules_broken"] == ["heads", "sequence"] and layout["tensor_parallel"] == 3
     assert layout["global_batch_for_all_gpus"] is None
+
+
+def test_the_management_nodes_weight_can_be_supplied_where_unpublished(tmp_path):
+    # (reviewer: every default design warned WEIGHT_UNKNOWN for the generic management server,
+    # with no way to give its weight from the command line)
+    plain, supplied = tmp_path / "plain.json", tmp_path / "supplied.json"
+    assert run_cli("new", *B, "--nodes", "2", "-o", plain).code == 0
+    assert "WEIGHT_UNKNOWN" in run_cli("check", "--json", plain).out
+    result = run_cli("new", *B, "--nodes", "2", "--management-server-weight-kg", "25", "-o", supplied)
+    assert result.code == 0, result
+    assert "WEIGHT_UNKNOWN" not in run_cli("check", "--json", supplied).out
+    kind = next(t for t in json.loads(supplied.read_text())["device_types"]
+                if t["slug"] == "generic-management-server-x86")
+    assert kind["weight_kg"] == 25.0
+    assert any(ref["title"].startswith("supplied by the user") and "weight" in ref["covers"] for ref in kind["source"])
+    line = _refused(tmp_path, *B, "--nodes", "2", "--management-server-weight-kg", "-3")
+    assert line.startswith("error: --management-server-weight-kg -3 is not a weight")

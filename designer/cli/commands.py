@@ -114,6 +114,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         server_max_kw=args.server_max_kw,
         server_weight_kg=args.server_weight_kg,
         server_liquid_share=args.server_liquid_share,
+        management_server_weight_kg=args.management_server_weight_kg,
     )
     catalog = load_catalog_warned(args.catalog)
     design, notes = generate_with_notes(spec, catalog)

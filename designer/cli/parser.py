@@ -190,6 +190,9 @@ def _new_parser(sub) -> None:
                      help="BCM/Slurm management nodes (default 4, as the DGX SuperPOD RA; 0 for none)")
     new.add_argument("--management-server", default="generic-management-server-x86", metavar="SLUG",
                      help="management node type")
+    new.add_argument("--management-server-weight-kg", type=float, metavar="KG",
+                     help="management node weight where its type publishes none, as the default generic "
+                          "server (stored as supplied by the user)")
     new.add_argument("--ufm-appliances", type=int, metavar="N",
                      help="UFM appliances per InfiniBand fabric (default 2, an HA pair; 0 for none)")
     new.add_argument("--ufm-appliance", default="nvidia-ufm-enterprise-appliance", metavar="SLUG",

@@ -19,7 +19,7 @@ import math
 from designer.catalog import Catalog
 from designer.fabric import plan as fp
 from designer.fabric.build_side import attach_control, fabric_ports
-from designer.fabric.draft import CENTRAL, Draft, Resolved
+from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
 from designer.fabric.wiring import Endpoint
 from designer.model.device import Device
 from designer.model.hardware import DeviceType
@@ -39,8 +39,10 @@ class ControlPlane:
         if single:
             return
         if spec.management_nodes > 0:
-            self.management_type = catalog.require_device(spec.management_server, ("server", "other"),
-                                                          "management server")
+            self.management_type = with_user_figures(
+                catalog.require_device(spec.management_server, ("server", "other"), "management server"), spec,
+                [("--management-server-weight-kg", "a weight", "weight", spec.management_server_weight_kg,
+                  spec.management_server_weight_kg)])
             draft.add_type(self.management_type)
             for i in range(spec.management_nodes):
                 self._add(f"mgmt{i + 1:02d}", self.management_type)

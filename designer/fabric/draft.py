@@ -248,13 +248,23 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
     """A copy of the server type carrying the figures the user supplied (--server-max-kw,
     --server-weight-kg, --server-liquid-share), each recorded as supplied by the user, not
     published (``designer.model.supplied``)."""
-    flags: list[tuple[str, str, FigureName, float | None, float | None]] = [
+    return with_user_figures(server, spec, [
         ("--server-max-kw", "a power", "power.max_w", spec.server_max_kw,
          None if spec.server_max_kw is None else kw_to_w(spec.server_max_kw)),
         ("--server-weight-kg", "a weight", "weight", spec.server_weight_kg, spec.server_weight_kg),
         ("--server-liquid-share", "a share of the heat", "cooling.liquid_share", spec.server_liquid_share,
          spec.server_liquid_share),
-    ]
+    ])
+
+
+# (option, what it is, figure, the value given, the value stored)
+UserFigure = tuple[str, str, FigureName, float | None, float | None]
+
+
+def with_user_figures(device_type: DeviceType, spec: GenerateSpec, flags: list[UserFigure]) -> DeviceType:
+    """A copy of ``device_type`` carrying the figures of ``flags`` the user gave, each
+    recorded as supplied by the user; a figure the vendor publishes is refused."""
+    server = device_type
     values: dict[FigureName, float | None] = {}
     for flag, what, figure, given, stored in flags:
         if stored is None:

@@ -56,3 +56,5 @@ class GenerateSpec:
     server_max_kw: float | None = None
     server_weight_kg: float | None = None
     server_liquid_share: float | None = None  # 0..1, for a liquid-cooled server with no published split
+    # the management nodes' weight where their type publishes none (the generic BCM server)
+    management_server_weight_kg: float | None = None
