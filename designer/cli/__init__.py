@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from designer.cli.commands import _HANDLERS
-from designer.cli.common import _print_json
+from designer.cli.common import _print_json, process_ends_after_command
 from designer.cli.parser import build_parser
 from designer.cli.window import _run_window
 from designer.errors import DesignerError
@@ -57,6 +57,8 @@ def run() -> NoReturn:
     window (``designer [FILE]``) exits normally: Qt tears down its objects and saves its
     settings."""
     args = sys.argv[1:]
+    if _is_command(args):
+        process_ends_after_command()
     code = main(args)
     if not _is_command(args):
         sys.exit(code)

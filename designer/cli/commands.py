@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from designer.cli.common import STDIO, _base_dir, _load, _print_json, _write_stdout, load_catalog_warned
+from designer.cli.common import STDIO, _base_dir, _load, _print_json, _write_stdout, hold_to_exit, load_catalog_warned
 from designer.errors import DesignerError
 
 
@@ -18,11 +18,17 @@ def _count(n: int, noun: str) -> str:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
+    from designer.checks.engine import Checker
+    from designer.model.index import DesignIndex
     from designer.report.json_report import report_parts
     from designer.report.text import format_report
 
     design, catalog = _load(args)
-    report = report_parts(design, catalog=catalog)
+    # the index and checks report_parts would make itself, made here to be held to the exit
+    index = DesignIndex.build(design)
+    checker = Checker(design, catalog.cabling, index)
+    report = report_parts(design, index, checker, catalog)
+    hold_to_exit(design, index, checker, report)
     if args.json:
         _print_json(report.as_dict())
     else:
@@ -31,11 +37,13 @@ def _cmd_report(args: argparse.Namespace) -> int:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    from designer.checks import run_checks
+    from designer.checks.engine import Checker
     from designer.report.text import format_findings
 
     design, catalog = _load(args)
-    findings = [f.as_dict() for f in run_checks(design, catalog.cabling)]
+    checker = Checker(design, catalog.cabling)
+    findings = [f.as_dict() for f in checker.findings()]
+    hold_to_exit(design, checker)
     if args.json:
         _print_json(findings)
     else:

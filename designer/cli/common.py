@@ -20,6 +20,25 @@ def _print_json(value: Any) -> None:
 
 STDIO = "-"
 
+# What a command's process ends holding (``run`` exits with ``os._exit``): a command run
+# through ``run`` hands its design and analyses here rather than freeing them one by one on
+# its way out (about 25 ms of a 16,384-GPU ``report``: a quarter of a million objects).
+# ``main`` called in-process (the tests, the window) keeps nothing.
+_HELD_TO_EXIT: list[object] = []
+_process_ends_after_command = False
+
+
+def hold_to_exit(*objects: object) -> None:
+    """Keep ``objects`` until the process ends, where the command ends the process."""
+    if _process_ends_after_command:
+        _HELD_TO_EXIT.extend(objects)
+
+
+def process_ends_after_command() -> None:
+    """Called by ``run`` before the command: its process ends when the command returns."""
+    global _process_ends_after_command
+    _process_ends_after_command = True
+
 
 def _read_stdin() -> bytes:
     stream = sys.stdin
