@@ -40,3 +40,21 @@ def user_catalog_dir() -> Path:
         return Path(override)
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "cluster-designer" / "catalog"
+
+
+# The Chinese font the proposal embeds and the window shows Chinese in: Noto Sans SC (SIL
+# Open Font Licence), the variable TrueType file of the ``justmytype-intl-cjk`` package the
+# project installs (pyproject.toml).
+CJK_FONT_PACKAGE = "justmytype_intl_cjk"
+CJK_FONT_FILE = "fonts/ofl/notosanssc/NotoSansSC[wght].ttf"
+
+
+def bundled_cjk_font() -> Path | None:
+    """The variable Noto Sans SC file of the installed font package, or None."""
+    try:
+        from importlib.resources import files
+
+        path = Path(str(files(CJK_FONT_PACKAGE) / CJK_FONT_FILE))
+    except (ImportError, ModuleNotFoundError, TypeError):
+        return None
+    return path if path.is_file() else None

@@ -32,6 +32,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 
 from designer.errors import ExportError
+from designer.resources import CJK_FONT_FILE, CJK_FONT_PACKAGE, bundled_cjk_font
 
 # TrueType CJK fonts (glyf outlines: reportlab cannot embed CFF/OpenType-PS fonts
 # such as the Noto Sans CJK .ttc/.otf files; those are tried and skipped).
@@ -117,8 +118,8 @@ def _family(name: str) -> None:
 
 # -- the bundled font: Noto Sans SC, regular and bold made from the variable font -------
 
-BUNDLED_PACKAGE = "justmytype_intl_cjk"
-BUNDLED_FILE = "fonts/ofl/notosanssc/NotoSansSC[wght].ttf"
+BUNDLED_PACKAGE = CJK_FONT_PACKAGE
+BUNDLED_FILE = CJK_FONT_FILE
 BUNDLED_REGULAR = "NotoSansSC-Regular"
 BUNDLED_BOLD = "NotoSansSC-Bold"
 WEIGHTS = {BUNDLED_REGULAR: 400, BUNDLED_BOLD: 700}
@@ -126,14 +127,9 @@ _RECIPE = 2  # bump when static_face makes its files differently
 
 
 def bundled_variable_font() -> Path | None:
-    """The variable Noto Sans SC file of the installed font package, or None."""
-    try:
-        from importlib.resources import files
-
-        path = Path(str(files(BUNDLED_PACKAGE) / BUNDLED_FILE))
-    except (ImportError, ModuleNotFoundError, TypeError):
-        return None
-    return path if path.is_file() else None
+    """The variable Noto Sans SC file of the installed font package, or None (the same file
+    the window shows Chinese in: ``designer.resources.bundled_cjk_font``)."""
+    return bundled_cjk_font()
 
 
 def font_cache_dir() -> Path:

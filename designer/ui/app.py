@@ -66,7 +66,32 @@ def _application(offscreen: bool):
     from designer.resources import resources_dir
 
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "cluster-designer.svg")))
+    add_cjk_font(app)
     return app
+
+
+def add_cjk_font(app) -> list[str]:
+    """The proposal's Chinese font (Noto Sans SC, ``designer.resources.bundled_cjk_font``)
+    made the window's fallback after its own UI font, so that Chinese labels show on a
+    machine with no CJK font installed (a Linux desktop or server without fonts-noto-cjk
+    showed every Chinese word as empty boxes) and read as the proposal does elsewhere.
+    Latin text keeps the system's UI font. Returns the families added ([] without the
+    font package, or if Qt cannot read the file)."""
+    from PySide6.QtGui import QFontDatabase
+
+    from designer.resources import bundled_cjk_font
+
+    path = bundled_cjk_font()
+    if path is None:
+        return []
+    font_id = QFontDatabase.addApplicationFont(str(path))
+    # the variable file's default family (Qt also lists its named "Thin" instance)
+    families = QFontDatabase.applicationFontFamilies(font_id)[:1] if font_id >= 0 else []
+    if families:
+        font = app.font()
+        font.setFamilies([*font.families(), *(f for f in families if f not in font.families())])
+        app.setFont(font)
+    return families
 
 
 def open_window(path: str | None, catalog, settings=None):

@@ -206,7 +206,10 @@ class NewDesignWizard(QDialog):
         missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight") if figure_value(server, f) is None]
         if not missing:
             return ""
-        return self.t("wizard.supply_note", figures=self.t.list_sep.join(missing))
+        # "no maximum power or weight" (zh: 最大功耗、重量)
+        figures = (self.t.list_sep.join(missing) if self.t.is_zh or len(missing) < 2
+                   else f"{', '.join(missing[:-1])} or {missing[-1]}")
+        return self.t("wizard.supply_note", figures=figures)
 
     def _figure_boxes(self, server) -> None:
         """Each figure box's empty text and tip follow the chosen server: "vendor's figure" where
