@@ -10,19 +10,9 @@ import json
 import pytest
 
 from conftest import run_cli
+from test_generator_review44 import _refused  # one line on stderr, exit 2, no file
 
 B = ("--server", "nvidia-dgx-h100", "--switch", "nvidia-qm9700")
-
-
-def _refused(tmp_path, *args: str) -> str:
-    out = tmp_path / "x.json"
-    result = run_cli("new", *args, "-o", out)
-    assert result.code == 2, result
-    assert "Traceback" not in result.err + result.out
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    assert not out.exists()
-    return lines[0]
 
 
 @pytest.mark.parametrize(("args", "says"), [
