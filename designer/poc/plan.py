@@ -63,6 +63,7 @@ class PocContext:
         self.read_gbytes_s, _gpus, _no_read = storage_bandwidth_gbytes_s(ctx)
         self.write_gbytes_s, _cap, _no_write, _no_cap = storage_systems(ctx)
         self.link_classes = _link_classes(design, ctx)
+        self.storage_systems = sum(1 for device in design.devices if ctx.index.type_of(device).kind == "storage")
 
     def scope_system(self, nodes: int) -> NcclSystem | None:
         if self.system is None:
@@ -160,8 +161,8 @@ def fio_tests(poc: PocContext) -> list[dict[str, Any]]:
 
 def burn_in(poc: PocContext) -> list[str]:
     """The burn-in list. Where every GPU is in one NVLink domain the long all-reduce runs on it
-    alone (no byte crosses the scale-out fabric), and without a cabled compute fabric there is no
-    compute link for ib_write_bw to walk."""
+    alone (no byte crosses the scale-out fabric), without a cabled compute fabric there is no
+    compute link for ib_write_bw to walk, and without a storage system nothing for fio."""
     items = list(BURN_IN)
     system = poc.system
     if system is not None and system.nodes <= 1:
@@ -170,6 +171,8 @@ def burn_in(poc: PocContext) -> list[str]:
                     "busbw within the tolerance")
     if not any(link["role"] == "compute" for link in poc.link_classes):
         items.remove(BURN_IN[2])
+    if not poc.storage_systems:
+        items.remove(BURN_IN[3])  # no storage system for fio to read and write
     return items
 
 

@@ -546,6 +546,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_test_failover": {"en": "Failover", "zh": "故障切换"},
     "dl_test_failover_text": {"en": "a power feed and a fabric link removed in turn; service continues as planned",
                               "zh": "依次断开一路供电与一条网络链路，服务按规划持续"},
+    "dl_test_failover_single": {"en": "a power feed removed; service continues as planned (no compute fabric "
+                                      "is cabled: there is no fabric link to fail over)",
+                                "zh": "断开一路供电，服务按规划持续（未布线计算网络，无网络链路可做切换）"},
     "dl_terms": {"en": "Support, delivery and commercial terms", "zh": "支持、交付与商务条款"},
     "dl_warranty": {"en": "Warranty and support", "zh": "保修与支持"},
     "dl_warranty_text": {"en": "vendors' standard warranty; support level to be agreed",
