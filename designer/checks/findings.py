@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from designer.checks.messages import Message, english
+from designer.i18n.templates import plural_word as plural_word  # (where the rules import it from)
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -99,13 +100,6 @@ def finding(severity: Severity, code: str, objects: list[str], message: Message,
     )
 
 
-def plural_word(word: str) -> str:
-    """The English plural of a noun or a part's slug ("nvidia-dgx-h100s")."""
-    if word.endswith("leaf"):
-        return word[:-4] + "leaves"
-    if word.endswith(("ch", "sh", "s", "x")):
-        return word + "es"
-    return word + "s"
 
 # issue 11 (hardware)
 CODES["RACK_LIQUID_COOLING_MISSING"] = (

@@ -9,12 +9,7 @@ from pathlib import Path
 
 from designer.cli.common import STDIO, _base_dir, _load, _print_json, _write_stdout, hold_to_exit, load_catalog_warned
 from designer.errors import DesignerError
-
-
-def _count(n: int, noun: str) -> str:
-    """``n`` and the noun, plural unless one ("1 switch", "64 switches"; figures as before, no separators)."""
-    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
-    return f"{n} {noun if n == 1 else plural}"
+from designer.i18n.templates import counted
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -142,14 +137,14 @@ def _cmd_new(args: argparse.Namespace) -> int:
     others = summary["servers"] - summary["gpu_servers"]
     print(
         f"wrote {'standard output' if to_stdout else summary['file']}: "
-        f"{_count(summary['gpu_servers'], 'GPU server')} ({_count(summary['gpus'], 'GPU')})"
-        f"{f' and {others} without GPUs (management)' if others else ''}, {_count(summary['switches'], 'switch')}, "
-        f"{_count(summary['storage_nodes'], 'storage node')} in {_count(summary['racks'], 'rack')}, "
-        f"{_count(summary['links'], 'link')}; {summary['power_max_kw']:,.1f} kW maximum", file=out)
+        f"{counted(summary['gpu_servers'], 'GPU server')} ({counted(summary['gpus'], 'GPU')})"
+        f"{f' and {others} without GPUs (management)' if others else ''}, {counted(summary['switches'], 'switch')}, "
+        f"{counted(summary['storage_nodes'], 'storage node')} in {counted(summary['racks'], 'rack')}, "
+        f"{counted(summary['links'], 'link')}; {summary['power_max_kw']:,.1f} kW maximum", file=out)
     for fabric in summary["fabrics"]:
         sw = fabric["switches"]
-        print(f"  {fabric['name']}: {_count(fabric['endpoints'], 'endpoint')}, {sw['leaf']} leaf / {sw['spine']} "
-              f"spine / {sw['core']} core, {_count(fabric['leaf_spine_links'], 'leaf-spine link')}", file=out)
+        print(f"  {fabric['name']}: {counted(fabric['endpoints'], 'endpoint')}, {sw['leaf']} leaf / {sw['spine']} "
+              f"spine / {sw['core']} core, {counted(fabric['leaf_spine_links'], 'leaf-spine link')}", file=out)
     if summary["uncabled"]:
         # the in-band fabric runs at the servers' fastest in-band speed; other ports are the user's to place
         print("  left uncabled (for the customer network, or to cable by hand):", file=out)

@@ -146,3 +146,18 @@ class HanSpacing(string.Formatter):
             out.append(text)
             field_ended_latin = _closes_latin(text)
         return "".join(out)
+
+
+def plural_word(word: str) -> str:
+    """The English plural of a noun or a part's slug ("switches", "nvidia-dgx-h100s", "leaves")."""
+    if word.endswith("leaf"):
+        return word[:-4] + "leaves"
+    if word.endswith(("ch", "sh", "s", "x")):
+        return word + "es"
+    return word + "s"
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and the English noun, plural unless one ("1 switch", "64 switches"; the
+    figure as it is, no separators)."""
+    return f"{count} {noun if count == 1 else plural_word(noun)}"

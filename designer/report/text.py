@@ -6,6 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from designer.i18n.templates import counted
+
 if TYPE_CHECKING:
     from designer.estimates.results import PlanningEstimates
     from designer.fabric.results import FabricAnalysis
@@ -27,10 +29,10 @@ def format_report(report: Report) -> str:
     # "131 servers (127 with GPUs)": management nodes are servers, not the cluster's nodes
     gpu_servers = f" ({totals['gpu_servers']} with GPUs)" if totals["gpu_servers"] != totals["servers"] else ""
     out.append(
-        f"  {_counted(totals['servers'], 'server')}{gpu_servers}, {_counted(totals['gpus'], 'GPU')}, "
-        f"{_counted(totals['switches'], 'switch')}, {_counted(totals['storage_nodes'], 'storage node')} in "
-        f"{_counted(totals['racks'], 'rack')}; {_counted(totals['links'], 'link')}, "
-        f"{_counted(totals['cables'], 'cable')}"
+        f"  {counted(totals['servers'], 'server')}{gpu_servers}, {counted(totals['gpus'], 'GPU')}, "
+        f"{counted(totals['switches'], 'switch')}, {counted(totals['storage_nodes'], 'storage node')} in "
+        f"{counted(totals['racks'], 'rack')}; {counted(totals['links'], 'link')}, "
+        f"{counted(totals['cables'], 'cable')}"
     )
     out.append(
         f"  power: {_num(totals['power_max_kw'])} kW maximum, {_num(totals['power_typical_kw'])} kW typical; "
@@ -172,14 +174,10 @@ def _findings_summary(severities: Iterable[str]) -> str:
     counts: defaultdict[str, int] = defaultdict(int)
     for severity in severities:
         counts[severity] += 1
-    return (f"Findings: {_counted(counts['error'], 'error')}, {_counted(counts['warning'], 'warning')}, "
-            f"{_counted(counts['info'], 'note')}")
+    return (f"Findings: {counted(counts['error'], 'error')}, {counted(counts['warning'], 'warning')}, "
+            f"{counted(counts['info'], 'note')}")
 
 
-def _counted(count: int, noun: str) -> str:
-    """``count`` and the noun, plural unless one ("1 switch", "64 switches")."""
-    plural = noun + ("es" if noun.endswith(("ch", "sh", "s", "x")) else "s")
-    return f"{count} {noun if count == 1 else plural}"
 
 
 def format_findings(findings: list[dict[str, Any]], design_name: str) -> str:
