@@ -264,17 +264,16 @@ UserFigure = tuple[str, str, FigureName, float | None, float | None]
 def with_user_figures(device_type: DeviceType, spec: GenerateSpec, flags: list[UserFigure]) -> DeviceType:
     """A copy of ``device_type`` carrying the figures of ``flags`` the user gave, each
     recorded as supplied by the user; a figure the vendor publishes is refused."""
-    server = device_type
     values: dict[FigureName, float | None] = {}
     for flag, what, figure, given, stored in flags:
         if stored is None:
             continue
-        if published(server, figure):
-            value = figure_value(server, figure)
+        if published(device_type, figure):
+            value = figure_value(device_type, figure)
             assert value is not None  # published: the vendor's figure is there
             shown = {"power.max_w": f"{w_to_kw(value):g} kW", "weight": f"{value:g} kg"}.get(figure, f"{value:g}")
             raise GenerationError(
-                f"{flag} {given:g}: {server.slug} has a published figure ({shown}); a supplied one would "
+                f"{flag} {given:g}: {device_type.slug} has a published figure ({shown}); a supplied one would "
                 "replace the vendor's and be reported as unpublished",
                 hint=f"leave out {flag} (the vendor's figure is used); if the catalog entry is wrong, correct it "
                      "in a catalog file and pass it with --catalog")
@@ -284,8 +283,8 @@ def with_user_figures(device_type: DeviceType, spec: GenerateSpec, flags: list[U
             raise GenerationError(f"{flag} {given:g} is not {what}", hint=exc.hint) from None
         values[figure] = stored
     if not values:
-        return server
-    return with_supplied(server, values, by=spec.author, on=date.today(), via="designer new")
+        return device_type
+    return with_supplied(device_type, values, by=spec.author, on=date.today(), via="designer new")
 
 
 def _missing_rack(catalog: Catalog, slug: str) -> RackType:

@@ -59,23 +59,19 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
         return None
     part = Part(t("perf.collectives"))
     yes, no = t("perf.yes"), t("perf.no")
+    nvlink = {"gpus": t.int(collectives.get("gpus")), "nvlink": t.num(collectives.get("nvlink_gbytes_s"), 0),
+              "nvlink_achieved": t.num(collectives.get("nvlink_achieved_gbytes_s"), 0),
+              "nvls": yes if collectives.get("nvls") else no}
     if collectives.get("crosses_scale_out") is False:
         # one NVLink domain: the NIC and oversubscription figures play no part, and are not quoted
-        part.items.append(t(
-            "perf.system_one_domain", gpus=t.int(collectives.get("gpus")),
-            nvlink=t.num(collectives.get("nvlink_gbytes_s"), 0),
-            nvlink_achieved=t.num(collectives.get("nvlink_achieved_gbytes_s"), 0),
-            nvls=yes if collectives.get("nvls") else no))
+        part.items.append(t("perf.system_one_domain", **nvlink))
     else:
         part.items.append(t(
-            "perf.system", gpus=t.int(collectives.get("gpus")), nodes=t.int(collectives.get("nodes")),
+            "perf.system", **nvlink, nodes=t.int(collectives.get("nodes")),
             per_node=t.int(collectives.get("gpus_per_node")), nics=t.int(collectives.get("nics_per_node")),
             nic=t.num(collectives.get("nic_gbytes_s"), 1),
             nic_achieved=t.num(collectives.get("nic_achieved_gbytes_s"), 1),
-            nvlink=t.num(collectives.get("nvlink_gbytes_s"), 0),
-            nvlink_achieved=t.num(collectives.get("nvlink_achieved_gbytes_s"), 0),
-            nvls=yes if collectives.get("nvls") else no, sharp=yes if collectives.get("sharp") else no,
-            ratio=t.ratio(collectives.get("oversubscription"))))
+            sharp=yes if collectives.get("sharp") else no, ratio=t.ratio(collectives.get("oversubscription"))))
     mb = _mb(t, collectives.get("message_bytes"))
     peaks = Table([t("perf.operation"), t("perf.peak_busbw"), t("perf.at_time", mb=mb), t("perf.at_busbw", mb=mb),
                    t("perf.algorithm")], [], numeric={1, 2, 3})

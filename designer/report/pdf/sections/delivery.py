@@ -72,7 +72,7 @@ def build(ctx: ProposalContext) -> list:
         (t("dl_test_burnin"), t("dl_test_burnin_text")),
         (t("dl_test_nccl"), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
         (t("dl_test_storage"), storage_text),
-        (t("dl_test_failover"), t("dl_test_failover_text" if _compute_cabled(design) else "dl_test_failover_single")),
+        (t("dl_test_failover"), t("dl_test_failover_text" if _compute_cabled(report) else "dl_test_failover_single")),
     ], header=(t("dl_test"), t("dl_criterion"))))
 
     story.append(ctx.h2(t("dl_terms")))
@@ -126,7 +126,7 @@ def build(ctx: ProposalContext) -> list:
     return story
 
 
-def _compute_cabled(design) -> bool:
-    """Whether any cable runs in a compute fabric (a single server has none to fail over)."""
-    compute = {f.name for f in design.fabrics if f.role == "compute"}
-    return any(link.fabric in compute for link in design.links)
+def _compute_cabled(report) -> bool:
+    """Whether any cable runs in a compute fabric (a single server has none to fail over), as
+    the report's fabric analyses counted them (no second walk over the cables)."""
+    return any(fabric.role == "compute" and fabric.links.total() > 0 for fabric in report.fabrics)
