@@ -93,7 +93,18 @@ class CatalogError(DesignerError):
 
 
 class GenerationError(DesignerError):
-    """The fabric generator cannot meet the requested inputs."""
+    """The fabric generator cannot meet the requested inputs.
+
+    ``key`` and ``figures``: the same refusal as a message key and its raw figures, where a
+    window can cause it (the new-design wizard says it in the window's language and names its
+    own fields, not the command line's options: ``designer.ui.words_generate``); None where
+    only the command line can. The message and hint stay the command line's English."""
+
+    def __init__(self, message: str, *, key: str | None = None, figures: dict[str, object] | None = None,
+                 file: str | Path | None = None, field: str | None = None, hint: str | None = None) -> None:
+        self.key = key
+        self.figures: dict[str, object] = dict(figures or {})
+        super().__init__(message, file=file, field=field, hint=hint)
 
 
 class ExportError(DesignerError):

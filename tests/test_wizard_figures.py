@@ -30,6 +30,6 @@ def test_an_unpublished_weight_and_a_published_figure_are_said_in_the_window_s_w
     assert wizard.design is not None, text
     # a DGX H100 publishes its power: a figure entered over it is refused, in words
     text = _previewed(qtbot, wizard, server="nvidia-dgx-h100", switch="nvidia-qm9700", server_weight_kg=0)
-    assert wizard.design is None and "vendor publishes this server's maximum power" in text, text
+    assert wizard.design is None and "vendor publishes the maximum power of nvidia-dgx-h100" in text, text
     text = _previewed(qtbot, wizard, server_max_kw=0)
     assert wizard.design is not None, text

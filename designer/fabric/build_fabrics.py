@@ -32,6 +32,8 @@ def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
         raise GenerationError(
             f"the {what} ports are {endpoint_speed:g}G but {switch.slug} ports are {group.speed_gbps:g}G",
             hint=f"choose a switch with {endpoint_speed:g}G or faster ports",
+            key="compute_switch_slower" if what == "server compute" else None,
+            figures={"switch": switch.slug, "switch_gbps": group.speed_gbps, "port_gbps": endpoint_speed},
         )
     breakout = group.breakout_to(endpoint_speed)
     if breakout is None:
@@ -40,6 +42,8 @@ def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
             f"{switch.slug} ports ({group.speed_gbps:g}G) cannot split into {endpoint_speed:g}G lanes for the "
             f"{what} ports ({ways})",
             hint=f"choose a switch with {endpoint_speed:g}G ports or a breakout to {endpoint_speed:g}G",
+            key="compute_switch_no_split" if what == "server compute" else None,
+            figures={"switch": switch.slug, "switch_gbps": group.speed_gbps, "port_gbps": endpoint_speed},
         )
     return breakout.count // 2 if breakout.disables_next_port else breakout.count
 
@@ -222,27 +226,38 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
             f"({one * gpus:,} GPUs, {rails} compute ports each)",
             hint="use --tiers 2 (leaves and spines) or --tiers auto, or at most "
                  f"--nodes {one}" if one else "use --tiers 2 (leaves and spines) or --tiers auto",
+            key="capacity_one_tier",
+            figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": resolved.switch.slug,
+                     "ports": group.count, "most": one, "most_gpus": one * gpus},
         )
 
-    def max_nodes(ratio: float) -> int:
+    def max_nodes(ratio: float, tiers: int = 3) -> int:
         leaf = fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
         unit = rails if spec.rail_optimized else 1
-        leaves = fp.max_three_tier_leaves(group.count, unit)
+        # two tiers: every spine port faces one leaf (``plan.plan_tiers``), in whole units
+        leaves = fp.max_three_tier_leaves(group.count, unit) if tiers == 3 else group.count // unit * unit
         if spec.rail_optimized:
             return leaves // rails * leaf.down_lanes
         return leaves * (leaf.down_lanes // rails)
 
-    best = max_nodes(spec.oversubscription)
+    tiers = 2 if spec.tiers == "2" else 3
+    best = max_nodes(spec.oversubscription, tiers)
     hints = []
+    if tiers == 2:
+        hints.append(f"--tiers auto or 3 holds {max_nodes(spec.oversubscription):,} nodes")
     for ratio in (2.0, 3.0):
         if ratio > spec.oversubscription:
-            hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio):,} nodes")
+            hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio, tiers):,} nodes")
     hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
     return GenerationError(
         f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {resolved.switch.slug} "
         f"({group.count} ports) can connect at {format_ratio(spec.oversubscription)}: at most {best:,} nodes "
-        f"({best * gpus:,} GPUs) in three tiers [{exc.message}]",
+        f"({best * gpus:,} GPUs) in {'two' if tiers == 2 else 'three'} tiers [{exc.message}]",
         hint="; ".join(hints),
+        key="capacity_two_tiers" if tiers == 2 else "capacity_three_tiers",
+        figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": resolved.switch.slug,
+                 "ports": group.count, "ratio": format_ratio(spec.oversubscription), "most": best,
+                 "most_gpus": best * gpus, "three_tiers": max_nodes(spec.oversubscription)},
     )
 
 

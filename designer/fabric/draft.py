@@ -151,8 +151,11 @@ def _check_texts(spec: GenerateSpec) -> None:
             validate(text)
         except ValidationError as exc:
             _field, message = describe_validation_error(exc)
-            hint = "e.g. 'Acme - Phase 1'" if option == "--name" and ":" in text else "retype it"
-            raise GenerationError(f"{option} {text!r}: {message}", hint=hint) from None
+            colon = option == "--name" and ":" in text
+            hint = "e.g. 'Acme - Phase 1'" if colon else "retype it"
+            raise GenerationError(f"{option} {text!r}: {message}", hint=hint,
+                                  key="name_colon" if colon else "text_refused",
+                                  figures={"field": option.removeprefix("--")}) from None
 
 
 def check_spec(spec: GenerateSpec) -> None:
@@ -220,6 +223,8 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
                 hint="supply it with --server-max-kw KW (stored as supplied by you, and the proposal says so), or add "
                      "the vendor's figure in a catalog file and pass it with --catalog" if device_type is server
                 else "add its maximum power from the vendor datasheet in a catalog file and pass it with --catalog",
+                key="needs_power" if device_type is server else "storage_needs_power",
+                figures={"part": device_type.slug},
             )
     if server.weight_kg is None:
         raise GenerationError(
@@ -227,6 +232,7 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             "would count it as 0 kg",
             hint="pass --server-weight-kg KG with the figure from the vendor (stored as supplied by you, and the "
                  "proposal says so), or add the vendor's figure in a catalog file and pass it with --catalog",
+            key="needs_weight", figures={"part": server.slug},
         )
     if server.cooling.liquid_share is None:
         raise GenerationError(
@@ -234,6 +240,7 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             "so the air and liquid cooling each rack needs cannot be told",
             hint="pass --server-liquid-share SHARE (0 to 1) with the figure from the vendor or the site's "
                  "cooling design; it is stored as supplied by you",
+            key="needs_liquid_share", figures={"part": server.slug},
         )
     nodes = _node_count(spec, server)
     if spec.pdu or pdu is None:
@@ -276,11 +283,13 @@ def with_user_figures(device_type: DeviceType, spec: GenerateSpec, flags: list[U
                 f"{flag} {given:g}: {device_type.slug} has a published figure ({shown}); a supplied one would "
                 "replace the vendor's and be reported as unpublished",
                 hint=f"leave out {flag} (the vendor's figure is used); if the catalog entry is wrong, correct it "
-                     "in a catalog file and pass it with --catalog")
+                     "in a catalog file and pass it with --catalog",
+                key="figure_published", figures={"part": device_type.slug, "figure": figure})
         try:
             check_value(figure, stored)
         except FigureRefused as exc:
-            raise GenerationError(f"{flag} {given:g} is not {what}", hint=exc.hint) from None
+            raise GenerationError(f"{flag} {given:g} is not {what}", hint=exc.hint, key="figure_refused",
+                              figures={"part": device_type.slug, "figure": figure, "given": given}) from None
         values[figure] = stored
     if not values:
         return device_type

@@ -102,21 +102,30 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
     count = min(by_u, by_power, by_weight)
     if count < 1:
         if by_power < 1:
-            need_kw = w_to_kw(max_w + reserve.power_w)
+            need_kw = math.ceil(w_to_kw(max_w + reserve.power_w) * 10) / 10
             raise GenerationError(
                 f"one {device_type.slug} draws {w_to_kw(max_w):.1f} kW at most; a rack budget of "
                 f"{w_to_kw(budget_w):.1f} kW cannot hold it",
-                hint=f"use --rack-power-kw {math.ceil(need_kw * 10) / 10:g} or more",
+                hint=f"use --rack-power-kw {need_kw:g} or more",
+                key="rack_budget_below_server",
+                figures={"part": device_type.slug, "draw_kw": w_to_kw(max_w), "budget_kw": w_to_kw(budget_w),
+                         "need_kw": need_kw},
             )
         if by_u < 1:
             raise GenerationError(
                 f"{device_type.slug} is {device_type.u_height} U; {rack_type.slug} has "
                 f"{rack_type.u_height - reserve.u} U free",
                 hint="choose a taller rack type",
+                key="rack_too_short", figures={"part": device_type.slug, "units": device_type.u_height,
+                                               "rack": rack_type.slug, "free_u": rack_type.u_height - reserve.u},
             )
+        free_kg = (limit or 0.0) - reserve.weight_kg
+        beside = f", {free_kg:.0f} kg of it beside what every rack holds" if reserve.weight_kg else ""
         raise GenerationError(
-            f"{device_type.slug} weighs {weight:.0f} kg; {rack_type.slug} carries {limit:.0f} kg",
+            f"{device_type.slug} weighs {weight:.0f} kg; {rack_type.slug} carries {limit:.0f} kg{beside}",
             hint="choose a rack type with a higher static load rating",
+            key="rack_too_weak", figures={"part": device_type.slug, "weight_kg": weight, "rack": rack_type.slug,
+                                          "limit_kg": limit, "free_kg": free_kg},
         )
     return count
 

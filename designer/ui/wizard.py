@@ -24,6 +24,7 @@ from designer.i18n import Translator
 from designer.model.supplied import figure_value, published
 from designer.report.json_report import Report, report_parts
 from designer.ui import language
+from designer.ui.words_generate import generation_problem
 
 
 class _Signals(QObject):
@@ -41,7 +42,8 @@ class _Preview(QRunnable):
             lines = summary(report_parts(design), self.t) + uncabled_summary(uncabled_port_groups(design), self.t)
             result = (design, lines, None)
         except DesignerError as exc:
-            result = (None, [], exc.format())
+            # a refusal the window can cause is said in its words (its fields, its language)
+            result = (None, [], generation_problem(exc, self.t))
         self.signals.done.emit(self.serial, result)
 
 
@@ -113,6 +115,10 @@ class NewDesignWizard(QDialog):
         self.rack_power.setRange(1, 500)
         self.rack_power.setValue(40)
         self.rack_power.setSuffix(" kW")
+        # the GPU racks' type (designer new --rack-type): a rack-scale system needs one that carries it
+        self.rack_type = QComboBox()
+        self.rack_type.addItems(sorted(catalog.rack_types))
+        self.rack_type.setCurrentText(GenerateSpec.__dataclass_fields__["rack_type"].default)
         self.cooling = QComboBox()
         for cooling in ("air", "liquid"):
             self.cooling.addItem(t(f"wizard.{cooling}"), cooling)
@@ -129,6 +135,13 @@ class NewDesignWizard(QDialog):
         self.server_weight_kg.setDecimals(1)
         self.server_weight_kg.setSuffix(" kg")
         self.server_weight_kg.setSpecialValueText(t("wizard.published"))
+        # the share of a liquid-cooled server's heat its liquid loop removes (--server-liquid-share),
+        # in per cent here; 0 leaves the catalog's
+        self.server_liquid_pct = QDoubleSpinBox()
+        self.server_liquid_pct.setRange(0, 100)
+        self.server_liquid_pct.setDecimals(0)
+        self.server_liquid_pct.setSuffix(" %")
+        self.server_liquid_pct.setSpecialValueText(t("wizard.published"))
         self.supply_note = QLabel("")
         self.supply_note.setWordWrap(True)
         self.preview = QLabel("…")
@@ -147,9 +160,11 @@ class NewDesignWizard(QDialog):
         form.addRow(t("wizard.storage"), self.storage)
         form.addRow(t("wizard.storage_nodes"), self.storage_nodes)
         form.addRow(t("wizard.rack_power"), self.rack_power)
+        form.addRow(t("wizard.rack_type"), self.rack_type)
         form.addRow(t("wizard.cooling"), self.cooling)
         form.addRow(t("wizard.server_max_kw"), self.server_max_kw)
         form.addRow(t("wizard.server_weight_kg"), self.server_weight_kg)
+        form.addRow(t("wizard.server_liquid_share"), self.server_liquid_pct)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -167,11 +182,12 @@ class NewDesignWizard(QDialog):
         self._serial = 0
         self._timer = QTimer(self, singleShot=True, interval=250)
         self._timer.timeout.connect(self.refresh)
-        for widget in (self.server, self.count_kind, self.switch, self.ratio, self.tiers, self.storage, self.cooling):
+        for widget in (self.server, self.count_kind, self.switch, self.ratio, self.tiers, self.storage, self.rack_type,
+                       self.cooling):
             widget.currentTextChanged.connect(self._timer.start)
         for widget in (self.count, self.storage_nodes):
             widget.valueChanged.connect(self._timer.start)
-        for widget in (self.rack_power, self.server_max_kw, self.server_weight_kg):
+        for widget in (self.rack_power, self.server_max_kw, self.server_weight_kg, self.server_liquid_pct):
             widget.valueChanged.connect(self._timer.start)
         self.rail.toggled.connect(self._timer.start)
         self.refresh()
@@ -191,11 +207,13 @@ class NewDesignWizard(QDialog):
             storage=storage,
             storage_nodes=self.storage_nodes.value() if storage else 0,
             rack_power_kw=self.rack_power.value(),
+            rack_type=self.rack_type.currentText(),
             cooling=self.cooling.currentData(),
             name=self.name.text().strip() or None,
             customer=self.customer.text().strip() or None,
             server_max_kw=self.server_max_kw.value() or None,
             server_weight_kg=self.server_weight_kg.value() or None,
+            server_liquid_share=self.server_liquid_pct.value() / 100 or None,
         )
 
     def _supply_note(self) -> str:
@@ -203,7 +221,8 @@ class NewDesignWizard(QDialog):
         server = self.catalog.device_types.get(self.server.currentText())
         if server is None:
             return ""
-        missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight") if figure_value(server, f) is None]
+        missing = [self.t(f"supplied.what.{f}") for f in ("power.max_w", "weight", "cooling.liquid_share")
+                   if figure_value(server, f) is None]
         if not missing:
             return ""
         # "no maximum power or weight" (zh: 最大功耗、重量)
@@ -214,23 +233,11 @@ class NewDesignWizard(QDialog):
     def _figure_boxes(self, server) -> None:
         """Each figure box's empty text and tip follow the chosen server: "vendor's figure" where
         the vendor publishes it, else a request for it (``designer new`` requires it then)."""
-        for box, figure in ((self.server_max_kw, "power.max_w"), (self.server_weight_kg, "weight")):
+        for box, figure in ((self.server_max_kw, "power.max_w"), (self.server_weight_kg, "weight"),
+                            (self.server_liquid_pct, "cooling.liquid_share")):
             shown = server is None or published(server, figure)
             box.setSpecialValueText(self.t("wizard.published" if shown else "wizard.enter_figure"))
             box.setToolTip(self.t("wizard.published_tip" if shown else "wizard.enter_figure_tip"))
-
-    def _figure_problem(self, server, spec: GenerateSpec) -> str | None:
-        """What the generator would refuse about the server's figures, in the window's words:
-        a power or weight the vendor does not publish and nobody entered, or one entered over
-        a figure the vendor publishes."""
-        if server.power.max_w is None and server.power.typical_w is None and spec.server_max_kw is None:
-            return self.t("wizard.needs_power")
-        if server.weight_kg is None and spec.server_weight_kg is None:
-            return self.t("wizard.needs_weight")
-        for figure, given in (("power.max_w", spec.server_max_kw), ("weight", spec.server_weight_kg)):
-            if given is not None and published(server, figure):
-                return self.t("wizard.figure_published", figure=self.t(f"supplied.what.{figure}"))
-        return None
 
     @Slot()
     def refresh(self) -> None:
@@ -244,11 +251,6 @@ class NewDesignWizard(QDialog):
         self._figure_boxes(server)
         self.supply_note.setText(self._supply_note())
         self.supply_note.setVisible(bool(self.supply_note.text()))
-        problem = self._figure_problem(server, spec) if server is not None else None
-        if problem:
-            # said here, in the window's words: the generator's refusal names a CLI option
-            self._show(self._serial, (None, [], problem))
-            return
         self.preview.setText(self.t("wizard.working"))
         self.ok_button.setEnabled(False)
         self.pool.start(_Preview(self._serial, spec, self.catalog, self._signals, self.t))

@@ -392,9 +392,11 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "wizard.no_storage": {"en": "(none)", "zh": "（无）"},
     "wizard.storage_nodes": {"en": "Storage nodes", "zh": "存储节点数"},
     "wizard.rack_power": {"en": "Rack power budget", "zh": "机柜功率预算"},
+    "wizard.rack_type": {"en": "Rack type", "zh": "机柜型号"},
     "wizard.cooling": {"en": "Cooling", "zh": "散热方式"},
     "wizard.server_max_kw": {"en": "Server maximum power", "zh": "服务器最大功耗"},
     "wizard.server_weight_kg": {"en": "Server weight", "zh": "服务器重量"},
+    "wizard.server_liquid_share": {"en": "Liquid-cooled share of heat", "zh": "液冷散热占比"},
     "wizard.published": {"en": "vendor's figure", "zh": "采用厂商数据"},
     "wizard.published_tip": {"en": "The vendor publishes this figure; the design uses it (leave the box at 0).",
                              "zh": "厂商已公布该数据，设计采用厂商数据（此项保持为 0）。"},
@@ -403,21 +405,6 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
         "en": "The vendor publishes no such figure for this server: enter it (from the vendor or a measurement); "
               "the design stores it as supplied by you.",
         "zh": "厂商未公布该服务器的此项数据：请输入（来自厂商或实测）；设计中将其记为由您提供。",
-    },
-    "wizard.needs_power": {
-        "en": "This server's vendor publishes no power figure, so its racks cannot be sized: enter its maximum "
-              "power above.",
-        "zh": "该服务器厂商未公布功耗数据，无法按机柜功率预算排布：请在上方输入其最大功耗。",
-    },
-    "wizard.needs_weight": {
-        "en": "This server's vendor publishes no weight, so its racks and the floor load cannot be weighed: enter "
-              "its weight above.",
-        "zh": "该服务器厂商未公布重量，无法核算机柜重量与楼板承重：请在上方输入其重量。",
-    },
-    "wizard.figure_published": {
-        "en": "The vendor publishes this server's {figure}: leave that field at \"vendor's figure\" (a figure "
-              "entered there would replace the vendor's).",
-        "zh": "厂商已公布该服务器的{figure}：请将该项保留为“采用厂商数据”（输入的数值会取代厂商数据）。",
     },
     "wizard.supply_note": {
         "en": "The vendor publishes no {figures} for this server: enter what you have above (from the vendor "
