@@ -211,6 +211,23 @@ def model_notes(inputs: CommunicationInputs) -> list[Note]:
     ]
 
 
+def scale_up_domains(servers: int, gpus_per_server: int, scale_up_gpus: int | None,
+                     notes: list[Note]) -> tuple[int, int]:
+    """(NVLink domains, GPUs per domain) a collective runs over: the servers, or where the design
+    sets ``estimates.communication.scale_up_gpus`` (servers joined by an external NVLink switch
+    system, or one GPU per domain to leave NVLink out) domains of that many GPUs, as many as it
+    makes of the GPUs (no fewer than one). A domain below one GPU or above all of them is
+    clamped. The all-reduce estimate, NCCL's collectives (``nccl.cluster_system``) and the
+    scaling curve all count these, so ``crosses_scale_out`` says the same in both blocks."""
+    if scale_up_gpus is None or scale_up_gpus == gpus_per_server or servers < 1 or gpus_per_server < 1:
+        return servers, gpus_per_server
+    gpus = servers * gpus_per_server
+    domain = max(1, min(scale_up_gpus, gpus))
+    domains = max(1, gpus // domain)
+    notes.append(note("allreduce.scale_up_domain", domain_gpus=domain, domains=domains, gpus=gpus))
+    return domains, domain
+
+
 def cluster_path(design: Design, index: DesignIndex,
                  analyses: Iterable[FabricAnalysis]) -> tuple[CommPath, list[Note]]:
     """The cluster's collective path, and the assumptions it rests on (``Note``s; ``.english`` says them).
@@ -252,9 +269,10 @@ def cluster_path(design: Design, index: DesignIndex,
         notes.append(note("allreduce.fabric_uncabled", fabric=fabric))
     if len(types) > 1:
         notes.append(note("allreduce.mixed_servers", gpus_per_server=main.gpu_count, part=main.slug))
+    nodes, gpus_per_node = scale_up_domains(nodes, main.gpu_count, inputs.scale_up_gpus, notes)
     path = CommPath(
         nodes=nodes,
-        gpus_per_node=main.gpu_count,
+        gpus_per_node=gpus_per_node,
         intra_gbytes_s=min(intra),
         node_fabric_gbytes_s=min(node_fabric),
         link_efficiency=inputs.link_efficiency,

@@ -63,6 +63,9 @@ NOTE_TEMPLATES: dict[str, Template] = {
     "allreduce.no_compute_fabric": "no compute fabric: GPUs in different servers cannot exchange gradients",
     "allreduce.fabric_uncabled": "compute fabric {fabric} has no servers cabled yet: the estimates assume every "
                                  "compute port cabled at its speed, non-blocking",
+    "allreduce.scale_up_domain": "NVLink domains of {domain_gpus} GPUs as the design sets them "
+                                 "(estimates.communication.scale_up_gpus): {domains} domain(s) of the {gpus} GPUs "
+                                 "are the collectives' nodes",
     "allreduce.mixed_servers": "several GPU server types: {gpus_per_server} GPUs per server (as {part}), "
                                "each bandwidth the slowest type's",
     # -- collectives as NCCL runs them (nccl.py) --------------------------------

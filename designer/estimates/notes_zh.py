@@ -44,6 +44,8 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "allreduce.no_compute_fabric": "没有计算网络：不同服务器上的 GPU 无法交换梯度。",
     "allreduce.fabric_uncabled": "计算网络 {fabric} 尚未连接任何服务器：估算假设所有计算端口均按其速率接线，"
                                  "且无收敛（1:1）。",
+    "allreduce.scale_up_domain": "按设计设定的 NVLink 域（estimates.communication.scale_up_gpus）每域 {domain_gpus} "
+                                 "块 GPU 计：{gpus} 块 GPU 共 {domains} 个域，作为集合通信的节点。",
     "allreduce.mixed_servers": "包含多种 GPU 服务器型号：按每台 {gpus_per_server} 块 GPU 计（同 {part}），"
                                "各项带宽取最慢型号的值。",
     # -- collectives as NCCL runs them -----------------------------------------
