@@ -17,6 +17,7 @@ from collections import defaultdict, deque
 from typing import Any
 
 
+from designer.fabric.maxflow import max_flow_value
 from designer.fabric.topology import Topology
 
 
@@ -256,11 +257,13 @@ class FlowBisection:
                 return [(switch, 1.0)]
             return [((switch, "a"), share), ((switch, "b"), 1.0 - share)]
 
-        # networkx (a quarter of a second to import) only for fabrics that need max-flow
-        import networkx as nx
-        from networkx.algorithms.flow import preflow_push
+        # arc -> capacity (a later arc between the same two nodes replaces an earlier one)
+        arcs: dict[Any, dict[Any, float]] = {}
 
-        flow_graph = nx.DiGraph()
+        def add_arc(u: Any, v: Any, capacity: float) -> None:
+            arcs.setdefault(u, {})[v] = capacity
+            arcs.setdefault(v, {})
+
         for a, neighbours in self.topo.adjacency.items():
             if a in removed:
                 continue
@@ -272,23 +275,17 @@ class FlowBisection:
                 # adjacency holds both directions: each adds its own arc
                 for pa, fa in parts(a):
                     for pb, fb in parts(b):
-                        flow_graph.add_edge(pa, pb, capacity=bandwidth * fa * fb)
-        flow_graph.add_node(_SOURCE)
-        flow_graph.add_node(_SINK)
+                        add_arc(pa, pb, bandwidth * fa * fb)
+        arcs.setdefault(_SOURCE, {})
+        arcs.setdefault(_SINK, {})
         for switch, share in side.items():
             (first, _f), *rest = parts(switch)
             second = rest[0][0] if rest else first
             if share > 0:
-                flow_graph.add_edge(_SOURCE, first, capacity=demand[switch] * share)
+                add_arc(_SOURCE, first, demand[switch] * share)
             if share < 1:
-                flow_graph.add_edge(second, _SINK, capacity=demand[switch] * (1.0 - share))
-        # ``maximum_flow_value``'s own algorithm, called for its residual network, which
-        # is freed below; networkx is untyped: the value is the flow's total, a number
-        residual = preflow_push(flow_graph, _SOURCE, _SINK, value_only=True)
-        flow: float = residual.graph["flow_value"]
-        for graph in (flow_graph, residual):
-            _drop_views(graph)
-        return flow
+                add_arc(second, _SINK, demand[switch] * (1.0 - share))
+        return max_flow_value(arcs, _SOURCE, _SINK)
 
     def value(self, removed: frozenset[str] = frozenset(), less_link: tuple[str, str, float] | None = None,
               less_demand: dict[str, float] | None = None) -> float:
@@ -412,19 +409,3 @@ def bisection_measure(topo: Topology) -> ClosBisection | MaxFlowBisection | Coll
     if is_collapsed(topo):
         return CollapsedBisection(topo)
     return ClosBisection(topo) if is_regular_clos(topo) else MaxFlowBisection(topo)
-
-
-# The views networkx keeps on a graph once asked for (``G.edges`` is an ``OutEdgeView`` of
-# ``G``, ``G.degree`` a ``DiDegreeView``, stored on ``G`` itself).
-_CACHED_VIEWS = ("nodes", "edges", "adj", "succ", "pred", "degree", "in_edges", "out_edges", "in_degree",
-                 "out_degree")
-
-
-def _drop_views(graph: Any) -> None:
-    """Free a networkx graph as soon as it is dropped. A graph whose views were asked for
-    refers to itself through them: a reference cycle only the cyclic collector frees, and
-    commands run it rarely (``designer.cli.COLLECT_AFTER_ALLOCATIONS``). Each max-flow left
-    two such graphs, about 4,000 objects; at 32,768 GPUs 62 flows held 70 MB at the peak
-    until a collection came."""
-    for name in _CACHED_VIEWS:
-        graph.__dict__.pop(name, None)
