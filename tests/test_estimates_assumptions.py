@@ -133,7 +133,15 @@ SCENARIOS = {
     # TP 2 fits; DP 16 does not divide 1,000 sequences: DP 10 on 20 GPUs
     "gpus_idle": lambda catalog: small_design_with_batch(1000),
     "memory_unknown": lambda catalog: _memory_unknown(),
+    # servers joined into 16-GPU NVLink domains (an external NVLink switch system)
+    "scale_up_domain": lambda catalog: _scale_up_domain(16),
 }
+
+
+def _scale_up_domain(gpus: int):
+    design = small_design()
+    design.estimates.communication.scale_up_gpus = gpus
+    return design
 
 
 def small_design_with_batch(sequences: int):

@@ -37,6 +37,14 @@ from designer.model.units import kw_to_w
 __all__ = ["GenerateSpec", "generate"]
 
 
+
+def default_name(nodes: int, model: str) -> str:
+    """The design's name when ``--name`` is not given: "4 x NVIDIA DGX H100", made fit for a
+    name (``designer.model.base.Name``: no colon, at most 120 characters) whatever the catalog
+    entry's model says (a user's entry "Acme: Box 8" gave a validation traceback)."""
+    name = " ".join(f"{nodes} x {model}".replace(":", " -").split())
+    return name if len(name) <= 120 else name[:117].rstrip() + "..."
+
 def generate(spec: GenerateSpec, catalog: Catalog) -> Design:
     return generate_with_notes(spec, catalog)[0]
 
@@ -217,7 +225,7 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
         raise GenerationError(f"internal: {len(missing)} devices were not placed (e.g. {missing[0]})")
     types_used = {d.device_type for d in devices}
     return Design(
-        name=spec.name or f"{resolved.nodes} x {resolved.server.model}",
+        name=spec.name or default_name(resolved.nodes, resolved.server.model),
         project=Project(customer=spec.customer, author=spec.author),
         site=Site(name="Site", rooms=[room]),
         fabrics=draft.fabrics,

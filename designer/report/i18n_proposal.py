@@ -155,6 +155,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "and the commercial terms.",
         "zh": "确定验收测试（老化测试、NCCL 带宽、存储吞吐）、交付计划与商务条款。",
     },
+    "exec_next_acceptance_no_storage": {
+        "en": "Agree the acceptance tests (burn-in, NCCL bandwidth), the delivery schedule and the commercial terms.",
+        "zh": "确定验收测试（老化测试、NCCL 带宽）、交付计划与商务条款。",
+    },
     "exec_next_sign": {"en": "Sign off the design; the order follows.", "zh": "签署确认设计方案，随后下单。"},
     "gpus": {"en": "GPUs", "zh": "GPU 数量"},
     "servers": {"en": "GPU servers (nodes)", "zh": "GPU 服务器（节点）"},

@@ -68,12 +68,15 @@ def build(ctx: ProposalContext) -> list:
                                        racks=ctx.counted("n_racks", totals["racks"]))))
     target = design.targets.storage_read_gbytes_s_per_gpu
     storage_text = t("dl_test_storage_text", target=t.num(target)) if target else t("dl_test_storage_unset")
-    story.append(_pairs(ctx, [
+    tests = [
         (t("dl_test_burnin"), t("dl_test_burnin_text")),
         (t("dl_test_nccl"), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
         (t("dl_test_storage"), storage_text),
         (t("dl_test_failover"), t("dl_test_failover_text" if _compute_cabled(report) else "dl_test_failover_single")),
-    ], header=(t("dl_test"), t("dl_criterion"))))
+    ]
+    if not totals.get("storage_nodes"):
+        del tests[2]  # no storage system to read from (the POC plan has no fio either)
+    story.append(_pairs(ctx, tests, header=(t("dl_test"), t("dl_criterion"))))
 
     story.append(ctx.h2(t("dl_terms")))
     # the project's inputs (File → Project details…) where set; else what the design says, or "to be agreed"

@@ -241,7 +241,8 @@ def _prose(ctx: ProposalContext) -> list:
 
     story.append(ctx.h2(t("exec_next")))
     steps = ["exec_next_review", *(["exec_next_quotes"] if bom.unpriced else []), "exec_next_site",
-             "exec_next_acceptance", "exec_next_sign"]
+             "exec_next_acceptance" if ctx.report.totals.get("storage_nodes") else "exec_next_acceptance_no_storage",
+             "exec_next_sign"]
     story.append(ListFlowable([ListItem(s.p(t(key)), value=n) for n, key in enumerate(steps, start=1)],
                               bulletType="1", bulletFontName=ctx.fonts.regular, bulletFontSize=s.body.fontSize,
                               leftIndent=14))
