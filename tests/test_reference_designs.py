@@ -242,35 +242,36 @@ def test_h100_pod_optics_per_side(h100_pod):
     assert by_opn.get("980-9I51A-00NS00") == 508
     assert by_opn.get("980-9I693-00NS00") == 254
     compute_switch_cages = 48 * 32
-    # switch-side modules: compute 1,536 (every cage of the 48 QM9700) + storage 352
-    assert by_opn.get("980-9I510-00NS00") == compute_switch_cages + 352
+    # switch-side modules: compute 1,536 (every cage of the 48 QM9700) + storage 369
+    assert by_opn.get("980-9I510-00NS00") == compute_switch_cages + 369
     assert all(line.manufacturer for line in bom.lines if line.section == "transceivers")
 
 
 def test_h100_pod_switch_side_modules_per_fabric(h100_pod):
     """RA-11333-001 Appendix A Table 8, switch OSFP transceivers (980-9I510-00NS00): compute
-    1,536, held exactly. Storage: the RA's 369 (127 DGX-facing + 240 leaf-spine + 2 UFM cages;
-    "All networking components are multi-mode fiber") against our 352, by two stated choices:
-    leaf-spine pairs standing in one rack take a twin-port 2 x 400G DAC (NVIDIA MCP4Y10, 1 m:
-    no module at either end, less power and cost; 8 cables, 16 modules fewer), and UFM ports
-    use a 2 x 200G AOC splitter (its own ends: 2 fewer); one more cage than the RA's 127 is
-    half-used where a leaf takes an odd number of DGX storage ports."""
+    1,536 and storage 369 (127 DGX-facing + 240 leaf-spine + 2 UFM cages; "All networking
+    components are multi-mode fiber"), held exactly: leaf-spine pairs in one rack take optics
+    as the RA cables them (``designer.fabric.cabling.needs_optics``), the UFM ports a module
+    on a 1:2 splitter fibre, and the 254 DGX storage ports fill 127 twin-port cages (even
+    counts per leaf). Adapter side: 508 DGX compute and 254 DGX storage modules; the UFM
+    appliances' 4 "UFM System Transceivers" per fabric (980-9I51S-00NS00) besides."""
     design, _report = h100_pod
     from designer.fabric.cages import OPTICAL, link_ends
     from designer.model.index import DesignIndex
 
     index = DesignIndex.build(design)
-    cages: dict[tuple[str, str], set] = {}
+    cages: dict[tuple[str, str, str], set] = {}
     for link in design.links:
         if link.media in OPTICAL:
             for end in link_ends(index, link) or ():
-                cages.setdefault((link.fabric, end.side), set()).add(end.key)
-    assert len(cages[("compute", "switch")]) == 1536
-    assert len(cages[("compute", "adapter")]) == 508
-    assert len(cages[("storage", "adapter")]) == 254
-    in_rack_dac = [l for l in design.links if l.fabric == "storage" and l.media == "DAC"]
-    assert len(in_rack_dac) == 16 and all(l.length_m <= 3 for l in in_rack_dac)
-    assert len(cages[("storage", "switch")]) == 369 - 16 - 2 + 1
+                owner = "ufm" if end.key[0].startswith("ufm") else "dgx" if end.key[0].startswith("node") else "-"
+                cages.setdefault((link.fabric, end.side, owner if end.side == "adapter" else "-"), set()).add(end.key)
+    assert len(cages[("compute", "switch", "-")]) == 1536
+    assert len(cages[("compute", "adapter", "dgx")]) == 508
+    assert len(cages[("storage", "adapter", "dgx")]) == 254
+    assert len(cages[("compute", "adapter", "ufm")]) == len(cages[("storage", "adapter", "ufm")]) == 4
+    assert not [l for l in design.links if l.fabric == "storage" and l.media == "DAC"]
+    assert len(cages[("storage", "switch", "-")]) == 369
 
 
 @pytest.mark.parametrize(("nodes", "leaves", "spines", "cores"),

@@ -43,8 +43,9 @@ def _pdf_text(design, catalog, lang: str) -> str:
 
 @pytest.fixture(scope="module")
 def sixteen(catalog):
-    """16 DGX H100: twin-port cables make the links more than the cables."""
-    return generate(GenerateSpec(nodes=16, **DGX), catalog)
+    """16 DGX H100: twin-port cables make the links more than the cables (the in-rack copper
+    between switches, ``--in-rack-copper``: by default the RA's optics cable them one to a link)."""
+    return generate(GenerateSpec(nodes=16, in_rack_copper=True, **DGX), catalog)
 
 
 @pytest.fixture(scope="module")

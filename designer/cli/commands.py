@@ -97,6 +97,7 @@ def _cmd_new(args: argparse.Namespace) -> int:
         management_server=args.management_server,
         ufm_appliances=args.ufm_appliances,
         ufm_appliance=args.ufm_appliance,
+        in_rack_copper=args.in_rack_copper,
         oob_aggregation_switch=args.oob_aggregation_switch,
         rack_power_kw=args.rack_power_kw,
         cooling=args.cooling,

@@ -197,6 +197,10 @@ def _new_parser(sub) -> None:
                      help="UFM appliances per InfiniBand fabric (default 2, an HA pair; 0 for none)")
     new.add_argument("--ufm-appliance", default="nvidia-ufm-enterprise-appliance", metavar="SLUG",
                      help="UFM appliance type")
+    new.add_argument("--in-rack-copper", action="store_true",
+                     help="copper (DAC) between switches and to the UFM appliances where it reaches in one "
+                          "rack, instead of the multimode optics the DGX SuperPOD RA cables on InfiniBand "
+                          "(cheaper, less power; stored in the design's fabrics)")
     new.add_argument("--rack-power-kw", type=float, default=40.0, metavar="KW",
                      help="power budget per rack (default 40)")
     new.add_argument("--cooling", choices=["air", "liquid"], default="air", help="how racks are cooled (default air)")

@@ -110,6 +110,55 @@ def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int =
     return leaves
 
 
+def mark_in_rack_copper(draft: Draft) -> None:
+    """The user's ``--in-rack-copper`` on every fabric built so far (``Fabric.in_rack_copper``,
+    read by ``designer.fabric.cabling.needs_optics``); without it the fabrics keep the
+    default, cabled as their reference architecture does. Called as each fabric is added
+    (the control plane marks the compute fabrics, ``storage_fabric`` and ``inband_fabric``
+    theirs), so the file records the choice the cables were planned with."""
+    if draft.spec.in_rack_copper:
+        for fabric in draft.fabrics:
+            fabric.in_rack_copper = True
+
+
+def _even_cages(leaves: list[fp.LeafAssignment], cap: int) -> None:
+    """Dual-homed endpoints of two ports each moved so that every leaf of ``leaves`` (pairs,
+    as ``_balanced_pairs`` makes them) takes an even number of ports where that can be done
+    within ``cap`` ports a leaf: a leaf whose twin-port cages (two switch ports to a cage)
+    take an odd count leaves one cage half-used, a module bought for one port. NVIDIA's
+    RA-11333-001 Appendix A Table 8 counts 127 switch cages for the 254 DGX storage ports of
+    127 DGX H100 (two to a cage). Two pairs of an odd count of endpoints: one endpoint moves
+    from the fuller to the other. An odd pair left over (an odd count of endpoints in all):
+    one of its endpoints takes the first leaf of the pair before it in place of its own,
+    whose endpoint there moves onto the pair's second leaf; every endpoint stays on two
+    leaves, the pair's leaves take one port fewer and one more. Endpoints of any other shape
+    are left as they are."""
+    pairs = [(leaves[i], leaves[i + 1]) for i in range(0, len(leaves) - 1, 2)]
+    for a, b in pairs:
+        if ([e for e, p in a.ports] != [e for e, p in b.ports] or any(p != 0 for _e, p in a.ports)
+                or any(p != 1 for _e, p in b.ports)):
+            return
+    odd = [pair for pair in pairs if len(pair[0].ports) % 2]
+    while len(odd) >= 2:
+        odd.sort(key=lambda pair: len(pair[0].ports))
+        small, full = odd.pop(0), odd.pop()
+        if len(small[0].ports) + 1 > cap:
+            return
+        for leaf_from, leaf_to in zip(full, small):
+            leaf_to.ports.append(leaf_from.ports.pop())
+    if not odd or len(odd[0][0].ports) + 1 > cap:
+        return
+    own_a, own_b = odd[0]
+    at = pairs.index(odd[0])
+    other_a, other_b = pairs[at - 1] if at > 0 else (pairs[1] if len(pairs) > 1 else (None, None))
+    if other_a is None or other_b is None or not other_a.ports:
+        return
+    moved = own_a.ports.pop()  # (s, 0): to the other pair's first leaf
+    other_port = other_a.ports.pop()  # (t, 0): onto this pair's second leaf
+    other_a.ports.append(moved)
+    own_b.ports.append(other_port)
+
+
 def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
                    storage_names: list[str], compute_protocol: str, control: list[Endpoint]) -> bool:
     """Returns whether a storage fabric was built."""
@@ -131,6 +180,9 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
     server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
     server_leaves = _balanced_pairs([len(e.ports) for e in server_eps], server_leaf.down_lanes)
+    balanced = [len(a.ports) for a in server_leaves]
+    if server_leaf.lanes == 1 and group.ports_per_cage == 2:
+        _even_cages(server_leaves, server_leaf.down_lanes)
     store_speed = resolved.storage.group_of(store_ports[0]).speed_gbps if store_ports and resolved.storage else (
         spec.reserved_storage_port_gbps)
     store_lanes = endpoint_lanes(store_speed, switch, "storage system")
@@ -143,12 +195,14 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     if pair is not None:
         # every endpoint fits one leaf pair: no spines (sized by the endpoints, not by a scalable unit)
         draft.fabrics.append(fabric)
+        mark_in_rack_copper(draft)
         draft.add_built(pair, [switch])
         return True
     store_leaves = _balanced_pairs([len(e.ports) for e in store_eps], store_leaf.down_lanes, reserved)
     leaves: list[tuple[fp.LeafAssignment, list[Endpoint], fp.LeafPorts, int]] = []
-    for a in server_leaves:
-        used = math.ceil(len(a.ports) / server_leaf.lanes)
+    for a, before in zip(server_leaves, balanced):
+        # the uplinks of the balanced count (a leaf that gave a port to even its cages keeps them)
+        used = math.ceil(max(len(a.ports), before) / server_leaf.lanes)
         leaves.append((a, server_eps, server_leaf, server_leaf.uplinks_needed(used, ratio)))
     reserved_per_leaf = math.ceil(reserved / max(1, len(store_leaves))) if reserved and not store_eps else 0
     for a in store_leaves:
@@ -156,6 +210,7 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         leaves.append((a, store_eps, store_leaf, store_leaf.uplinks_needed(used, 1.0)))
     spines, per_leaf = _spine_layout([up for *_x, up in leaves], radix)
     draft.fabrics.append(fabric)
+    mark_in_rack_copper(draft)
     built = BuiltFabric()
     width = max(2, len(str(len(leaves))))
     leaf_devices = []
@@ -313,6 +368,13 @@ def attach_control(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]],
 
 def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
                   storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
+    """The in-band fabric (``_inband_fabric``), marked with the user's cabling choice."""
+    _inband_fabric(draft, catalog, resolved, servers, storage_names, control, notes)
+    mark_in_rack_copper(draft)
+
+
+def _inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
+                   storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
     """The in-band fabric (see the module's docstring). With ``--inband-oversubscription`` a
     generic leaf-spine at that ratio, except where one leaf pair takes every endpoint: then the
     pair alone, as without the option (a ratio needs a spine tier to apply to), and ``notes``

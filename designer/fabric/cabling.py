@@ -15,6 +15,21 @@ a breakout (splitter) cable serves all lanes of one switch port (shared ``cable_
 twin-port copper cable between two twin-port cages serves both ports. Optical links need
 one transceiver per cage at each end (a twin-port cage takes one twin-port module for its
 two ports) and one fibre per link.
+
+Reference cabling (``needs_optics``). NVIDIA's DGX SuperPOD RA-11333-001 (Appendix A,
+Table 8) cables its InfiniBand fabrics in multimode fibre throughout: "All networking
+components are multi-mode fiber". Its switch-side transceiver count (980-9I510-00NS00)
+is every cabled switch cage, leaf-spine links in the same rack included, and the UFM
+appliances reach their leaves through transceivers ("UFM System Transceivers",
+980-9I51S-00NS00) and 1:2 splitter fibres ("NDR Cables, 200 Gbps", 980-9I557-00N030).
+So, on an InfiniBand fabric, a link between two switches and a link of a
+fabric-management appliance (a device of kind ``other``: UFM) take optics even where
+copper would reach. The other endpoints keep the cheapest media that reaches: the same
+table counts the management nodes' storage links as cables ("HDR 400 Gbps to 2x200
+Gbps"), not transceivers. The Ethernet RAs read publish no such statement, so Ethernet
+fabrics keep the cheapest media. A fabric's ``in_rack_copper`` overrides this: True
+(``designer new --in-rack-copper``) takes the cheapest media everywhere, False optics
+on those links on any protocol.
 """
 
 from __future__ import annotations
@@ -22,11 +37,30 @@ from __future__ import annotations
 from collections import Counter
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cages import EndCage, fanning_cage, far_cages, link_ends, link_speed, splitter_lanes
+from designer.fabric.cages import OPTICAL, EndCage, fanning_cage, far_cages, link_ends, link_speed, splitter_lanes
 from designer.fabric.parts import CableChoice, MediaSelector, stock_length
 from designer.fabric.routes import Geometry
 from designer.model.index import DesignIndex
 from designer.model.link import Link
+
+
+def needs_optics(index: DesignIndex, link: Link) -> bool:
+    """Must this link be optical (module and fibre) where copper would reach? See the
+    module's docstring: on a fabric that cables as its reference architecture does
+    (``Fabric.in_rack_copper`` None: InfiniBand; False: any protocol), a link between two
+    switches or from a fabric-management appliance."""
+    fabric = index.fabrics.get(link.fabric) if link.fabric else None
+    if fabric is None or fabric.in_rack_copper is True:
+        return False
+    if fabric.in_rack_copper is None and fabric.protocol != "infiniband":
+        return False
+    kinds = []
+    for end in (link.a, link.b):
+        device = index.devices.get(end.device)
+        if device is None or device.device_type not in index.device_types:
+            return False
+        kinds.append(index.type_of(device).kind)
+    return kinds == ["switch", "switch"] or ("switch" in kinds and "other" in kinds)
 
 
 def neighbourhood(index: DesignIndex, links: list[Link]) -> list[Link]:
@@ -82,7 +116,8 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
         n_lanes = splitter_lanes(index, link, lanes[link.cable_id]) if link.cable_id else 1
         pair = ends.get(id(link)) or link_ends(index, link)
         fanning = None if link.cable_id else fanning_cage(pair, far)
-        choice = selector.choose(needed, speed, n_lanes, rj45, pair, 2 if fanning else None)
+        choice = selector.choose(needed, speed, n_lanes, rj45, pair, 2 if fanning else None,
+                                 optical=not rj45 and needs_optics(index, link))
         plan[id(link)] = (needed, choice)
     return plan
 
@@ -123,8 +158,10 @@ def reroute(index: DesignIndex, cabling: Cabling, links: list[Link]) -> list[Lin
         if choice is None:
             updated.append(link.model_copy(update={"media": None, "length_m": round(needed, 2)}))
             continue
-        if link.media is not None and link.media != choice.media:
-            # keep the planned media while it still reaches
+        if link.media is not None and link.media != choice.media and not (
+                link.media not in OPTICAL and needs_optics(index, link)):
+            # keep the planned media while it still reaches (copper only where the fabric's
+            # cabling allows it: ``needs_optics``)
             speed = link_speed(index, link) or 0.0
             lanes = splitter_lanes(index, link, used_lanes[link.cable_id]) if link.cable_id else 1
             ends = link_ends(index, link) or ()

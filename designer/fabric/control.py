@@ -18,7 +18,7 @@ import math
 
 from designer.catalog import Catalog
 from designer.fabric import plan as fp
-from designer.fabric.build_side import attach_control, fabric_ports
+from designer.fabric.build_side import attach_control, fabric_ports, mark_in_rack_copper
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
 from designer.fabric.wiring import Endpoint
 from designer.model.device import Device
@@ -38,6 +38,7 @@ class ControlPlane:
         self.management_type: DeviceType | None = None
         if single:
             return
+        mark_in_rack_copper(draft)  # the compute fabrics, built before the control plane
         if spec.management_nodes > 0:
             self.management_type = with_user_figures(
                 catalog.require_device(spec.management_server, ("server", "other"), "management server"), spec,

@@ -45,6 +45,9 @@ class GenerateSpec:
     management_server: str = "generic-management-server-x86"
     ufm_appliances: int | None = None
     ufm_appliance: str = "nvidia-ufm-enterprise-appliance"
+    # copper between switches and to UFM where it reaches in one rack, instead of the optics the
+    # RA cables there (stored on the fabrics as ``in_rack_copper``; designer.fabric.cabling.needs_optics)
+    in_rack_copper: bool = False
     floor_load_kg_m2: float | None = None
     room_power_kw: float | None = None
     room_cooling_kw: float | None = None

@@ -51,8 +51,13 @@ def _lanes_text(lanes: str, speed_gbps: float) -> tuple[int, float]:
 # split cage through splitter fibres (a 2 x 400G module for 4 x 200G lanes); more,
 # slower ports carrying one fast port of a switch (a twin-port 2 x 400G module in an
 # 800G switch cage, "switch-to-switch at 800Gb/s" in NVIDIA's MMA4Z00-NS400-T
-# connectivity scenarios; not stated for adapters), one fibre per module port.
-EXACT, SPLIT, AGGREGATE = 0, 1, 2
+# connectivity scenarios; not stated for adapters), one fibre per module port; last, a
+# single-port adapter module at half its rate: a 400G SR4 module in a 200G adapter port,
+# "200Gb/s mode: Using 2-channels and 1:2 splitter ... fiber cables (MFP7E20), the
+# transceiver operates at 200G" (NVIDIA MMA4Z00-NS400-T, Connectivity Scenarios; the
+# UFM appliances' "UFM System Transceivers" 980-9I51S-00NS00 on "NDR Cables, 200 Gbps",
+# RA-11333-001 Appendix A Table 8).
+EXACT, SPLIT, AGGREGATE, HALF_RATE = 0, 1, 2, 3
 
 
 def module_fit(module: Transceiver, end: EndCage) -> int | None:
@@ -64,6 +69,8 @@ def module_fit(module: Transceiver, end: EndCage) -> int | None:
         return SPLIT
     if ports > end.ports and ports % end.ports == 0 and same_rate and end.side == "switch":
         return AGGREGATE
+    if ports == end.ports == 1 and speed == 2 * end.port_speed_gbps and end.side == "adapter":
+        return HALF_RATE
     return None
 
 
@@ -267,17 +274,21 @@ class MediaSelector:
         return max(reaches) if reaches else None
 
     def choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool,
-               ends: tuple[EndCage, EndCage] | None = None, copper_lanes: int | None = None) -> CableChoice | None:
+               ends: tuple[EndCage, EndCage] | None = None, copper_lanes: int | None = None,
+               optical: bool = False) -> CableChoice | None:
         """``copper_lanes``: the legs a copper cable would need where that differs from
-        ``lanes`` (a twin-port cage whose two ports go to two cages takes a splitter)."""
+        ``lanes`` (a twin-port cage whose two ports go to two cages takes a splitter).
+        ``optical``: optics only (module and fibre), no cable with its own ends, however
+        short the run (``designer.fabric.cabling.needs_optics``)."""
         shape = tuple(e.shape for e in ends) if ends else ()
-        key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape, copper_lanes)
+        key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape, copper_lanes, optical)
         if key not in self._cache:
-            self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or (), copper_lanes or lanes)
+            self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or (), copper_lanes or lanes,
+                                            optical)
         return self._cache[key]
 
     def _choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool, ends: Ends,
-                copper_lanes: int) -> CableChoice | None:
+                copper_lanes: int, optical: bool = False) -> CableChoice | None:
         if rj45:
             products = [p for p in self.cabling.cables if p.media == "CAT6A"]
             reach = max((p.max_reach_m or 0 for p in products), default=100.0)
@@ -288,7 +299,7 @@ class MediaSelector:
         cages = tuple(end.form_factor for end in ends)
         protocol = ends[0].protocol if ends else None
         unserved = None  # an optical media whose modules fit but for which no fibre is stocked
-        for media in MEDIA_ORDER:
+        for media in (m for m in MEDIA_ORDER if m in OPTICAL) if optical else MEDIA_ORDER:
             if media in OPTICAL:
                 # the modules at both ends must reach; the fibre comes in stock lengths
                 fibre_speed = speed_gbps

@@ -47,3 +47,9 @@ class Fabric(Model):
     rail_optimized: bool | None = None
     # Built ahead of what it will serve (a storage fabric before the storage is chosen).
     reserved: bool = False
+    # Copper between switches (and to fabric-management appliances) where it reaches in one
+    # rack: None (the default) cables as the fabric's reference architecture does (InfiniBand:
+    # optics, module and fibre, on those links; Ethernet: the cheapest media that reaches),
+    # True the cheapest media that reaches on every link, False optics on those links on any
+    # protocol. See ``designer.fabric.cabling.needs_optics``.
+    in_rack_copper: bool | None = None
