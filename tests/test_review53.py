@@ -37,3 +37,49 @@ def test_the_default_name_is_a_name_the_file_takes(model, expected):
     assert default_name(4, model) == expected
     long = default_name(4, "x" * 300)
     assert len(long) == 120 and long.endswith("...")
+
+
+def test_a_cable_drawn_by_hand_between_two_infiniband_switches_is_optical_as_the_generators(catalog):
+    """helper-52's leftover: the generator joins two InfiniBand switches in one rack with a
+    module and fibre (RA-11333-001 Table 8: "All networking components are multi-mode
+    fiber"); a cable drawn by hand there got the cheaper DAC."""
+    from designer.fabric.hand_cabling import choose_cable
+    from designer.model.index import DesignIndex
+    from designer.model.link import Link, LinkEnd
+
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=12, switch="nvidia-qm9700"), catalog)
+    index = DesignIndex.build(design)
+    by_rack: dict[str, list[str]] = {}
+    for d in design.devices:
+        if d.device_type == "nvidia-qm9700" and d.fabric == "compute":
+            by_rack.setdefault(d.rack, []).append(d.name)
+    a, b = next(names for names in by_rack.values() if len(names) >= 2)[:2]
+    used = {(end.device, end.port) for link in design.links for end in (link.a, link.b)}
+    free = [lambda n: next(f"p{i}" for i in range(1, 65) if (n, f"p{i}") not in used)]
+    link = Link(a=LinkEnd(device=a, port=free[0](a)), b=LinkEnd(device=b, port=free[0](b)), fabric="compute")
+    media, length = choose_cable(index, catalog.cabling, link)
+    assert media == "MMF" and length is not None
+    copper = design.model_copy(deep=True)
+    for fabric in copper.fabrics:
+        fabric.in_rack_copper = True
+    media, _length = choose_cable(DesignIndex.build(copper), catalog.cabling, link)
+    assert media == "DAC"
+
+
+@pytest.mark.parametrize("spec", [
+    dict(nodes=4, management_nodes=0),
+    dict(nodes=1),
+    dict(nodes=4, management_server="nvidia-dgx-h100"),
+])
+def test_a_management_weight_that_would_be_dropped_is_refused(catalog, spec):
+    """Review 53, 4: --management-server-weight-kg with no management node placed (or on the
+    GPU server's own type) was dropped without a word."""
+    from designer.errors import GenerationError
+
+    with pytest.raises(GenerationError, match="--management-server-weight-kg 20"):
+        generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", management_server_weight_kg=20,
+                              **spec), catalog)
+    design = generate(GenerateSpec(server="nvidia-dgx-h100", switch="nvidia-qm9700", nodes=4,
+                                   management_server_weight_kg=20), catalog)
+    mgmt = next(t for t in design.device_types if t.slug == "generic-management-server-x86")
+    assert mgmt.weight_kg == 20

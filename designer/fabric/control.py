@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 
 from designer.catalog import Catalog
+from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric.build_side import attach_control, fabric_ports, mark_in_rack_copper
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
@@ -27,6 +28,24 @@ from designer.model.hardware import DeviceType
 UFM_PER_FABRIC = 2  # an HA pair (RA-11333-001 Table 8: 2 "UFM Back-to-Back" cables for 4 appliances)
 
 
+
+def _check_management_weight(spec, single: bool) -> None:
+    """``--management-server-weight-kg`` only where management nodes are placed, and of a
+    type that is not the GPU server's (whose weight ``--server-weight-kg`` gives): else the
+    figure would be dropped without a word (review 53)."""
+    if spec.management_server_weight_kg is None:
+        return
+    if single or spec.management_nodes == 0:
+        raise GenerationError(
+            f"--management-server-weight-kg {spec.management_server_weight_kg:g}: the design places no management "
+            f"node ({'a one-server design has none' if single else '--management-nodes 0'})",
+            hint="leave out --management-server-weight-kg")
+    if spec.management_server == spec.server:
+        raise GenerationError(
+            f"--management-server-weight-kg {spec.management_server_weight_kg:g}: the management server is "
+            f"{spec.server}, the GPU server, whose weight --server-weight-kg gives",
+            hint="give the weight once, with --server-weight-kg")
+
 class ControlPlane:
     def __init__(self, draft: Draft, catalog: Catalog, resolved: Resolved, single: bool) -> None:
         spec = draft.spec
@@ -36,6 +55,7 @@ class ControlPlane:
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
         self.management_type: DeviceType | None = None
+        _check_management_weight(spec, single)
         if single:
             return
         mark_in_rack_copper(draft)  # the compute fabrics, built before the control plane

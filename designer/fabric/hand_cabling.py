@@ -5,13 +5,16 @@ forked: the same steps as ``cabling._plan`` for one straight link — its routed
 (``routes.Geometry``), the cages at its ends (``link_ends``), whether a twin-port cage
 fans out so copper would be a splitter (``copper_legs``, over the two devices' own
 cables and the new one) and ``MediaSelector.choose`` — so a cable at 16,384 GPUs is
-chosen in milliseconds, not by re-planning 64,000 links."""
+chosen in milliseconds, not by re-planning 64,000 links. A link the fabric wants optical
+(``cabling.needs_optics``: two InfiniBand switches, as the RA cables them) gets optics here
+too, in one rack as anywhere."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from designer.catalog.cabling import Cabling
+from designer.fabric.cabling import needs_optics
 from designer.fabric.cages import copper_legs, link_ends, link_speed
 from designer.fabric.parts import MediaSelector
 from designer.fabric.routes import Geometry
@@ -45,7 +48,9 @@ def choose_cable(index: DesignIndex, cabling: Cabling, link: Link,
     rj45 = ports.is_rj45(link.a.device, link.a.port) or ports.is_rj45(link.b.device, link.b.port)
     pair = link_ends(index, link)
     legs = copper_legs(_WithLink(index, link), link, pair)  # type: ignore[arg-type]
-    choice = (selector or MediaSelector(cabling)).choose(routed, speed, 1, rj45, pair, legs)
+    # optics where the fabric cables as its reference architecture does (``cabling.needs_optics``)
+    choice = (selector or MediaSelector(cabling)).choose(routed, speed, 1, rj45, pair, legs,
+                                                         optical=not rj45 and needs_optics(index, link))
     if choice is None:
         return None, round(routed, 2)
     return choice.media, choice.length_m
