@@ -83,3 +83,34 @@ def test_a_management_weight_that_would_be_dropped_is_refused(catalog, spec):
                                    management_server_weight_kg=20), catalog)
     mgmt = next(t for t in design.device_types if t.slug == "generic-management-server-x86")
     assert mgmt.weight_kg == 20
+
+
+@pytest.mark.parametrize(("lang", "said", "unsaid"), [
+    ("en", "8GPUsinoneHCCSdomain:HCCSunpublishedperGPU(unpublishedreached)", "inoneNVLinkdomain"),
+    ("zh", "8块GPU同属一个HCCS域：每GPUHCCS未公布（实际可达未公布）", "同属一个NVLink域"),
+])
+def test_an_ascend_server_s_domain_is_hccs_and_its_unpublished_bandwidth_is_said_so(catalog, lang, said, unsaid):
+    """Review 53, 2: one Atlas 800T A2 was "all inside one NVLink domain at 0.0 GB/s per GPU"."""
+    from designer.report.json_report import report_parts
+    from designer.report.performance import collectives_part
+    from designer.i18n import Translator
+
+    design = generate(GenerateSpec(server="huawei-atlas-800t-a2", nodes=1, switch="nvidia-sn5600", server_max_kw=6,
+                                   server_weight_kg=60), catalog)
+    report = report_parts(design, catalog=catalog)
+    assert report.estimates.allreduce.scale_up_link == "HCCS"
+    assert report.as_dict()["estimates"]["collectives"]["scale_up_link"] == "HCCS"
+    text = _text(design, catalog, lang)
+    assert said in text and unsaid not in text
+    first = "".join(collectives_part(report.as_dict()["estimates"]["collectives"], Translator(lang)).items[0].split())
+    assert "HCCS" in first and "NVLink域" not in first and "NVLinkdomain" not in first
+
+
+def test_interconnect_names():
+    from designer.fabric.scale_up import interconnect_name
+
+    assert interconnect_name("NVLink 5 (2x NVSwitch)") == "NVLink"
+    assert interconnect_name("NVLink 5 via 9 NVSwitch trays, one NVLink domain per rack") == "NVLink"
+    assert interconnect_name("AMD Infinity Fabric (XGMI), full mesh on the UBB") == "AMD Infinity Fabric"
+    assert interconnect_name("HCCS") == "HCCS"
+    assert interconnect_name(None) is None

@@ -75,7 +75,7 @@ def test_proposal_quotes_nvlink_only(designs, lang):
     t = Translator(lang)
     part = collectives_part(report.estimates.collectives, t)
     first = part.items[0]
-    assert first.startswith(t("perf.system_one_domain", gpus="8", nvlink="450", nvlink_achieved="370",
+    assert first.startswith(t("perf.system_one_domain", gpus="8", nvlink="450 GB/s", nvlink_achieved="370 GB/s", link="NVLink",
                               nvls=t("perf.yes"))[:12])
     assert "50.0" not in first and "47.0" not in first  # no NIC figure
     from designer.report.pdf.sections.costs import _allreduce_intro
@@ -88,7 +88,8 @@ def test_proposal_quotes_nvlink_only(designs, lang):
             return t.int(n)
 
     intro = _allreduce_intro(_Ctx(), report.estimates.allreduce)
-    assert intro == t("allreduce_intro_one_domain", mb="1,024", gpus="8", nodes="1", intra=t.num(450.0, 1))
+    assert intro == t("allreduce_intro_one_domain", mb="1,024", gpus="8", nodes="1", intra=f"{t.num(450.0, 1)} GB/s",
+                      link="NVLink")
     assert "45.0" not in intro
 
 

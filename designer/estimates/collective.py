@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from designer.estimates.notes import Note, note
 from designer.estimates.results import AllreduceAlgorithm, AllreduceEstimate
 from designer.fabric.results import FabricAnalysis
+from designer.fabric.scale_up import interconnect_name
 from designer.model.design import Design
 from designer.model.estimates import CommunicationInputs
 from designer.model.hardware import DeviceType
@@ -102,6 +103,8 @@ class CommPath:
     oversubscription: float  # applied when > 1
     alpha_intra_s: float
     alpha_inter_s: float
+    # what joins the GPUs of one node ("NVLink", "HCCS", "AMD Infinity Fabric"; None: unnamed)
+    scale_up_link: str | None = None
 
     @property
     def gpus(self) -> int:
@@ -279,6 +282,7 @@ def cluster_path(design: Design, index: DesignIndex,
         oversubscription=ratio,
         alpha_intra_s=inputs.alpha_intra_us * S_PER_US,
         alpha_inter_s=inputs.alpha_inter_us * S_PER_US,
+        scale_up_link=interconnect_name(main.gpus.interconnect if main.gpus else None),
     )
     return path, notes
 
@@ -321,4 +325,5 @@ def allreduce_estimate(inputs: CommunicationInputs, path: CommPath, compute_fabr
         algorithms=rows,
         fastest=best,
         crosses_scale_out=path.nodes > 1,
+        scale_up_link=path.scale_up_link,
     )

@@ -124,6 +124,7 @@ class NcclSystem:
     nic_efficiency: float = 0.94
     nvlink_efficiency: float = 370.0 / 450.0
     nvls_efficiency: float = 275.0 / 450.0
+    scale_up_link: str | None = None  # what joins a node's GPUs ("NVLink", "HCCS"; None: unnamed)
 
     @property
     def ranks(self) -> int:
@@ -400,6 +401,7 @@ def collectives_block(system: NcclSystem | None, message_bytes: float) -> Collec
         "message_bytes": message_bytes,
         # one NVLink domain: every collective stays on it; the NIC figures above do not enter
         "crosses_scale_out": system.nodes > 1,
+        "scale_up_link": system.scale_up_link,
         "operations": {op: operation_block(system, op, message_bytes) for op in OPERATIONS},
     }
 
@@ -471,5 +473,6 @@ def cluster_system(design: Design, index: DesignIndex, path: CommPath,
         nic_efficiency=inputs.nic_efficiency,
         nvlink_efficiency=inputs.nvlink_efficiency,
         nvls_efficiency=inputs.nvls_efficiency,
+        scale_up_link=path.scale_up_link,
     )
     return system, sharp_types

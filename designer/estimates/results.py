@@ -275,6 +275,7 @@ class CollectivesBlock(TypedDict):
     oversubscription: NotRequired[float]
     message_bytes: NotRequired[float]
     crosses_scale_out: NotRequired[bool]  # False: one NVLink domain, no collective on the scale-out fabric
+    scale_up_link: NotRequired[str | None]  # what joins a node's GPUs ("NVLink", "HCCS"; None: unnamed)
     operations: dict[str, OperationFigures]
 
 
@@ -333,6 +334,8 @@ class AllreduceEstimate:
     # False where every GPU is in one scale-up (NVLink) domain: the all-reduce runs on it alone
     # and the scale-out fabric carries none of it (the fabric figures above are then not used)
     crosses_scale_out: bool = True
+    # what joins the GPUs of one node ("NVLink", "HCCS", "AMD Infinity Fabric"; None: unnamed)
+    scale_up_link: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -347,6 +350,7 @@ class AllreduceEstimate:
             "oversubscription": self.oversubscription,
             "compute_fabric": self.compute_fabric,
             "crosses_scale_out": self.crosses_scale_out,
+            "scale_up_link": self.scale_up_link,
             "alpha_intra_us": self.alpha_intra_us,
             "alpha_inter_us": self.alpha_inter_us,
             "algorithms": [a.as_dict() for a in self.algorithms],

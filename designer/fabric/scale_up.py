@@ -31,6 +31,19 @@ def interconnect_family(text: str | None) -> str | None:
     return text.split(" (")[0].split(" via ")[0].split(",")[0].strip() or None
 
 
+def interconnect_name(text: str | None) -> str | None:
+    """"NVLink 5 (2x NVSwitch)" -> "NVLink", "HCCS" -> "HCCS", "AMD Infinity Fabric (XGMI), ..." ->
+    "AMD Infinity Fabric": what a sentence calls the domain's links ("one NVLink domain",
+    "one HCCS domain"), the family without its generation; None where the catalog names none."""
+    family = interconnect_family(text)
+    if family is None:
+        return None
+    words = family.split()
+    while len(words) > 1 and words[-1].replace(".", "").isdigit():
+        words.pop()
+    return " ".join(words)
+
+
 def scale_up_domains(index: DesignIndex) -> list[ScaleUpDomain]:
     """One entry per part with GPUs, in the order the design first names them."""
     counts: dict[str, int] = {}

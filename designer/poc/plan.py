@@ -166,8 +166,9 @@ def burn_in(poc: PocContext) -> list[str]:
     items = list(BURN_IN)
     system = poc.system
     if system is not None and system.nodes <= 1:
+        link = system.scale_up_link or "scale-up"
         items[1] = (f"nccl-tests all_reduce_perf -b 8G -e 8G over all {system.ranks} GPUs for 12 h, inside "
-                    "their one NVLink domain (no all-reduce crosses the scale-out fabric at this size): no #wrong, "
+                    f"their one {link} domain (no all-reduce crosses the scale-out fabric at this size): no #wrong, "
                     "busbw within the tolerance")
     if not any(link["role"] == "compute" for link in poc.link_classes):
         items.remove(BURN_IN[2])

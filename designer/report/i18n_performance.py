@@ -23,20 +23,23 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     # -- collectives --------------------------------------------------------------
     "perf.collectives": {"en": "Collective communication (NCCL model)", "zh": "集合通信（NCCL 模型）"},
     "perf.system": {
-        "en": "{gpus} GPUs: {nodes} NVLink domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
-              "({nic_achieved} GB/s reached per NIC); NVLink {nvlink} GB/s per GPU ({nvlink_achieved} GB/s reached); "
+        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per GPU ({nvlink_achieved} reached); "
               "NVLink SHARP: {nvls}; in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
-        "zh": "{gpus} 块 GPU：{nodes} 个 NVLink 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
-              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU NVLink {nvlink} GB/s（实际可达 {nvlink_achieved} GB/s）；"
+        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
               "NVLink SHARP：{nvls}；网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
     "perf.system_one_domain": {
-        "en": "{gpus} GPUs in one NVLink domain: NVLink {nvlink} GB/s per GPU ({nvlink_achieved} GB/s reached); "
+        "en": "{gpus} GPUs in one {link} domain: {link} {nvlink} per GPU ({nvlink_achieved} reached); "
               "NVLink SHARP: {nvls}. At this size no collective crosses the scale-out fabric, so its NICs and "
               "oversubscription do not enter these figures.",
-        "zh": "{gpus} 块 GPU 同属一个 NVLink 域：每 GPU NVLink {nvlink} GB/s（实际可达 {nvlink_achieved} GB/s）；"
+        "zh": "{gpus} 块 GPU 同属一个 {link} 域：每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
               "NVLink SHARP：{nvls}。在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
     },
+    # what joins a node's GPUs where the catalog names nothing; a bandwidth the vendor does not publish
+    "scale_up_link": {"en": "scale-up interconnect", "zh": "纵向扩展互连"},
+    "bandwidth_unpublished": {"en": "unpublished", "zh": "未公布"},
     "perf.yes": {"en": "yes", "zh": "是"},
     "perf.no": {"en": "no", "zh": "否"},
     "perf.none": {"en": "none", "zh": "无"},

@@ -461,16 +461,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "busbw": {"en": "Bus bandwidth (GB/s)", "zh": "总线带宽（GB/s）"},
     "allreduce_intro": {
         "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}); fabric {inter} GB/s per GPU, "
-              "NVLink {intra} GB/s per GPU, oversubscription {ratio}.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
-              "NVLink 每 GPU {intra} GB/s，收敛比 {ratio}。",
+              "{link} {intra} per GPU, oversubscription {ratio}.",
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
+              "{link} 每 GPU {intra}，收敛比 {ratio}。",
     },
     "allreduce_intro_one_domain": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one NVLink domain at {intra} GB/s "
+        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one {link} domain at {intra} "
               "per GPU; at this size no all-reduce traffic crosses the scale-out fabric.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 张 GPU（{nodes}），全部在同一个 NVLink 域内完成，"
-              "NVLink 每 GPU {intra} GB/s；在此规模下 All-reduce 流量不经过横向扩展网络。",
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}），全部在同一个 {link} 域内完成，"
+              "{link} 每 GPU {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
     },
+
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
     "read_available": {"en": "Read throughput available", "zh": "可用读带宽"},
     "checkpoint_size": {"en": "Checkpoint size", "zh": "检查点大小"},

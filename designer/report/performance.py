@@ -59,8 +59,15 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
         return None
     part = Part(t("perf.collectives"))
     yes, no = t("perf.yes"), t("perf.no")
-    nvlink = {"gpus": t.int(collectives.get("gpus")), "nvlink": t.num(collectives.get("nvlink_gbytes_s"), 0),
-              "nvlink_achieved": t.num(collectives.get("nvlink_achieved_gbytes_s"), 0),
+    # the domain's own interconnect by name (NVLink, HCCS, Infinity Fabric), its bandwidth or
+    # "unpublished" where the vendor gives none (the estimate takes it as 0)
+    link = collectives.get("scale_up_link") or t("scale_up_link")
+    unpublished = not collectives.get("nvlink_gbytes_s")
+    nvlink = {"gpus": t.int(collectives.get("gpus")), "link": link,
+              "nvlink": t("bandwidth_unpublished") if unpublished else
+              f"{t.num(collectives.get('nvlink_gbytes_s'), 0)} GB/s",
+              "nvlink_achieved": t("bandwidth_unpublished") if unpublished else
+              f"{t.num(collectives.get('nvlink_achieved_gbytes_s'), 0)} GB/s",
               "nvls": yes if collectives.get("nvls") else no}
     if collectives.get("crosses_scale_out") is False:
         # one NVLink domain: the NIC and oversubscription figures play no part, and are not quoted

@@ -113,9 +113,10 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
     if ar.fastest:
         times = ", ".join(f"{a.name} {_num(a.time_ms, 1)} ms" for a in ar.algorithms)
         # one scale-up domain: the figures are NVLink's alone, and the text says so
+        link = ar.scale_up_link or "scale-up interconnect"
+        intra = f"{_num(ar.intra_bandwidth_gbytes_s, 1)} GB/s" if ar.intra_bandwidth_gbytes_s else "unpublished"
         where = "" if ar.crosses_scale_out else (
-            f" in one NVLink domain ({_num(ar.intra_bandwidth_gbytes_s, 1)} GB/s per GPU; "
-            "the scale-out fabric carries none)")
+            f" in one {link} domain ({intra} per GPU; the scale-out fabric carries none)")
         out.append(f"    all-reduce of {_num(ar.message_mb, 0)} MB over {ar.gpus} GPUs{where}: {times}; "
                    f"fastest {ar.fastest}")
     nccl = ar.nccl

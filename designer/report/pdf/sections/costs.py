@@ -92,13 +92,18 @@ def _tco_rows(ctx: ProposalContext, tco: TcoEstimate, currency: str) -> list[tup
 
 def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     t = ctx.t
+    # the domain's own interconnect by name (NVLink, HCCS, Infinity Fabric); its bandwidth, or
+    # "unpublished" where the vendor gives none (the estimate takes it as 0)
+    link = allreduce.scale_up_link or t("scale_up_link")
+    intra = (f"{t.num(allreduce.intra_bandwidth_gbytes_s, 1)} GB/s" if allreduce.intra_bandwidth_gbytes_s
+             else t("bandwidth_unpublished"))
     if not allreduce.crosses_scale_out:
         # one scale-up domain: no all-reduce byte crosses the fabric, so no fabric figure is quoted
         return t("allreduce_intro_one_domain", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
-                 nodes=ctx.counted("n_servers", allreduce.nodes), intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1))
+                 nodes=ctx.counted("n_servers", allreduce.nodes), intra=intra, link=link)
     return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
              nodes=ctx.counted("n_servers", allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
-             intra=t.num(allreduce.intra_bandwidth_gbytes_s, 1), ratio=t.ratio(allreduce.oversubscription))
+             intra=intra, link=link, ratio=t.ratio(allreduce.oversubscription))
 
 
 def _allreduce_table(ctx: ProposalContext, algorithms: list[AllreduceAlgorithm]) -> Table:
