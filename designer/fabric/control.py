@@ -21,6 +21,7 @@ from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric.build_side import attach_control, fabric_ports, mark_in_rack_copper
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
+from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint
 from designer.model.device import Device
 from designer.model.hardware import DeviceType
@@ -29,7 +30,7 @@ UFM_PER_FABRIC = 2  # an HA pair (RA-11333-001 Table 8: 2 "UFM Back-to-Back" cab
 
 
 
-def _check_management_weight(spec, single: bool) -> None:
+def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
     """``--management-server-weight-kg`` only where management nodes are placed, and of a
     type that is not the GPU server's (whose weight ``--server-weight-kg`` gives): else the
     figure would be dropped without a word (review 53)."""
