@@ -106,3 +106,18 @@ def test_a_gb200_nvl72_is_designed_in_the_wizard_with_its_supplied_figures(qtbot
     assert wizard.design is not None, wizard.preview.text()
     rack = next(t for t in wizard.design.device_types if t.slug == "nvidia-dgx-gb200-nvl72")
     assert rack.cooling.liquid_share == pytest.approx(0.85)
+
+
+def test_the_wizard_offers_in_rack_copper(qtbot, catalog):
+    """designer new --in-rack-copper in the window: stored on the fabrics as the CLI stores it."""
+    from designer.ui.wizard import NewDesignWizard
+
+    wizard = NewDesignWizard(catalog)
+    qtbot.addWidget(wizard)
+    _previewed(qtbot, wizard, count=8)
+    assert wizard.design is not None
+    assert all(f.in_rack_copper is None for f in wizard.design.fabrics if f.role == "compute")
+    wizard.in_rack_copper.setChecked(True)
+    _previewed(qtbot, wizard)
+    assert wizard.design is not None
+    assert all(f.in_rack_copper is True for f in wizard.design.fabrics if f.role == "compute")

@@ -102,6 +102,9 @@ class NewDesignWizard(QDialog):
         self.ratio.addItems(["1:1", "2:1", "3:1"])
         self.rail = QCheckBox(t("wizard.rail"))
         self.rail.setChecked(True)
+        # designer new --in-rack-copper: DAC between switches in one rack instead of the RA's optics
+        self.in_rack_copper = QCheckBox(t("wizard.in_rack_copper"))
+        self.in_rack_copper.setToolTip(t("wizard.in_rack_copper_tip"))
         self.tiers = QComboBox()
         for tiers in ("auto", "2", "3"):
             self.tiers.addItem(t(f"wizard.{tiers}") if tiers == "auto" else tiers, tiers)
@@ -156,6 +159,7 @@ class NewDesignWizard(QDialog):
         form.addRow(t("wizard.switch"), self.switch)
         form.addRow(t("wizard.ratio"), self.ratio)
         form.addRow("", self.rail)
+        form.addRow("", self.in_rack_copper)
         form.addRow(t("wizard.tiers"), self.tiers)
         form.addRow(t("wizard.storage"), self.storage)
         form.addRow(t("wizard.storage_nodes"), self.storage_nodes)
@@ -190,6 +194,7 @@ class NewDesignWizard(QDialog):
         for widget in (self.rack_power, self.server_max_kw, self.server_weight_kg, self.server_liquid_pct):
             widget.valueChanged.connect(self._timer.start)
         self.rail.toggled.connect(self._timer.start)
+        self.in_rack_copper.toggled.connect(self._timer.start)
         self.refresh()
 
     def spec(self) -> GenerateSpec:
@@ -203,6 +208,7 @@ class NewDesignWizard(QDialog):
             gpus=count if self.count_kind.currentData() == "gpus" else None,
             oversubscription=parse_ratio(self.ratio.currentText()),
             rail_optimized=self.rail.isChecked(),
+            in_rack_copper=self.in_rack_copper.isChecked(),
             tiers=self.tiers.currentData(),
             storage=storage,
             storage_nodes=self.storage_nodes.value() if storage else 0,

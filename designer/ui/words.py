@@ -387,6 +387,14 @@ UI_MESSAGES: dict[str, dict[str, str]] = {
     "wizard.ratio": {"en": "Oversubscription", "zh": "收敛比"},
     "wizard.rail": {"en": "rail-optimized", "zh": "轨道优化"},
     "wizard.tiers": {"en": "Tiers", "zh": "网络层数"},
+    "wizard.in_rack_copper": {"en": "copper between switches in one rack", "zh": "同机柜交换机间使用铜缆"},
+    "wizard.in_rack_copper_tip": {
+        "en": "DAC cables where they reach between switches (and to UFM appliances) in one rack, instead of the "
+              "multimode optics NVIDIA's DGX SuperPOD reference architecture cables on InfiniBand: cheaper and "
+              "lower power, but the BOM then differs from the reference's.",
+        "zh": "同一机柜内交换机之间（及至 UFM 设备）在距离允许时使用 DAC 铜缆，而不是 NVIDIA DGX SuperPOD 参考架构在 "
+              "InfiniBand 上采用的多模光模块：成本和功耗更低，但物料清单将与参考架构不同。",
+    },
     "wizard.auto": {"en": "auto", "zh": "自动"},
     "wizard.storage": {"en": "Storage system", "zh": "存储系统"},
     "wizard.no_storage": {"en": "(none)", "zh": "（无）"},
