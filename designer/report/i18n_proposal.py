@@ -469,7 +469,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one {link} domain at {intra} "
               "per GPU; at this size no all-reduce traffic crosses the scale-out fabric.",
         "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}），全部在同一个 {link} 域内完成，"
-              "{link} 每 GPU {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
+              "每 GPU {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
     },
 
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
