@@ -114,3 +114,13 @@ def test_interconnect_names():
     assert interconnect_name("AMD Infinity Fabric (XGMI), full mesh on the UBB") == "AMD Infinity Fabric"
     assert interconnect_name("HCCS") == "HCCS"
     assert interconnect_name(None) is None
+
+
+def test_a_long_refused_text_is_not_echoed_whole(catalog):
+    """Review 53, minor: a 5,000-character --customer was echoed in full in its error."""
+    from designer.errors import GenerationError
+
+    with pytest.raises(GenerationError) as caught:
+        generate(GenerateSpec(server="nvidia-dgx-h100", nodes=2, switch="nvidia-qm9700", customer="x" * 5000),
+                 catalog)
+    assert "--customer 'xxx" in caught.value.message and len(caught.value.message) < 400

@@ -153,7 +153,8 @@ def _check_texts(spec: GenerateSpec) -> None:
             _field, message = describe_validation_error(exc)
             colon = option == "--name" and ":" in text
             hint = "e.g. 'Acme - Phase 1'" if colon else "retype it"
-            raise GenerationError(f"{option} {text!r}: {message}", hint=hint,
+            shown = text if len(text) <= 60 else f"{text[:57]}..."  # a 5,000-character value is not echoed whole
+            raise GenerationError(f"{option} {shown!r}: {message}", hint=hint,
                                   key="name_colon" if colon else "text_refused",
                                   figures={"field": option.removeprefix("--")}) from None
 
