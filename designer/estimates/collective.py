@@ -214,7 +214,7 @@ def model_notes(inputs: CommunicationInputs) -> list[Note]:
     ]
 
 
-def scale_up_domains(servers: int, gpus_per_server: int, scale_up_gpus: int | None,
+def collective_nodes(servers: int, gpus_per_server: int, scale_up_gpus: int | None,
                      notes: list[Note]) -> tuple[int, int]:
     """(NVLink domains, GPUs per domain) a collective runs over: the servers, or where the design
     sets ``estimates.communication.scale_up_gpus`` (servers joined by an external NVLink switch
@@ -272,7 +272,7 @@ def cluster_path(design: Design, index: DesignIndex,
         notes.append(note("allreduce.fabric_uncabled", fabric=fabric))
     if len(types) > 1:
         notes.append(note("allreduce.mixed_servers", gpus_per_server=main.gpu_count, part=main.slug))
-    nodes, gpus_per_node = scale_up_domains(nodes, main.gpu_count, inputs.scale_up_gpus, notes)
+    nodes, gpus_per_node = collective_nodes(nodes, main.gpu_count, inputs.scale_up_gpus, notes)
     path = CommPath(
         nodes=nodes,
         gpus_per_node=gpus_per_node,

@@ -448,7 +448,7 @@ def cluster_system(design: Design, index: DesignIndex, path: CommPath,
     ports = [g for g in main.ports_with_role("compute")]
     nics_per_server = sum(g.count for g in ports)
     gpus = path.gpus
-    # the path's nodes are the NVLink domains already (``collective.scale_up_domains``)
+    # the path's nodes are the NVLink domains already (``collective.collective_nodes``)
     domain = max(1, min(path.gpus_per_node, gpus))
     nodes = max(1, gpus // domain)
     nics_per_gpu = nics_per_server / main.gpu_count if main.gpu_count else 0.0

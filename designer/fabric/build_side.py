@@ -111,11 +111,10 @@ def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int =
 
 
 def mark_in_rack_copper(draft: Draft) -> None:
-    """The user's ``--in-rack-copper`` on every fabric built so far (``Fabric.in_rack_copper``,
+    """The user's ``--in-rack-copper`` on every fabric of the draft (``Fabric.in_rack_copper``,
     read by ``designer.fabric.cabling.needs_optics``); without it the fabrics keep the
-    default, cabled as their reference architecture does. Called as each fabric is added
-    (the control plane marks the compute fabrics, ``storage_fabric`` and ``inband_fabric``
-    theirs), so the file records the choice the cables were planned with."""
+    default, cabled as their reference architecture does. Called once every fabric is built
+    and before the cables are planned, so the file records the choice they were planned with."""
     if draft.spec.in_rack_copper:
         for fabric in draft.fabrics:
             fabric.in_rack_copper = True
@@ -195,7 +194,6 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     if pair is not None:
         # every endpoint fits one leaf pair: no spines (sized by the endpoints, not by a scalable unit)
         draft.fabrics.append(fabric)
-        mark_in_rack_copper(draft)
         draft.add_built(pair, [switch])
         return True
     store_leaves = _balanced_pairs([len(e.ports) for e in store_eps], store_leaf.down_lanes, reserved)
@@ -210,7 +208,6 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
         leaves.append((a, store_eps, store_leaf, store_leaf.uplinks_needed(used, 1.0)))
     spines, per_leaf = _spine_layout([up for *_x, up in leaves], radix)
     draft.fabrics.append(fabric)
-    mark_in_rack_copper(draft)
     built = BuiltFabric()
     width = max(2, len(str(len(leaves))))
     leaf_devices = []
@@ -368,13 +365,6 @@ def attach_control(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]],
 
 def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
                   storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
-    """The in-band fabric (``_inband_fabric``), marked with the user's cabling choice."""
-    _inband_fabric(draft, catalog, resolved, servers, storage_names, control, notes)
-    mark_in_rack_copper(draft)
-
-
-def _inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
-                   storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
     """The in-band fabric (see the module's docstring). With ``--inband-oversubscription`` a
     generic leaf-spine at that ratio, except where one leaf pair takes every endpoint: then the
     pair alone, as without the option (a ratio needs a spine tier to apply to), and ``notes``

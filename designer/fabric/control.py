@@ -19,7 +19,7 @@ import math
 from designer.catalog import Catalog
 from designer.errors import GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.build_side import attach_control, fabric_ports, mark_in_rack_copper
+from designer.fabric.build_side import attach_control, fabric_ports
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint
@@ -27,7 +27,6 @@ from designer.model.device import Device
 from designer.model.hardware import DeviceType
 
 UFM_PER_FABRIC = 2  # an HA pair (RA-11333-001 Table 8: 2 "UFM Back-to-Back" cables for 4 appliances)
-
 
 
 def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
@@ -47,6 +46,7 @@ def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
             f"{spec.server}, the GPU server, whose weight --server-weight-kg gives",
             hint="give the weight once, with --server-weight-kg")
 
+
 class ControlPlane:
     def __init__(self, draft: Draft, catalog: Catalog, resolved: Resolved, single: bool) -> None:
         spec = draft.spec
@@ -59,7 +59,6 @@ class ControlPlane:
         _check_management_weight(spec, single)
         if single:
             return
-        mark_in_rack_copper(draft)  # the compute fabrics, built before the control plane
         if spec.management_nodes > 0:
             self.management_type = with_user_figures(
                 catalog.require_device(spec.management_server, ("server", "other"), "management server"), spec,

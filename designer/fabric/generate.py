@@ -17,7 +17,7 @@ from designer.errors import GenerationError
 from designer.fabric import plan as fp
 from designer.fabric import rack_scale
 from designer.fabric.build_fabrics import compute_fabric, compute_options
-from designer.fabric.build_side import inband_fabric, storage_fabric
+from designer.fabric.build_side import inband_fabric, mark_in_rack_copper, storage_fabric
 from designer.fabric.control import ControlPlane
 from designer.fabric.build_racks import add_pdus, place_racks, rack_reserve, wire_oob
 from designer.fabric.cabling import assign_cabling
@@ -130,6 +130,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
         feeds.update(add_pdus(draft, resolved, [added]))
         _oob_for_added(draft, resolved, added)
+    mark_in_rack_copper(draft)  # every fabric is built; the cables are planned next
     design = _assemble(draft, resolved, [r for g in groups for r in g], layout, feeds)
     index = DesignIndex.build(design)
     unreachable = assign_cabling(index, catalog.cabling)

@@ -53,6 +53,12 @@ def _algorithm(row: dict[str, Any], t: Translator) -> str:
     return f"{algorithm} / {row['protocol']}" if row.get("protocol") else algorithm
 
 
+def scale_up_bandwidth(t: Translator, gbytes_s: float | None, digits: int) -> str:
+    """A scale-up link's bandwidth with its unit, or "unpublished" where the vendor gives none
+    (the estimates take it as 0)."""
+    return f"{t.num(gbytes_s, digits)} GB/s" if gbytes_s else t("bandwidth_unpublished")
+
+
 def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
     operations = collectives.get("operations") or {}
     if not operations:
@@ -62,12 +68,11 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
     # the domain's own interconnect by name (NVLink, HCCS, Infinity Fabric), its bandwidth or
     # "unpublished" where the vendor gives none (the estimate takes it as 0)
     link = collectives.get("scale_up_link") or t("scale_up_link")
-    unpublished = not collectives.get("nvlink_gbytes_s")
+    line_rate = collectives.get("nvlink_gbytes_s")
     nvlink = {"gpus": t.int(collectives.get("gpus")), "link": link,
-              "nvlink": t("bandwidth_unpublished") if unpublished else
-              f"{t.num(collectives.get('nvlink_gbytes_s'), 0)} GB/s",
-              "nvlink_achieved": t("bandwidth_unpublished") if unpublished else
-              f"{t.num(collectives.get('nvlink_achieved_gbytes_s'), 0)} GB/s",
+              "nvlink": scale_up_bandwidth(t, line_rate, 0),
+              "nvlink_achieved": scale_up_bandwidth(t, collectives.get("nvlink_achieved_gbytes_s") if line_rate
+                                                    else None, 0),
               "nvls": yes if collectives.get("nvls") else no}
     if collectives.get("crosses_scale_out") is False:
         # one NVLink domain: the NIC and oversubscription figures play no part, and are not quoted

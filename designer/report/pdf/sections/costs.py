@@ -13,6 +13,7 @@ from designer.report.drawings.charts import cost_chart, scaling_chart
 from designer.report.incomplete import break_even_text, total_text
 from designer.report.pdf.context import ProposalContext
 from designer.report.pdf.document import DeferredDrawing
+from designer.report.performance import scale_up_bandwidth
 
 
 def build(ctx: ProposalContext) -> list:
@@ -95,8 +96,7 @@ def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     # the domain's own interconnect by name (NVLink, HCCS, Infinity Fabric); its bandwidth, or
     # "unpublished" where the vendor gives none (the estimate takes it as 0)
     link = allreduce.scale_up_link or t("scale_up_link")
-    intra = (f"{t.num(allreduce.intra_bandwidth_gbytes_s, 1)} GB/s" if allreduce.intra_bandwidth_gbytes_s
-             else t("bandwidth_unpublished"))
+    intra = scale_up_bandwidth(t, allreduce.intra_bandwidth_gbytes_s, 1)
     if not allreduce.crosses_scale_out:
         # one scale-up domain: no all-reduce byte crosses the fabric, so no fabric figure is quoted
         return t("allreduce_intro_one_domain", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
