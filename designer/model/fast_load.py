@@ -4,10 +4,13 @@ file step by step, with its messages, whenever it declines (returns None)."""
 
 from __future__ import annotations
 
+import copy
 import re
-from typing import NamedTuple
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
+from pydantic_core import SchemaValidator
 
 from designer.model.design import FORMAT_VERSION, Design
 from designer.model.link import Link
@@ -71,7 +74,62 @@ _LINKS_CLOSE = b"\n  ]"
 CHUNK_BYTES = 1 << 19
 # where one item of the block ends and the next begins, as the saver writes it
 _ITEM_BREAK = b",\n"
-_LINK_LIST = TypeAdapter(list[Link])
+
+
+def _patterns_taken_out(schema: Any, field: tuple[str, str] | None,
+                        taken: dict[tuple[str, str], dict[str, Any]]) -> None:
+    """Remove each text pattern from ``schema`` (a copy of a core schema, changed in place),
+    filing the text schema it stood in, pattern and all, by its (dataclass, field)."""
+    if isinstance(schema, dict):
+        if schema.get("type") == "dataclass-args":
+            for item in schema["fields"]:
+                _patterns_taken_out(item["schema"], (schema["dataclass_name"], item["name"]), taken)
+            return
+        if schema.get("type") == "str" and "pattern" in schema:
+            if field is None or field in taken:
+                raise ValueError(f"a text pattern outside a field, or two in one: {field}")
+            taken[field] = dict(schema)
+            del schema["pattern"]
+        for value in schema.values():
+            _patterns_taken_out(value, field, taken)
+    elif isinstance(schema, list):
+        for value in schema:
+            _patterns_taken_out(value, field, taken)
+
+
+# Where a link's texts are read from: the fields whose patterns the chunks skip (any other
+# pattern in the schema and the links are validated with their patterns).
+_TEXT_FIELDS = {("LinkEnd", "device"): ("a.device", "b.device"), ("LinkEnd", "port"): ("a.port", "b.port"),
+                ("Link", "fabric"): ("fabric",), ("Link", "cable_id"): ("cable_id",)}
+
+
+def _link_validators() -> tuple[Any, list[tuple[tuple[attrgetter[Any], ...], SchemaValidator]]]:
+    """The validator of a chunk of links, and per text field where its texts are and the
+    validator of a list of them.
+
+    Why: pydantic's core tries a field's pattern on every text it reads, and at 16,384 GPUs
+    that was a third of validating the links (180 of 465 ms), though 64,220 links name only
+    6,048 devices, 143 ports and 3 fabrics. The chunks are validated with the same schema
+    without the patterns, then each distinct text once with its field's own text schema
+    (pattern and all): a link is refused exactly when its own schema would refuse it (a
+    pattern only refuses; the texts it is tried on are the ones the link stores, after
+    ``strip_whitespace``, which gives the same text again)."""
+    whole = TypeAdapter(list[Link])
+    schema = copy.deepcopy(whole.core_schema)
+    taken: dict[tuple[str, str], dict[str, Any]] = {}
+    try:
+        _patterns_taken_out(schema, None, taken)
+    except ValueError:
+        return whole, []
+    if set(taken) != set(_TEXT_FIELDS):
+        return whole, []  # a field this reading does not know: every pattern where it stands
+    checks = [(tuple(attrgetter(path) for path in _TEXT_FIELDS[field]),
+               SchemaValidator({"type": "list", "items_schema": text}))
+              for field, text in taken.items()]
+    return SchemaValidator(schema), checks
+
+
+_LINK_LIST, _TEXT_CHECKS = _link_validators()
 
 
 class LinkBlock(NamedTuple):
@@ -133,4 +191,10 @@ def validate_link_block(block: LinkBlock) -> list[Link]:
             raise ValueError("links: a chunk holds no item")
         links.extend(items)
         position = cut + len(_ITEM_BREAK) if cut >= 0 else end
+    for paths, check in _TEXT_CHECKS:
+        texts: set[str | None] = set()
+        for path in paths:
+            texts.update(map(path, links))
+        texts.discard(None)
+        check.validate_python(list(texts), strict=True)
     return links
