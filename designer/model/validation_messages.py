@@ -83,6 +83,9 @@ def _describe(error: Mapping[str, Any]) -> str:
         fields = _fields_of((error.get("ctx") or {}).get("class_name"))
         what = f"an object with the fields {', '.join(fields)}" if fields else "an object ({...})"
         return f"expected {what}; got {_short_repr(given)}"
+    if kind == "string_too_short" and isinstance(given, str) and given and not given.strip():
+        # a name is stripped of its spaces before its length is judged
+        return f"only spaces; it needs at least one other character; got {_short_repr(given)}"
     if kind == "string_unicode":
         return "not valid text (it holds a lone UTF-16 surrogate, which no file can store); retype it"
     msg = str(error.get("msg") or "").splitlines()[0] if error.get("msg") else ""
