@@ -175,6 +175,7 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.v.missing": {"en": "missing", "zh": "缺少结果"},
     "perf.v.unmatched": {"en": "unmatched", "zh": "未匹配"},
     "perf.v.recorded": {"en": "recorded", "zh": "仅记录"},
+    "perf.v.by_hand": {"en": "checked by hand", "zh": "人工核对"},
     "perf.poc_errors": {"en": "Files that could not be used", "zh": "无法使用的文件"},
     "perf.no_test": {"en": "(no test)", "zh": "（无对应测试）"},
     # the units designer/poc/check.py gives its figures in
