@@ -118,7 +118,8 @@ def check_results(plan: dict[str, Any], poc: PocContext, files: Iterable[str]) -
             # a tool whose output the readers do not take (HCCL Test; rccl-tests' all-gather): the
             # plan says so, and the check does not count it as missing
             verdicts.append({"test": test["id"], "file": None, "verdict": "by_hand",
-                             "detail": f"{test.get('tool') or 'its tool'}'s output is checked by hand against the plan"})
+                             "detail": f"{test.get('tool') or 'its tool'}'s output is checked by hand against "
+                                       "the plan"})
         else:
             verdicts.append({"test": test["id"], "file": None, "verdict": "missing", "detail": "no result supplied"})
     counts: dict[str, int] = {}

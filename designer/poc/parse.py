@@ -32,6 +32,8 @@ from typing import Any
 NCCL_OPERATIONS = {"all_reduce_perf": "all_reduce", "all_gather_perf": "all_gather",
                    "reduce_scatter_perf": "reduce_scatter", "alltoall_perf": "all_to_all"}
 MIB = 1024 * 1024
+# nccl-tests' "Rank N Group G Pid P on HOST device D [BUS] NAME"; rccl-tests has no Group field
+RANK_LINE = re.compile(r"Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s*(.*)$")
 
 
 class ResultError(Exception):
@@ -98,7 +100,7 @@ def parse_nccl(text: str, name: str) -> Result:
             m = re.match(r"Collective test starting:\s*(\S+)", body)
             if m:
                 program = m.group(1)
-            m = re.match(r"Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s*(.*)$", body)
+            m = RANK_LINE.match(body)
             if m:
                 ranks.append((m.group(1), m.group(2).strip()))
             if re.match(r"size\s+count\s+type", body):
