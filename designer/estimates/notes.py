@@ -100,8 +100,8 @@ NOTE_TEMPLATES: dict[str, Template] = {
                                      "and {nvlink_achieved_gbytes_s:g} GB/s of {link} per GPU ({nvlink_efficiency:.0%} "
                                      "of its line rate), divided by the worst leaf oversubscription when above 1; "
                                      "both shares are NVIDIA's measured figures on NVIDIA hardware (46-48 GB/s per "
-                                     "NDR 400G NIC, nccl-tests issue 290; its GPU interconnect, nccl-tests issue "
-                                     "212), not measured for {library}; busbw by nccl-tests' definition",
+                                     "NDR 400G NIC, nccl-tests issue 290; NVIDIA's GPU interconnect, nccl-tests "
+                                     "issue 212), not measured for {library}; busbw by nccl-tests' definition",
     "collectives.no_nvls.other_stack": "no in-switch reduction inside the {link} domain is counted (NVIDIA's NVLS "
                                        "is for NVSwitch systems)",
     "collectives.sharp.other_stack": "in-network reduction (SHARP) on {switches}: the fabric reduces between the "

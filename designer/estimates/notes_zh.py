@@ -75,7 +75,7 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
                                      "{nic_efficiency:.0%}），每块 GPU 的 {link} 为 {nvlink_achieved_gbytes_s:g} GB/s"
                                      "（线速的 {nvlink_efficiency:.0%}），叶层最坏收敛比大于 1 时再除以该收敛比；这两个"
                                      "比例是 NVIDIA 在其自家硬件上的实测值（每块 NDR 400G 网卡 46–48 GB/s，见 nccl-tests "
-                                     "issue 290；GPU 互联见 nccl-tests issue 212），并非 {library} 的实测值；总线带宽"
+                                     "issue 290；NVIDIA GPU 互联见 nccl-tests issue 212），并非 {library} 的实测值；总线带宽"
                                      "（busbw）按 nccl-tests 的定义计算。",
     "collectives.no_nvls.other_stack": "不计 {link} 域内的交换机归约（NVIDIA 的 NVLS 仅适用于 NVSwitch 系统）。",
     "collectives.sharp.other_stack": "{switches} 支持网内归约（SHARP）：节点之间的归约由网络完成，这是 NVIDIA 针对其自家"
