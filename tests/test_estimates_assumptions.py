@@ -135,7 +135,19 @@ SCENARIOS = {
     "memory_unknown": lambda catalog: _memory_unknown(),
     # servers joined into 16-GPU NVLink domains (an external NVLink switch system)
     "scale_up_domain": lambda catalog: _scale_up_domain(16),
+    # the example on another vendor's GPUs (AMD Instinct, Infinity Fabric): the notes naming NCCL or
+    # NVLink take their ``.other_stack`` form (designer/catalog/software_stack.py)
+    "other_stack": lambda catalog: _other_stack(catalog),
 }
+
+
+def _other_stack(catalog):
+    design = load_design(example_design(), catalog)
+    design.device_types = [t.model_copy(update={"gpus": t.gpus.model_copy(update={
+        "model": "AMD Instinct MI300X", "interconnect": "AMD Infinity Fabric (XGMI)"})}) if t.gpus else t
+        for t in design.device_types]
+    design.estimates.communication.scale_up_gpus = 16
+    return design
 
 
 def _scale_up_domain(gpus: int):

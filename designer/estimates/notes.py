@@ -21,7 +21,7 @@ from typing import Any
 
 from designer.i18n import Template, TemplateFormatter, names, register
 
-__all__ = ["NOTE_TEMPLATES", "PUE_SOURCES", "Note", "english", "names", "note", "pue_source_english"]
+__all__ = ["NOTE_TEMPLATES", "PUE_SOURCES", "Note", "english", "for_stack", "names", "note", "pue_source_english"]
 
 # Where the cost model's PUE comes from (``tco.design_pue``); also the report's ``tco.pue_source``.
 PUE_SOURCES: dict[str, str] = {
@@ -83,6 +83,33 @@ NOTE_TEMPLATES: dict[str, Template] = {
     "collectives.all_to_all": "all-to-all reaches one NIC's bandwidth per GPU across nodes (NCCL does not aggregate "
                               "NICs for it, nccl-tests issue 267); its latency is assumed: one ring base latency and "
                               "one hop over the slowest link",
+    # -- the same, on another vendor's accelerators (for_stack): NVIDIA's model and measured
+    # figures, said as NVIDIA's and applied as an assumption, never claimed for RCCL or HCCL --
+    "allreduce.bandwidths.other_stack": "all-reduce inside a server runs at half the GPU's bidirectional {link} "
+                                        "bandwidth; between servers at the GPU's share of its server's compute "
+                                        "ports, divided by the worst leaf oversubscription when above 1",
+    "allreduce.tree.other_stack": "tree all-reduce is modelled as NVIDIA's NCCL pipelined double binary tree, "
+                                  "assumed for {library}: 2 x ceil(log2 n) latency steps and each byte twice over "
+                                  "the slowest link",
+    "allreduce.scale_up_domain.other_stack": "{link} domains of {domain_gpus} GPUs as the design sets them "
+                                             "(estimates.communication.scale_up_gpus): {domains} domain(s) of the "
+                                             "{gpus} GPUs are the collectives' nodes",
+    "collectives.model.other_stack": "collectives estimated with NVIDIA's NCCL cost model (src/graph/tuning.cc), "
+                                     "applied to {library} as an assumption: one ring per NIC, "
+                                     "{nic_achieved_gbytes_s:g} GB/s per NIC ({nic_efficiency:.0%} of its line rate) "
+                                     "and {nvlink_achieved_gbytes_s:g} GB/s of {link} per GPU ({nvlink_efficiency:.0%} "
+                                     "of its line rate), divided by the worst leaf oversubscription when above 1; "
+                                     "both shares are NVIDIA's measured figures on NVIDIA hardware (46-48 GB/s per "
+                                     "NDR 400G NIC, nccl-tests issue 290; NVIDIA's GPU interconnect, nccl-tests "
+                                     "issue 212), not measured for {library}; busbw by nccl-tests' definition",
+    "collectives.no_nvls.other_stack": "no in-switch reduction inside the {link} domain is counted (NVIDIA's NVLS "
+                                       "is for NVSwitch systems)",
+    "collectives.sharp.other_stack": "in-network reduction (SHARP) on {switches}: the fabric reduces between the "
+                                     "nodes, as NVIDIA documents it for its own library; whether {library} uses it "
+                                     "is not stated here",
+    "collectives.all_to_all.other_stack": "all-to-all reaches one NIC's bandwidth per GPU across nodes (as NVIDIA's "
+                                          "NCCL does, nccl-tests issue 267; assumed for {library}); its latency is "
+                                          "assumed: one ring base latency and one hop over the slowest link",
     # -- sizing from the workload (workload.py) --------------------------------
     "workload.model": "workload sizing: model states {bytes_per_parameter:g} bytes per parameter (ZeRO, Rajbhandari "
                       "et al. 2020), activations as Korthikanti et al. 2022, training FLOPs 6 x parameters x tokens "
@@ -153,6 +180,22 @@ def note(key: str, **params: Any) -> Note:
     if key not in NOTE_TEMPLATES:
         raise KeyError(f"estimate note {key!r} is not in designer.estimates.notes.NOTE_TEMPLATES")
     return Note(key, params)
+
+
+# the notes that say NVIDIA's words, and their form on another vendor's accelerators
+OTHER_STACK = "other_stack"
+STACK_NOTES = ("allreduce.bandwidths", "allreduce.tree", "allreduce.scale_up_domain", "collectives.model",
+               "collectives.no_nvls", "collectives.sharp", "collectives.all_to_all")
+
+
+def for_stack(notes: list[Note], library: str, link: str | None, nvidia: bool) -> list[Note]:
+    """The notes as said for the design's accelerators (``designer/catalog/software_stack.py``):
+    unchanged on NVIDIA's; elsewhere the notes that name NCCL or NVLink take their
+    ``.other_stack`` form, with the collective library and the scale-up link's name."""
+    if nvidia:
+        return notes
+    extra = {"library": library, "link": link or "scale-up"}
+    return [Note(f"{n.key}.{OTHER_STACK}", {**n.params, **extra}) if n.key in STACK_NOTES else n for n in notes]
 
 
 _ENGLISH = TemplateFormatter()

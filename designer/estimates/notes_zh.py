@@ -63,6 +63,26 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
     "collectives.no_sharp": "无网内归约（SHARP）：计算网络中并非所有交换机都支持。",
     "collectives.all_to_all": "跨节点的 All-to-all 每块 GPU 只能达到一块网卡的带宽（NCCL 不会为其聚合多块网卡，"
                               "见 nccl-tests issue 267）；其时延为假设值：一个环的基础时延加上最慢链路上的一跳。",
+    # -- the same on another vendor's accelerators: NVIDIA's figures, applied as an assumption ---
+    "allreduce.bandwidths.other_stack": "服务器内 All-reduce 按 GPU 双向 {link} 带宽的一半计；服务器间按每块 GPU 分摊的"
+                                        "服务器计算端口带宽计，叶层最坏收敛比大于 1 时再除以该收敛比。",
+    "allreduce.tree.other_stack": "树形 All-reduce 按 NVIDIA 的 NCCL 流水线双二叉树建模，假定 {library} 与之相同："
+                                  "2 × ceil(log2 n) 步时延，每个字节在最慢链路上传输两次。",
+    "allreduce.scale_up_domain.other_stack": "按设计设定的 {link} 域（estimates.communication.scale_up_gpus）每域 "
+                                             "{domain_gpus} 块 GPU 计：{gpus} 块 GPU 共 {domains} 个域，作为集合通信的节点。",
+    "collectives.model.other_stack": "集合通信按 NVIDIA 的 NCCL 代价模型（src/graph/tuning.cc）估算，作为假设套用于 "
+                                     "{library}：每块网卡一个环，每块网卡 {nic_achieved_gbytes_s:g} GB/s（线速的 "
+                                     "{nic_efficiency:.0%}），每块 GPU 的 {link} 为 {nvlink_achieved_gbytes_s:g} GB/s"
+                                     "（线速的 {nvlink_efficiency:.0%}），叶层最坏收敛比大于 1 时再除以该收敛比；这两个"
+                                     "比例是 NVIDIA 在其自家硬件上的实测值（每块 NDR 400G 网卡 46–48 GB/s，见 nccl-tests "
+                                     "issue 290；NVIDIA GPU 互联见 nccl-tests issue 212），并非 {library} 的实测值；总线带宽"
+                                     "（busbw）按 nccl-tests 的定义计算。",
+    "collectives.no_nvls.other_stack": "不计 {link} 域内的交换机归约（NVIDIA 的 NVLS 仅适用于 NVSwitch 系统）。",
+    "collectives.sharp.other_stack": "{switches} 支持网内归约（SHARP）：节点之间的归约由网络完成，这是 NVIDIA 针对其自家"
+                                     "通信库的说明；{library} 能否使用此处未作说明。",
+    "collectives.all_to_all.other_stack": "跨节点的 All-to-all 每块 GPU 只能达到一块网卡的带宽（NVIDIA 的 NCCL 即如此，"
+                                          "见 nccl-tests issue 267；假定 {library} 相同）；其时延为假设值：一个环的基础"
+                                          "时延加上最慢链路上的一跳。",
     # -- sizing from the workload ---------------------------------------------
     "workload.model": "按训练任务估算规模：模型状态每参数 {bytes_per_parameter:g} 字节（ZeRO，Rajbhandari 等 2020），"
                       "激活值按 Korthikanti 等 2022 计算，训练计算量 = 6 × 参数量 × token 数（Kaplan 等 2020），"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from designer.catalog import Catalog
+from designer.catalog.software_stack import design_stack
 from designer.checks.context import CheckContext
 from designer.estimates.bom import Bom
 from designer.estimates.collective import (
@@ -23,6 +24,7 @@ from designer.estimates.collective import (
     model_notes,
 )
 from designer.estimates.nccl import cluster_system, collectives_block, nccl_allreduce, system_notes
+from designer.estimates.notes import for_stack
 from designer.estimates.results import PlanningEstimates
 from designer.estimates.roce import roce_estimate
 from designer.estimates.scaling import scaling_estimate, scaling_notes
@@ -54,7 +56,8 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom, load: Load
     roce, roce_notes = roce_estimate(design, index)
     # one list of notes, said in English for ``assumptions`` and kept as keys and figures for
     # ``assumption_keys`` (same order), so the proposal can say them in the reader's language
-    notes = [
+    stack = design_stack(index.type_of(device) for device in design.devices)
+    notes = for_stack([
         *tco_notes,
         *model_notes(inputs.communication),
         *comm_notes,
@@ -63,7 +66,7 @@ def planning_estimates(ctx: CheckContext, catalog: Catalog, bom: Bom, load: Load
         *system_notes(system, sharp_switches),
         *workload_notes,
         *roce_notes,
-    ]
+    ], stack.library, path.scale_up_link, stack.is_nvidia)  # NCCL's words on NVIDIA's GPUs only
     bytes_per_checkpoint = workload["bytes_per_parameter"]["weights"] + workload["bytes_per_parameter"]["optimizer"]
     storage = replace(storage, checkpoint_from_workload=checkpoint_from_workload(
         inputs.workload.parameters_billion, bytes_per_checkpoint, storage.write_available_gbytes_s))

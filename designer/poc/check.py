@@ -1,5 +1,8 @@
 """Verdicts of POC results against the plan: pass / fail / missing per test.
 
+A test the plan marks ``"check": "by_hand"`` (HCCL Test, whose table the readers do not take;
+rccl-tests' all-gather, whose output does not name the operation) is ``by_hand``, not missing.
+
 Results are matched to tests by their content, never their file names: an nccl-tests run by
 its operation and rank count (and node count, from the hosts of its ``# Rank`` lines); a
 perftest run by its test and its link type, then the link class whose speed fits what it
@@ -109,7 +112,15 @@ def check_results(plan: dict[str, Any], poc: PocContext, files: Iterable[str]) -
             verdicts += _fio(result, plan)
     seen = {v["test"] for v in verdicts if v["test"]}
     for test in plan["tests"]:
-        if test["id"] not in seen:
+        if test["id"] in seen:
+            continue
+        if test.get("check") == "by_hand":
+            # a tool whose output the readers do not take (HCCL Test; rccl-tests' all-gather): the
+            # plan says so, and the check does not count it as missing
+            verdicts.append({"test": test["id"], "file": None, "verdict": "by_hand",
+                             "detail": f"{test.get('tool') or 'its tool'}'s output is checked by hand against "
+                                       "the plan"})
+        else:
             verdicts.append({"test": test["id"], "file": None, "verdict": "missing", "detail": "no result supplied"})
     counts: dict[str, int] = {}
     for v in verdicts:

@@ -5,7 +5,9 @@
   devices`` with one ``#  Rank  N Group G Pid P on HOST device D [BUS] NAME`` line per rank,
   the column header ``#  size  count  type  redop  root  time  algbw  busbw  #wrong  time ...``
   — out-of-place, then in-place —), one data line per size, and ``# Avg bus bandwidth : X``
-  at the end. Older versions lack the ``Collective test starting`` line: the operation is
+  at the end. rccl-tests (github.com/ROCm/rccl-tests, ROCm's fork) prints the same table; its
+  rank lines have no ``Group`` field (``#   Rank  N Pid P on HOST device D [BUS] NAME``,
+  src/common.cu), read alike. Older versions lack the ``Collective test starting`` line: the operation is
   then told from the reduction column and busbw / algbw (2(n-1)/n for all-reduce, (n-1)/n
   for the others, doc/PERFORMANCE.md).
 - perftest (github.com/linux-rdma/perftest) ``ib_write_bw`` / ``ib_write_lat``: the title
@@ -30,6 +32,8 @@ from typing import Any
 NCCL_OPERATIONS = {"all_reduce_perf": "all_reduce", "all_gather_perf": "all_gather",
                    "reduce_scatter_perf": "reduce_scatter", "alltoall_perf": "all_to_all"}
 MIB = 1024 * 1024
+# nccl-tests' "Rank N Group G Pid P on HOST device D [BUS] NAME"; rccl-tests has no Group field
+RANK_LINE = re.compile(r"Rank\s+\d+\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s*(.*)$")
 
 
 class ResultError(Exception):
@@ -96,7 +100,7 @@ def parse_nccl(text: str, name: str) -> Result:
             m = re.match(r"Collective test starting:\s*(\S+)", body)
             if m:
                 program = m.group(1)
-            m = re.match(r"Rank\s+\d+\s+Group\s+\d+\s+Pid\s+\d+\s+on\s+(\S+)\s+device\s+\d+\s+\[[^\]]*\]\s*(.*)$", body)
+            m = RANK_LINE.match(body)
             if m:
                 ranks.append((m.group(1), m.group(2).strip()))
             if re.match(r"size\s+count\s+type", body):

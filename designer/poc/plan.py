@@ -16,6 +16,13 @@
   estimates count it (limited by their storage ports).
 - a burn-in list.
 
+The collective tests use the accelerator vendor's tool (``designer/catalog/software_stack.py``):
+nccl-tests on NVIDIA; rccl-tests, ROCm's fork of nccl-tests with the same binaries, arguments
+and output columns, on AMD (its all-gather output does not name the operation, so that test is
+checked by hand); HCCL Test (``all_reduce_test``, ``all_gather_test``) on Huawei Ascend, whose
+table (data_size, avg_time, alg_bandwidth, check_result) is not nccl-tests', so its tests are
+checked by hand (``"check": "by_hand"``). An NVIDIA design's plan is unchanged.
+
 A result passes when it reaches the expected figure less the tolerance (default 10 %, the
 plan's ``tolerance``; an acceptance criterion to agree with the customer, not a measurement).
 """
@@ -26,6 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from designer.catalog import Catalog
+from designer.catalog.software_stack import SoftwareStack, design_stack
 from designer.checks import Checker
 from designer.checks.design_rules import storage_bandwidth_gbytes_s
 from designer.estimates.collective import cluster_path, compute_oversubscription
@@ -46,6 +54,31 @@ BURN_IN = [
     "fio sequential read and write from every GPU server at once for 1 h",
     "cable and optics: error counters (symbol errors, link downed) zero after the burn-in",
 ]
+# the first two burn-in items on the other vendors' stacks (sources: designer/catalog/software_stack.py)
+BURN_IN_STACK = {
+    "amd": [
+        "ROCm Validation Suite (RVS) diagnostics and stress tests on every GPU server (the RVS modules to run "
+        "are agreed with the customer)",
+        "rccl-tests all_reduce_perf -b 8G -e 8G over the whole fabric for 12 h: no #wrong, busbw within the "
+        "tolerance",
+    ],
+    "huawei": [
+        "ascend-dmi --dg --se healthCheck,performanceCheck,stressTest -q on every NPU server (Ascend DMI "
+        "diagnosis and stress test)",
+        "HCCL Test all_reduce_test -b 8G -e 8G over the whole fabric for 12 h: check_result success, "
+        "alg_bandwidth within the tolerance (checked by hand)",
+    ],
+}
+# what the plan says of the collective tool where it is not nccl-tests
+TOOL_NOTES = {
+    "amd": "rccl-tests (github.com/ROCm/rccl-tests), ROCm's fork of nccl-tests: the same binaries, arguments "
+           "and output columns (size, time, algbw, busbw, #wrong); its all-gather output does not name the "
+           "operation, so that test is checked by hand",
+    "huawei": "HCCL Test (CANN ${INSTALL_DIR}/tools/hccl_test, binaries in bin/), as Huawei documents it "
+              "(hiascend.com CANN docs, HCCLpertest_16_0005 and _0006): its table is data_size, avg_time, "
+              "alg_bandwidth (data size / time, not busbw) and check_result, which designer poc check does not "
+              "read: its tests are checked by hand",
+}
 
 
 class PocContext:
@@ -58,6 +91,7 @@ class PocContext:
         path, _notes = cluster_path(design, ctx.index, analyses)
         _ratio, fabric = compute_oversubscription(analyses)
         self.design = design
+        self.stack: SoftwareStack = design_stack(ctx.index.type_of(d) for d in design.devices)
         self.system, _sharp = cluster_system(design, ctx.index, path, fabric)
         self.nic_efficiency = design.estimates.communication.nic_efficiency
         self.read_gbytes_s, _gpus, _no_read = storage_bandwidth_gbytes_s(ctx)
@@ -96,7 +130,12 @@ def expected_busbw(system: NcclSystem, operation: str, size: float) -> float | N
     return model_busbw(system, operation, size)[0]
 
 
-def _command(ranks: int, per_node: int, program: str, sharp: bool = False) -> str:
+def _command(ranks: int, per_node: int, program: str, sharp: bool = False, stack: SoftwareStack | None = None) -> str:
+    if stack is not None and stack.vendor == "huawei":
+        # HCCL Test as Huawei documents it: mpirun -n <NPUs in all> [-f hostfile] ./bin/<binary>
+        # -p <NPUs per node> -b -e (K, M, G) -f <factor> -d <type> -o <op>
+        hosts = "-f hostfile " if ranks > per_node else ""
+        return f"mpirun {hosts}-n {ranks} ./bin/{program} -p {per_node} -b 8K -e 8G -f 2 -d fp32 -o sum"
     env = "-x NCCL_COLLNET_ENABLE=1 " if sharp else ""
     return f"mpirun -np {ranks} -N {per_node} {env}{program} -b 8 -e 8G -f 2 -g 1"
 
@@ -111,14 +150,17 @@ def nccl_tests(poc: PocContext) -> list[dict[str, Any]]:
     if system.nodes > 1:
         scopes.append(("fabric", system.nodes))
     tests = []
-    for operation, program in (("all_reduce", "all_reduce_perf"), ("all_gather", "all_gather_perf")):
+    stack = poc.stack
+    for operation, program in (("all_reduce", stack.all_reduce_binary), ("all_gather", stack.all_gather_binary)):
         for scope, nodes in scopes:
             sized = poc.scope_system(nodes)
             ranks = sized.ranks
             if ranks <= 1:
                 continue  # one GPU: no collective to measure
             expected, with_sharp = model_busbw(sized, operation, PLAN_SIZE)
-            tests.append({
+            # SHARP's switch needs NCCL's plugin (NCCL_COLLNET_ENABLE=1): no command is stated for another library
+            sharp_command = with_sharp is not None and stack.is_nvidia
+            test: dict[str, Any] = {
                 "id": f"nccl.{operation}.{scope}",
                 "kind": "nccl",
                 "operation": operation,
@@ -128,10 +170,15 @@ def nccl_tests(poc: PocContext) -> list[dict[str, Any]]:
                 "expected_busbw_gbytes_s": expected,
                 "expected_busbw_with_sharp_gbytes_s": with_sharp,
                 "at_size_bytes": PLAN_SIZE,
-                "command": _command(ranks, sized.gpus_per_node, program),
-                "command_with_sharp": None if with_sharp is None else _command(ranks, sized.gpus_per_node, program,
-                                                                               sharp=True),
-            })
+                "command": _command(ranks, sized.gpus_per_node, program, stack=stack),
+                "command_with_sharp": _command(ranks, sized.gpus_per_node, program, sharp=True) if sharp_command
+                else None,
+            }
+            if not stack.is_nvidia:
+                test["tool"] = stack.test_tool
+                if stack.checked_by_hand(operation):
+                    test["check"] = "by_hand"
+            tests.append(test)
     return tests
 
 
@@ -164,12 +211,17 @@ def burn_in(poc: PocContext) -> list[str]:
     alone (no byte crosses the scale-out fabric), without a cabled compute fabric there is no
     compute link for ib_write_bw to walk, and without a storage system nothing for fio."""
     items = list(BURN_IN)
+    stack = poc.stack
+    items[:2] = BURN_IN_STACK.get(stack.vendor, BURN_IN[:2])
     system = poc.system
     if system is not None and system.nodes <= 1:
         link = system.scale_up_link or "scale-up"
-        items[1] = (f"nccl-tests all_reduce_perf -b 8G -e 8G over all {system.ranks} GPUs for 12 h, inside "
-                    f"their one {link} domain (no all-reduce crosses the scale-out fabric at this size): no #wrong, "
-                    "busbw within the tolerance")
+        chips = "NPUs" if stack.accelerator == "NPU" else "GPUs"
+        passes = ("check_result success, alg_bandwidth within the tolerance (checked by hand)"
+                  if stack.checked_by_hand("all_reduce") else "no #wrong, busbw within the tolerance")
+        items[1] = (f"{stack.test_tool} {stack.all_reduce_binary} -b 8G -e 8G over all {system.ranks} {chips} for "
+                    f"12 h, inside their one {link} domain (no all-reduce crosses the scale-out fabric at this size): "
+                    f"{passes}")
     if not any(link["role"] == "compute" for link in poc.link_classes):
         items.remove(BURN_IN[2])
     if not poc.storage_systems:
@@ -180,27 +232,49 @@ def burn_in(poc: PocContext) -> list[str]:
 def build_plan(design: Design, catalog: Catalog, tolerance: float = DEFAULT_TOLERANCE,
                poc: PocContext | None = None) -> dict[str, Any]:
     poc = poc or PocContext(design, catalog)
-    return {
+    plan: dict[str, Any] = {
         "project": design.name,
         "tolerance": tolerance,
         "tests": [*nccl_tests(poc), *perftest_tests(poc), *fio_tests(poc)],
         "burn_in": burn_in(poc),
     }
+    if poc.stack.vendor in TOOL_NOTES:
+        plan["collective_tool"] = TOOL_NOTES[poc.stack.vendor]
+    return plan
 
 
 def _nccl_want(test: dict[str, Any], tolerance: float) -> str:
     expected, sharp = test["expected_busbw_gbytes_s"], test.get("expected_busbw_with_sharp_gbytes_s")
+    by_hand = test.get("check") == "by_hand"
     if expected is None:
+        if by_hand:
+            return "recorded, by hand (the model has no figure: a link it needs has no bandwidth)"
         return "recorded (the model has no figure: a link it needs has no bandwidth)"
+    if by_hand and test.get("tool") == "HCCL Test":
+        n = test["ranks"]
+        if test["operation"] == "all_reduce":
+            # nccl-tests' busbw of an all-reduce is algbw x 2(n-1)/n (doc/PERFORMANCE.md); HCCL Test's
+            # alg_bandwidth is data size / time over the same per-rank buffer
+            algbw = expected * n / (2 * (n - 1))
+            return (f"by hand: alg_bandwidth >= {algbw * (1 - tolerance):.1f} GB/s (model busbw {expected:.1f} at "
+                    f"8 GiB = alg_bandwidth x 2(n-1)/n, n = {n})")
+        return (f"by hand: busbw >= {expected * (1 - tolerance):.1f} GB/s (model {expected:.1f} at 8 GiB); HCCL Test "
+                "prints alg_bandwidth with data_size per NPU: convert it to busbw before comparing")
     want = f"busbw >= {expected * (1 - tolerance):.1f} GB/s (model {expected:.1f} at 8 GiB"
-    if sharp is not None:
+    if sharp is not None and test.get("tool") is None:
         want += f" with NCCL's default algorithms; {sharp:.1f} with SHARP, NCCL_COLLNET_ENABLE=1"
+    elif sharp is not None:
+        want += f" without SHARP; {sharp:.1f} with SHARP, where {test['tool']} can use it"
+    if by_hand:
+        want += "; checked by hand"
     return want + ")"
 
 
 def format_plan(plan: dict[str, Any]) -> str:
     lines = [f"POC acceptance plan: {plan['project']} (pass at the expected figure less "
              f"{plan['tolerance']:.0%})", ""]
+    if plan.get("collective_tool"):
+        lines[1:1] = [f"collective tests: {plan['collective_tool']}"]
     for test in plan["tests"]:
         if test["kind"] == "nccl":
             want = _nccl_want(test, plan["tolerance"])

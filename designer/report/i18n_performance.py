@@ -20,6 +20,46 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
               "存储分级以及无损 RoCE 配置。以下数字是基于公开实测数据的估算（其假设与成本一并列出）；"
               "纸面参数不能替代实测，需由 POC 验收测试确认。",
     },
+    # on another vendor's accelerators (AMD, Huawei Ascend; designer/catalog/software_stack.py) the
+    # collectives are NVIDIA's model applied as an assumption, and their words say so (".other_stack")
+    "perf.intro.other_stack": {
+        "en": "What the design should reach when the POC measures it: collective bandwidth (algorithm and bus "
+              "bandwidth, algbw and busbw), the training workload's memory and time, the storage tier and the "
+              "lossless RoCE settings. The figures are estimates from published measurements, NVIDIA's for the "
+              "collectives, applied here as an assumption (their assumptions are listed with the costs); paper "
+              "specifications do not replace measurement, and the POC acceptance tests confirm them.",
+        "zh": "POC 实测时本设计应达到的水平：集合通信带宽（算法带宽 algbw 与总线带宽 busbw）、训练任务的显存与时间、"
+              "存储分级以及无损 RoCE 配置。以下数字是基于公开实测数据的估算，集合通信部分采用 NVIDIA 的实测数据作为假设"
+              "（其假设与成本一并列出）；纸面参数不能替代实测，需由 POC 验收测试确认。",
+    },
+    "perf.collectives.other_stack": {"en": "Collective communication ({library}, estimated with NVIDIA's model)",
+                                     "zh": "集合通信（{library}，按 NVIDIA 的模型估算）"},
+    "perf.system.other_stack": {
+        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per GPU ({nvlink_achieved} reached); "
+              "in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
+        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
+              "网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
+    },
+    "perf.system_one_domain.other_stack": {
+        "en": "{gpus} GPUs in one {link} domain: {link} {nvlink} per GPU ({nvlink_achieved} reached). At this "
+              "size no collective crosses the scale-out fabric, so its NICs and oversubscription do not enter these "
+              "figures.",
+        "zh": "{gpus} 块 GPU 同属一个 {link} 域：每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）。"
+              "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
+    },
+    "perf.curve.other_stack": {"en": "{operation} over {gpus} GPUs: size, time, algbw and busbw",
+                               "zh": "{gpus} 块 GPU 的 {operation}：消息大小、时间、algbw 与 busbw"},
+    "perf.sharp_note.other_stack": {
+        "en": "SHARP (in-network reduction) is NVIDIA's, documented for its own collective library; whether "
+              "{library} uses it is not stated here, so the POC acceptance plan passes the figures without it.",
+        "zh": "SHARP（网内归约）是 NVIDIA 针对其自家集合通信库说明的功能；{library} 能否使用此处未作说明，"
+              "因此 POC 验收计划以不启用 SHARP 的数字为通过标准。",
+    },
+    "perf.inside_domain.other_stack": {"en": " inside the {link} domain", "zh": "，在 {link} 域内"},
+    "perf.bn.scale_up_domain.other_stack": {"en": "tensor parallelism larger than the {link} domain",
+                                            "zh": "张量并行度超过 {link} 域"},
     # -- collectives --------------------------------------------------------------
     "perf.collectives": {"en": "Collective communication (NCCL model)", "zh": "集合通信（NCCL 模型）"},
     "perf.system": {
@@ -175,6 +215,7 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.v.missing": {"en": "missing", "zh": "缺少结果"},
     "perf.v.unmatched": {"en": "unmatched", "zh": "未匹配"},
     "perf.v.recorded": {"en": "recorded", "zh": "仅记录"},
+    "perf.v.by_hand": {"en": "checked by hand", "zh": "人工核对"},
     "perf.poc_errors": {"en": "Files that could not be used", "zh": "无法使用的文件"},
     "perf.no_test": {"en": "(no test)", "zh": "（无对应测试）"},
     # the units designer/poc/check.py gives its figures in
@@ -213,6 +254,8 @@ PERFORMANCE_MESSAGES.update({
     "choice.selective": {"en": "selective", "zh": "选择性重计算"},
     "choice.full": {"en": "full", "zh": "完全重计算"},
     "perf.poc_button": {"en": "Check POC results…", "zh": "核对 POC 实测结果…"},
-    "perf.poc_dialog": {"en": "nccl-tests, perftest and fio outputs", "zh": "nccl-tests、perftest 与 fio 输出文件"},
+    # what poc check reads: nccl-tests' table, which rccl-tests prints too (HCCL Test's is checked by hand)
+    "perf.poc_dialog": {"en": "nccl-tests or rccl-tests, perftest and fio outputs",
+                        "zh": "nccl-tests 或 rccl-tests、perftest 与 fio 输出文件"},
     "perf.poc_filter": {"en": "Test outputs", "zh": "测试输出"},
 })

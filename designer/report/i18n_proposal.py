@@ -151,13 +151,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "exec_next_site": {"en": "Survey the site: power feeds, cooling and floor loading against section 6.",
                        "zh": "现场勘查：按第 6 节核对供电、制冷与楼板承重。"},
     "exec_next_acceptance": {
-        "en": "Agree the acceptance tests (burn-in, NCCL bandwidth, storage throughput), the delivery schedule "
+        "en": "Agree the acceptance tests (burn-in, {library} bandwidth, storage throughput), the delivery schedule "
         "and the commercial terms.",
-        "zh": "确定验收测试（老化测试、NCCL 带宽、存储吞吐）、交付计划与商务条款。",
+        "zh": "确定验收测试（老化测试、{library} 带宽、存储吞吐）、交付计划与商务条款。",
     },
     "exec_next_acceptance_no_storage": {
-        "en": "Agree the acceptance tests (burn-in, NCCL bandwidth), the delivery schedule and the commercial terms.",
-        "zh": "确定验收测试（老化测试、NCCL 带宽）、交付计划与商务条款。",
+        "en": "Agree the acceptance tests (burn-in, {library} bandwidth), the delivery schedule and the commercial "
+              "terms.",
+        "zh": "确定验收测试（老化测试、{library} 带宽）、交付计划与商务条款。",
     },
     "exec_next_sign": {"en": "Sign off the design; the order follows.", "zh": "签署确认设计方案，随后下单。"},
     "gpus": {"en": "GPUs", "zh": "GPU 数量"},
@@ -520,10 +521,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_excluded_unpriced": {"en": ", and the prices of the parts without one ({parts})",
                              "zh": "，以及无价格部件（{parts}）的费用"},
     "dl_software": {"en": "Software and licences", "zh": "软件与许可"},
+    # {stack_software}: the accelerator vendor's driver, runtime and collective library
+    # (designer/catalog/software_stack.py: "GPU drivers, CUDA and NCCL" on NVIDIA's GPUs)
     "dl_software_text": {
         "en": "To be agreed and quoted separately (not in the prices of this proposal): the servers' operating system, "
-        "GPU drivers, CUDA and NCCL; cluster management and a job scheduler; {fabric_software}.",
-        "zh": "需另行约定并单独报价（不含在本方案价格内）：服务器操作系统、GPU 驱动、CUDA 与 NCCL；集群管理与作业调度软件；"
+        "{stack_software}; cluster management and a job scheduler; {fabric_software}.",
+        "zh": "需另行约定并单独报价（不含在本方案价格内）：服务器操作系统、{stack_software}；集群管理与作业调度软件；"
         "{fabric_software}。",
     },
     "dl_fabric_ib": {"en": "the InfiniBand fabric manager (subnet manager)", "zh": "InfiniBand 网络管理软件（子网管理器）"},
@@ -540,7 +543,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_test_burnin": {"en": "Burn-in", "zh": "老化测试"},
     "dl_test_burnin_text": {"en": "every GPU server under full load; no hardware errors",
                             "zh": "每台 GPU 服务器满载运行，无硬件错误"},
-    "dl_test_nccl": {"en": "NCCL all-reduce", "zh": "NCCL All-reduce"},
+    "dl_test_nccl": {"en": "{library} all-reduce", "zh": "{library} All-reduce"},
     "dl_test_nccl_text": {"en": "all {gpus} GPUs in one job; bus bandwidth as agreed",
                           "zh": "全部 {gpus} 块 GPU 同时参与；总线带宽达到约定值"},
     "dl_test_storage": {"en": "Storage throughput", "zh": "存储吞吐"},
@@ -549,6 +552,22 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_test_storage_unset": {"en": "read throughput as agreed (no design target set)",
                               "zh": "读取吞吐达到约定值（未设定设计目标）"},
     "dl_test_failover": {"en": "Failover", "zh": "故障切换"},
+    # the estimate inputs named for another vendor's accelerators (inputs.py; on NVIDIA's, INPUT_LABELS)
+    "input_other_stack.communication.nic_efficiency": {
+        "en": "Achieved share of a NIC's line rate (NVIDIA's measured figure, assumed for {library})",
+        "zh": "网卡线速实际利用比例（NVIDIA 实测值，假定 {library} 相同）"},
+    "input_other_stack.communication.nvlink_efficiency": {
+        "en": "Achieved share of the {link} line rate (NVIDIA's measured figure, assumed for {library})",
+        "zh": "{link} 线速实际利用比例（NVIDIA 实测值，假定 {library} 相同）"},
+    "input_other_stack.communication.nvls_efficiency": {
+        "en": "In-switch all-reduce algbw, share of the line rate (NVIDIA NVSwitch systems only)",
+        "zh": "交换机内 All-reduce 算法带宽占线速比例（仅 NVIDIA NVSwitch 系统）"},
+    "input_other_stack.communication.nvls": {
+        "en": "In-switch reduction (NVIDIA NVLS) available (else from the catalog)",
+        "zh": "是否支持交换机内归约（NVIDIA NVLS）（否则按产品目录判断）"},
+    "input_other_stack.communication.scale_up_gpus": {
+        "en": "GPUs per {link} domain (else GPUs per server)",
+        "zh": "每个 {link} 域的 GPU 数（否则取每台服务器的 GPU 数）"},
     "dl_test_failover_text": {"en": "a power feed and a fabric link removed in turn; service continues as planned",
                               "zh": "依次断开一路供电与一条网络链路，服务按规划持续"},
     "dl_test_failover_single": {"en": "a power feed removed; service continues as planned (no compute fabric "

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
+from designer.catalog.software_stack import SoftwareStack, stack_for_link
 from designer.i18n import Translator
 from designer.estimates.roce import checklist_key
 
@@ -59,11 +60,27 @@ def scale_up_bandwidth(t: Translator, gbytes_s: float | None, digits: int) -> st
     return f"{t.num(gbytes_s, digits)} GB/s" if gbytes_s else t("bandwidth_unpublished")
 
 
-def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
+def _stack_key(t: Translator, key: str, stack: SoftwareStack) -> str:
+    """``key``, or its ``.other_stack`` form on another vendor's accelerators than NVIDIA's: the
+    words that say NCCL, nccl-tests or NVLink, said for what the design runs."""
+    other = f"{key}.other_stack"
+    return other if not stack.is_nvidia and t.has(other) else key
+
+
+def _said(t: Translator, key: str, stack: SoftwareStack, **other_values: Any) -> str:
+    """A sentence without fields on NVIDIA's accelerators, its ``.other_stack`` form (which names
+    ``other_values``: the library, the link) elsewhere."""
+    chosen = _stack_key(t, key, stack)
+    return t(chosen, **other_values) if chosen != key else t(key)
+
+
+def collectives_part(collectives: dict[str, Any], t: Translator, stack: SoftwareStack | None = None) -> Part | None:
+    """``stack``: the design's accelerator software; None: told by the collectives' ``scale_up_link``."""
     operations = collectives.get("operations") or {}
     if not operations:
         return None
-    part = Part(t("perf.collectives"))
+    stack = stack or stack_for_link(collectives.get("scale_up_link"))
+    part = Part(_said(t, "perf.collectives", stack, library=stack.library))
     yes, no = t("perf.yes"), t("perf.no")
     # the domain's own interconnect by name (NVLink, HCCS, Infinity Fabric), its bandwidth or
     # "unpublished" where the vendor gives none (the estimate takes it as 0)
@@ -76,10 +93,10 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
               "nvls": yes if collectives.get("nvls") else no}
     if collectives.get("crosses_scale_out") is False:
         # one NVLink domain: the NIC and oversubscription figures play no part, and are not quoted
-        part.items.append(t("perf.system_one_domain", **nvlink))
+        part.items.append(t(_stack_key(t, "perf.system_one_domain", stack), **nvlink))
     else:
         part.items.append(t(
-            "perf.system", **nvlink, nodes=t.int(collectives.get("nodes")),
+            _stack_key(t, "perf.system", stack), **nvlink, nodes=t.int(collectives.get("nodes")),
             per_node=t.int(collectives.get("gpus_per_node")), nics=t.int(collectives.get("nics_per_node")),
             nic=t.num(collectives.get("nic_gbytes_s"), 1),
             nic_achieved=t.num(collectives.get("nic_achieved_gbytes_s"), 1),
@@ -108,10 +125,11 @@ def collectives_part(collectives: dict[str, Any], t: Translator) -> Part | None:
     peaks.rows += sharp_rows
     part.items += [t("perf.peaks", mb=mb), peaks]
     if sharp_rows:
-        part.items.append(t("perf.sharp_note"))
+        part.items.append(_said(t, "perf.sharp_note", stack, library=stack.library))
     allreduce = operations.get("all_reduce") or {}
     if allreduce.get("curve"):
-        part.items += [t("perf.curve", operation=_operation(t, "all_reduce"), gpus=t.int(collectives.get("gpus"))),
+        part.items += [t(_stack_key(t, "perf.curve", stack), operation=_operation(t, "all_reduce"),
+                         gpus=t.int(collectives.get("gpus"))),
                        curve_table(allreduce["curve"], t)]
     return part
 
@@ -131,9 +149,14 @@ def _seconds(t: Translator, value: float | None, digits: int = 3) -> str:
     return t("unknown") if value is None else t("perf.seconds", value=t.num(value, digits))
 
 
-def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[str], str] = str) -> Part | None:
+def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[str], str] = str,
+                  stack: SoftwareStack | None = None, link: str | None = None) -> Part | None:
+    """``stack`` and ``link``: the design's accelerator software and scale-up link's name, for the
+    words about its scale-up domain (NVIDIA's and "NVLink" where not given)."""
     if not workload:
         return None
+    stack = stack or stack_for_link(link)
+    link = link or t("scale_up_link")
     part = Part(t("perf.workload"))
     per = workload.get("bytes_per_parameter") or {}
     rows = [
@@ -169,7 +192,8 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
     if comm:
         tp, dp = comm["tensor_parallel"], comm["data_parallel"]
         if tp.get("collectives"):
-            where = t("perf.inside_domain") if tp.get("inside_scale_up_domain") else t("perf.outside_domain")
+            where = (_said(t, "perf.inside_domain", stack, link=link) if tp.get("inside_scale_up_domain")
+                     else t("perf.outside_domain"))
             rows.append([t("perf.tp_comm"), t("perf.tp_comm_value", count=t.int(tp["collectives"]),
                                               mb=t.num(tp["bytes_each"] / 1e6), time=_seconds(t, tp.get("time_s")),
                                               where=where)])
@@ -179,7 +203,8 @@ def workload_part(workload: dict[str, Any], t: Translator, part_name: Callable[[
     rows.append([t("perf.step", mfu=t.pct(workload.get("mfu"))), _seconds(t, workload.get("step_s"), 2)])
     days = workload.get("days_to_train")
     rows.append([t("perf.days"), t("unknown") if days is None else t("perf.days_value", value=t.num(days, 1))])
-    bottlenecks = [t(f"perf.bn.{b}") if t.has(f"perf.bn.{b}") else b for b in workload.get("bottlenecks") or []]
+    bottlenecks = [_said(t, f"perf.bn.{b}", stack, link=link) if t.has(f"perf.bn.{b}") else b
+                   for b in workload.get("bottlenecks") or []]
     rows.append([t("perf.bottlenecks"), "; ".join(bottlenecks) if bottlenecks else t("perf.none")])
     part.items.append(Table(None, rows))
     catalog = workload.get("catalog") or []
@@ -261,10 +286,15 @@ def roce_part(roce: dict[str, Any], t: Translator, part_name: Callable[[str], st
 
 
 def performance_parts(estimates: dict[str, Any], t: Translator,
-                      part_name: Callable[[str], str] = str) -> list[Part]:
+                      part_name: Callable[[str], str] = str, stack: SoftwareStack | None = None) -> list[Part]:
+    """``stack``: the design's accelerator software (the proposal passes it); None: told by the
+    collectives' ``scale_up_link`` (the window's panel)."""
+    collectives = estimates.get("collectives") or {}
+    link = collectives.get("scale_up_link")
+    stack = stack or stack_for_link(link)
     parts = [
-        collectives_part(estimates.get("collectives") or {}, t),
-        workload_part(estimates.get("workload") or {}, t, part_name),
+        collectives_part(collectives, t, stack),
+        workload_part(estimates.get("workload") or {}, t, part_name, stack, link),
         storage_part(estimates.get("storage") or {}, t),
         roce_part(estimates.get("roce") or {}, t, part_name),
     ]

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from designer.catalog.software_stack import stack_for_link
 from designer.i18n.templates import counted
 
 if TYPE_CHECKING:
@@ -121,7 +122,10 @@ def _estimate_lines(est: PlanningEstimates) -> list[str]:
                    f"fastest {ar.fastest}")
     nccl = ar.nccl
     if nccl is not None and nccl.busbw_gbytes_s is not None:
-        out.append(f"    as NCCL runs it: {nccl.algorithm} ({nccl.protocol}) {_num(nccl.time_ms, 1)} ms, "
+        # another vendor's GPUs run their own library: the figure is NVIDIA's NCCL model, assumed
+        stack = stack_for_link(ar.scale_up_link)
+        said = "as NCCL runs it" if stack.is_nvidia else f"NVIDIA's NCCL model, assumed for {stack.library}"
+        out.append(f"    {said}: {nccl.algorithm} ({nccl.protocol}) {_num(nccl.time_ms, 1)} ms, "
                    f"busbw {_num(nccl.busbw_gbytes_s, 1)} GB/s")
     points = est.scaling.points
     if points and points[-1].efficiency is not None:

@@ -3,7 +3,8 @@ time, scaling efficiency, storage sizing, growth stages and the assumptions behi
 update live. The figures are the report's (``planning_estimates``), so they match the CLI
 and the proposal; the assumptions are said in the window's language, as the proposal says them.
 
-The performance estimates (the collective curve as nccl-tests prints it, workload sizing,
+The performance estimates (the collective curve in nccl-tests' columns, said for the design's
+collective library on another vendor's accelerators; workload sizing,
 storage tier, RoCE headroom and checklist) and POC results checked against the plan are said
 from ``designer/report/performance.py``, as the proposal's performance section and POC
 appendix say them. On a big design the estimates run on a pool thread over a snapshot of the

@@ -10,6 +10,7 @@ import datetime as _dt
 from reportlab.platypus import Spacer, Table
 
 from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.sections import software_stack
 
 
 def _valid_until(date: str | None, today: _dt.date, days: int) -> _dt.date:
@@ -61,7 +62,9 @@ def build(ctx: ProposalContext) -> list:
     fabric_software = [t("dl_fabric_ib")] if "infiniband" in protocols else []
     if protocols & {"ethernet", "roce-v2"}:
         fabric_software.append(t("dl_fabric_eth"))
-    story.append(s.p(t("dl_software_text", fabric_software=t.list_sep.join(fabric_software))))
+    stack = software_stack(ctx)  # the accelerator vendor's driver, runtime and collective library
+    story.append(s.p(t("dl_software_text", stack_software=stack.software(t.lang),
+                       fabric_software=t.list_sep.join(fabric_software))))
 
     story.append(ctx.h2(t("dl_install")))
     story.append(s.p(t("dl_install_steps", links=ctx.counted("n_links", totals["links"]),
@@ -70,7 +73,7 @@ def build(ctx: ProposalContext) -> list:
     storage_text = t("dl_test_storage_text", target=t.num(target)) if target else t("dl_test_storage_unset")
     tests = [
         (t("dl_test_burnin"), t("dl_test_burnin_text")),
-        (t("dl_test_nccl"), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
+        (t("dl_test_nccl", library=stack.library), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
         (t("dl_test_storage"), storage_text),
         (t("dl_test_failover"), t("dl_test_failover_text" if _compute_cabled(report) else "dl_test_failover_single")),
     ]

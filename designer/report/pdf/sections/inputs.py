@@ -10,6 +10,7 @@ from reportlab.platypus import Table
 
 from designer.model.supplied import describe, design_supplied_figures
 from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.sections import scale_up_link, software_stack
 
 
 def _pairs(ctx: ProposalContext, rows: list[tuple[str, str]], ratio: float = 0.4) -> Table:
@@ -155,6 +156,7 @@ def _assumption(ctx: ProposalContext, item: Any) -> str:
 def _estimate_inputs(ctx: ProposalContext) -> Table:
     """The stored estimate inputs, flattened to "group.field: value" rows (prices excluded: see the BOM)."""
     rows = []
+    stack, link = software_stack(ctx), scale_up_link(ctx) or ctx.t("scale_up_link")
     dumped = ctx.design.estimates.model_dump(mode="json")
     for group, values in dumped.items():
         if not isinstance(values, dict):
@@ -162,6 +164,11 @@ def _estimate_inputs(ctx: ProposalContext) -> Table:
         for key, value in values.items():
             if key == "prices" or isinstance(value, (dict, list)):
                 continue
-            rows.append([ctx.t.input_label(f"{group}.{key}"), _value(ctx, value)])
+            # on another vendor's accelerators the inputs that say NCCL or NVLink are named for
+            # what they are there: NVIDIA's measured figures, the design's own scale-up link
+            other = f"input_other_stack.{group}.{key}"
+            label = (ctx.t(other, library=stack.library, link=link) if not stack.is_nvidia and ctx.t.has(other)
+                     else ctx.t.input_label(f"{group}.{key}"))
+            rows.append([label, _value(ctx, value)])
     width = ctx.portrait[0]
     return grid(ctx, [ctx.t("input"), ctx.t("value")], rows, widths=[width * 0.55, width * 0.45], numeric_from=1)

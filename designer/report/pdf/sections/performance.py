@@ -1,4 +1,5 @@
-"""Performance estimates (issue 12): the collective curve as nccl-tests prints it, the
+"""Performance estimates (issue 12): the collective curve as nccl-tests prints it (its columns:
+size, time, algbw, busbw; said without nccl-tests' name on another vendor's accelerators), the
 training workload's sizing, the storage tier, lossless RoCE headroom and the ECN / PFC
 checklist. The words and tables come from ``designer/report/performance.py``, shared with the
 window's estimates panel, so both say the same figures."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 from reportlab.platypus import KeepTogether, Spacer, Table
 
 from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.sections import software_stack
 from designer.report.performance import Part, Table as PartTable, performance_parts
 
 
@@ -45,6 +47,7 @@ def flowables(ctx: ProposalContext, parts: list[Part], first_heading: bool = Tru
 def build(ctx: ProposalContext) -> list:
     t, s = ctx.t, ctx.styles
     story = ctx.start_section("sec_performance")
-    story.append(s.p(t("perf.intro")))
+    stack = software_stack(ctx)  # on another vendor's accelerators the words say NVIDIA's model is assumed
+    story.append(s.p(t("perf.intro.other_stack" if not stack.is_nvidia else "perf.intro")))
     # the renderers are the window's too, and read the ``estimates`` block as the report has it
-    return story + flowables(ctx, performance_parts(ctx.report.estimates.as_dict(), t, ctx.part_name))
+    return story + flowables(ctx, performance_parts(ctx.report.estimates.as_dict(), t, ctx.part_name, stack))

@@ -14,6 +14,7 @@ from designer.fabric.results import FabricAnalysis
 from designer.report.incomplete import break_even_text, total_text
 from designer.report.json_report import Report
 from designer.report.pdf.context import ProposalContext
+from designer.report.pdf.sections import software_stack
 from designer.report.pdf.styles import ERROR, ERROR_FILL, WARNING, WARNING_FILL
 
 MAX_LISTED = 12  # longer lists continue in the findings section
@@ -243,7 +244,10 @@ def _prose(ctx: ProposalContext) -> list:
     steps = ["exec_next_review", *(["exec_next_quotes"] if bom.unpriced else []), "exec_next_site",
              "exec_next_acceptance" if ctx.report.totals.get("storage_nodes") else "exec_next_acceptance_no_storage",
              "exec_next_sign"]
-    story.append(ListFlowable([ListItem(s.p(t(key)), value=n) for n, key in enumerate(steps, start=1)],
+    # the acceptance step names the design's collective library (NCCL, RCCL, HCCL)
+    values = {key: {"library": software_stack(ctx).library} if key.startswith("exec_next_acceptance") else {}
+              for key in steps}
+    story.append(ListFlowable([ListItem(s.p(t(key, **values[key])), value=n) for n, key in enumerate(steps, start=1)],
                               bulletType="1", bulletFontName=ctx.fonts.regular, bulletFontSize=s.body.fontSize,
                               leftIndent=14))
     return story
