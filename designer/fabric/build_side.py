@@ -206,7 +206,8 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     for a in store_leaves:
         used = math.ceil((len(a.ports) + reserved_per_leaf) / store_lanes)
         leaves.append((a, store_eps, store_leaf, store_leaf.uplinks_needed(used, 1.0)))
-    spines, per_leaf = _spine_layout([up for *_x, up in leaves], radix)
+    spines, per_leaf = _spine_layout([up for *_x, up in leaves],
+                                     [radix - leaf_ports.down_ports for _a, _e, leaf_ports, _up in leaves], radix)
     draft.fabrics.append(fabric)
     built = BuiltFabric()
     width = max(2, len(str(len(leaves))))
@@ -233,9 +234,9 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     spine_devices = [built.add_switch(f"sto-spine{s + 1:0{spine_width}d}", switch, "storage", "spine", CENTRAL)
                      for s in range(spines)]
     spine_pools = [PortPool(group) for _ in spine_devices]
-    for (device, leaf_ports, _srv), links in zip(leaf_devices, per_leaf):
+    for (device, leaf_ports, _srv), counts in zip(leaf_devices, per_leaf):
         up = PortPool(group, leaf_ports.down_ports + 1)
-        for spine, pool in zip(spine_devices, spine_pools):
+        for spine, pool, links in zip(spine_devices, spine_pools, counts):
             for _ in range(links):
                 built.links.append(make_link(device.name, up.take(), spine.name, pool.take(), "storage"))
     draft.add_built(built, [switch])
@@ -271,23 +272,50 @@ def _collapsed_pair(draft: Draft, switch: DeviceType, group: PortGroup, fabric: 
     return built
 
 
-def _spine_layout(uplinks: list[int], radix: int) -> tuple[int, list[int]]:
-    """Spines and links from each leaf to each spine: at least one spine for every two
-    leaves, the fewest that share every leaf's uplinks equally and fit the spine ports."""
+def _spine_layout(uplinks: list[int], caps: list[int], radix: int) -> tuple[int, list[list[int]]]:
+    """Spines and the links from each leaf to each spine (``links[leaf][spine]``): at least
+    one spine for every two leaves, the fewest that share every leaf's uplinks equally and
+    fit the spine ports and each leaf's ``caps`` (its ports above its down ports).
+
+    Where no count shares them equally, each leaf's uplinks are rounded up to a multiple of
+    the fewest spines; where that rounding would take more ports than a leaf has above its
+    down ports (26 uplinks on 5 spines are 30, on a QM9700 leaf at the RA's 4:3 with 28),
+    the leaf's own uplinks are spread over those spines, one more on some (6, 5, 5, 5, 5),
+    the extra links of successive leaves on successive spines so that the spines' ports
+    stay even (review 54: 129 DGX with a reserved storage fabric stopped with "internal:
+    port pool exhausted")."""
     leaves = len(uplinks)
     lowest = max(2, math.ceil(leaves / LEAVES_PER_SPINE), math.ceil(sum(uplinks) / radix))
+
+    def fits(per_leaf: list[int], spines: int) -> bool:
+        return (all(p * spines <= min(radix - 1, cap) for p, cap in zip(per_leaf, caps))
+                and sum(per_leaf) <= radix)
+
     for spines in range(lowest, radix + 1):
         per_leaf = [math.ceil(u / spines) for u in uplinks]
-        fits = all(p * spines <= radix - 1 for p in per_leaf) and sum(per_leaf) <= radix
-        if fits and (all(u % spines == 0 for u in uplinks) or spines == radix):
-            return spines, per_leaf
-    # no equal split: round each leaf's uplinks up to a multiple of the spine count
+        if fits(per_leaf, spines) and (all(u % spines == 0 for u in uplinks) or spines == radix):
+            return spines, [[p] * spines for p in per_leaf]
     spines = lowest
-    per_leaf = [math.ceil(u / spines) for u in uplinks]
-    if sum(per_leaf) > radix:
+    if any(u > cap for u, cap in zip(uplinks, caps)) or spines > radix:
         raise GenerationError(f"{leaves} storage leaves do not fit under {radix}-port spines",
                               hint="name a larger --storage-switch")
-    return spines, per_leaf
+    # no equal split: round each leaf's uplinks up to a multiple of the spine count
+    per_leaf = [math.ceil(u / spines) for u in uplinks]
+    if fits(per_leaf, spines):
+        return spines, [[p] * spines for p in per_leaf]
+    links: list[list[int]] = []
+    start = 0
+    for u in uplinks:
+        base, extra = divmod(u, spines)
+        row = [base] * spines
+        for k in range(extra):
+            row[(start + k) % spines] += 1
+        start = (start + extra) % spines
+        links.append(row)
+    if any(sum(row[j] for row in links) > radix for j in range(spines)):
+        raise GenerationError(f"{leaves} storage leaves do not fit under {radix}-port spines",
+                              hint="name a larger --storage-switch")
+    return spines, links
 
 
 def free_leaf_slots(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]], group: PortGroup,
