@@ -135,6 +135,8 @@ SCENARIOS = {
     "memory_unknown": lambda catalog: _memory_unknown(),
     # servers joined into 16-GPU NVLink domains (an external NVLink switch system)
     "scale_up_domain": lambda catalog: _scale_up_domain(16),
+    # a domain that does not divide the GPUs: the largest of whole servers that does (review 54)
+    "scale_up_rounded": lambda catalog: _scale_up_domain(12),
     # the example on another vendor's GPUs (AMD Instinct, Infinity Fabric): the notes naming NCCL or
     # NVLink take their ``.other_stack`` form (designer/catalog/software_stack.py)
     "other_stack": lambda catalog: _other_stack(catalog),

@@ -226,7 +226,17 @@ def collective_nodes(servers: int, gpus_per_server: int, scale_up_gpus: int | No
         return servers, gpus_per_server
     gpus = servers * gpus_per_server
     domain = max(1, min(scale_up_gpus, gpus))
-    domains = max(1, gpus // domain)
+    if gpus % domain:
+        # domains are whole servers (an external switch system joins servers) or whole
+        # shares of one: the largest such that divides the GPUs, said as such (a domain of 16
+        # over 3 servers of 8 counted 16 of the 24 GPUs, review 54)
+        given = domain
+        domain = max(d for d in range(1, given + 1)
+                     if gpus % d == 0 and (d % gpus_per_server == 0 or gpus_per_server % d == 0))
+        notes.append(note("allreduce.scale_up_domain_rounded", given=given, domain_gpus=domain,
+                          domains=gpus // domain, gpus=gpus, servers=servers, gpus_per_server=gpus_per_server))
+        return gpus // domain, domain
+    domains = gpus // domain
     notes.append(note("allreduce.scale_up_domain", domain_gpus=domain, domains=domains, gpus=gpus))
     return domains, domain
 

@@ -66,6 +66,9 @@ NOTE_TEMPLATES: dict[str, Template] = {
     "allreduce.scale_up_domain": "NVLink domains of {domain_gpus} GPUs as the design sets them "
                                  "(estimates.communication.scale_up_gpus): {domains} domain(s) of the {gpus} GPUs "
                                  "are the collectives' nodes",
+    "allreduce.scale_up_domain_rounded": "estimates.communication.scale_up_gpus = {given} does not divide the "
+                                         "{gpus} GPUs ({servers} servers of {gpus_per_server}): counted as "
+                                         "{domains} domain(s) of {domain_gpus} GPUs; set it to a divisor of {gpus}",
     "allreduce.mixed_servers": "several GPU server types: {gpus_per_server} GPUs per server (as {part}), "
                                "each bandwidth the slowest type's",
     # -- collectives as NCCL runs them (nccl.py) --------------------------------

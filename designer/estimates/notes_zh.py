@@ -46,6 +46,9 @@ ESTIMATE_NOTES_ZH: dict[str, Template] = {
                                  "且无收敛（1:1）。",
     "allreduce.scale_up_domain": "按设计设定的 NVLink 域（estimates.communication.scale_up_gpus）每域 {domain_gpus} "
                                  "块 GPU 计：{gpus} 块 GPU 共 {domains} 个域，作为集合通信的节点。",
+    "allreduce.scale_up_domain_rounded": "estimates.communication.scale_up_gpus = {given} 不能整除 {gpus} 块 GPU"
+                                         "（{servers} 台服务器，每台 {gpus_per_server} 块）：按 {domains} 个域、每域 "
+                                         "{domain_gpus} 块 GPU 计；请改为 {gpus} 的约数。",
     "allreduce.mixed_servers": "包含多种 GPU 服务器型号：按每台 {gpus_per_server} 块 GPU 计（同 {part}），"
                                "各项带宽取最慢型号的值。",
     # -- collectives as NCCL runs them -----------------------------------------

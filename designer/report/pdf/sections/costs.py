@@ -97,12 +97,17 @@ def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     # "unpublished" where the vendor gives none (the estimate takes it as 0)
     link = allreduce.scale_up_link or t("scale_up_link")
     intra = scale_up_bandwidth(t, allreduce.intra_bandwidth_gbytes_s, 1)
+    # the collective's nodes are the design's own domains where it sets them (servers joined
+    # by an external switch system), not servers (review 54)
+    nodes = (ctx.counted("n_domains", allreduce.nodes)
+             if ctx.design.estimates.communication.scale_up_gpus is not None
+             else ctx.counted("n_servers", allreduce.nodes))
     if not allreduce.crosses_scale_out:
         # one scale-up domain: no all-reduce byte crosses the fabric, so no fabric figure is quoted
         return t("allreduce_intro_one_domain", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
-                 nodes=ctx.counted("n_servers", allreduce.nodes), intra=intra, link=link)
+                 nodes=nodes, intra=intra, link=link)
     return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
-             nodes=ctx.counted("n_servers", allreduce.nodes), inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
+             nodes=nodes, inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
              intra=intra, link=link, ratio=t.ratio(allreduce.oversubscription))
 
 
