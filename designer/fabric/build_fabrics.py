@@ -280,6 +280,8 @@ def pick_switch(catalog: Catalog, protocol: str, speed: float, prefer: str | Non
         raise GenerationError(
             f"the catalog has no {protocol} switch with {speed:g}G ports for the {what} fabric",
             hint=f"add one with --catalog, or name it with --{what}-switch",
+            key="no_storage_switch" if what == "storage" else "no_side_switch",
+            figures={"protocol": protocol, "speed": speed, "fabric": what},
         )
     # exact speed first, then the most ports (every candidate has a main group: _switch_candidates)
     groups = [(t.main_fabric_group(), t) for t in candidates]
@@ -374,6 +376,8 @@ def side_fabric(
             raise GenerationError(
                 f"the catalog has no {protocol} switch that can carry the {name} fabric ({speed:g}G ports)",
                 hint=f"add one with --catalog, or name it with --{name}-switch",
+                key="no_storage_switch" if name == "storage" else "no_side_switch",
+                figures={"protocol": protocol, "speed": speed, "fabric": name},
             )
         chosen = min(plans, key=lambda p: (p.switch_count, p.lanes, p.switch.slug))
     draft.fabrics.append(Fabric(name=name, role=role, protocol=protocol, target_oversubscription=ratio))

@@ -43,8 +43,9 @@ def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
     if spec.management_server == spec.server:
         raise GenerationError(
             f"--management-server-weight-kg {spec.management_server_weight_kg:g}: the management server is "
-            f"{spec.server}, the GPU server, whose weight --server-weight-kg gives",
-            hint="give the weight once, with --server-weight-kg")
+            f"{spec.server}, the GPU server, which weighs what the GPU servers weigh",
+            hint="leave out --management-server-weight-kg: the GPU server's weight is its published figure, or "
+                 "--server-weight-kg where its vendor publishes none")
 
 
 class ControlPlane:

@@ -193,6 +193,7 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
         raise GenerationError(
             f"{server.slug} has no compute ports (port groups with role compute)",
             hint="choose a GPU server with fabric NICs, or add its compute ports in the catalog",
+            key="server_no_compute", figures={"part": server.slug},
         )
     switch = catalog.require_device(spec.switch, ("switch",), "switch")
     if switch.main_fabric_group() is None:

@@ -45,23 +45,23 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
     "gen.capacity_one_tier": {
         "en": "{nodes:,} nodes ({gpus:,} GPUs) do not fit one switch: one {switch} ({ports} ports) holds at most "
               "{most:,} nodes ({most_gpus:,} GPUs). Set \"Tiers\" to auto or 2.",
-        "zh": "{nodes:,} 个节点（{gpus:,} 个 GPU）无法接入单台交换机：一台 {switch}（{ports} 口）最多接入 {most:,} "
-              "个节点（{most_gpus:,} 个 GPU）。请将“网络层数”设为自动或 2。",
+        "zh": "{nodes:,} 个节点（{gpus:,} 块 GPU）无法接入单台交换机：一台 {switch}（{ports} 口）最多接入 {most:,} "
+              "个节点（{most_gpus:,} 块 GPU）。请将“网络层数”设为自动或 2。",
     },
     "gen.capacity_two_tiers": {
         "en": "{nodes:,} nodes ({gpus:,} GPUs) exceed what {switch} ({ports} ports) connects in two tiers at "
               "{ratio}: at most {most:,} nodes ({most_gpus:,} GPUs). Set \"Tiers\" to auto or 3 (up to "
               "{three_tiers:,} nodes), raise the oversubscription, or choose a switch with more ports.",
-        "zh": "{nodes:,} 个节点（{gpus:,} 个 GPU）超出 {switch}（{ports} 口）在收敛比 {ratio} 下两层网络的容量："
-              "最多 {most:,} 个节点（{most_gpus:,} 个 GPU）。请将“网络层数”设为自动或 3（最多 {three_tiers:,} "
+        "zh": "{nodes:,} 个节点（{gpus:,} 块 GPU）超出 {switch}（{ports} 口）在收敛比 {ratio} 下两层网络的容量："
+              "最多 {most:,} 个节点（{most_gpus:,} 块 GPU）。请将“网络层数”设为自动或 3（最多 {three_tiers:,} "
               "个节点）、提高收敛比，或选择端口更多的交换机。",
     },
     "gen.capacity_three_tiers": {
         "en": "{nodes:,} nodes ({gpus:,} GPUs) exceed what {switch} ({ports} ports) connects at {ratio}: at most "
               "{most:,} nodes ({most_gpus:,} GPUs) in three tiers. Raise the oversubscription or choose a switch "
               "with more ports.",
-        "zh": "{nodes:,} 个节点（{gpus:,} 个 GPU）超出 {switch}（{ports} 口）在收敛比 {ratio} 下的容量：三层网络最多 "
-              "{most:,} 个节点（{most_gpus:,} 个 GPU）。请提高收敛比，或选择端口更多的交换机。",
+        "zh": "{nodes:,} 个节点（{gpus:,} 块 GPU）超出 {switch}（{ports} 口）在收敛比 {ratio} 下的容量：三层网络最多 "
+              "{most:,} 个节点（{most_gpus:,} 块 GPU）。请提高收敛比，或选择端口更多的交换机。",
     },
     "gen.needs_power": {
         "en": "The vendor of {part} publishes no power figure, so its racks cannot be sized: enter its maximum "
@@ -102,6 +102,28 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
         "en": "The {field} holds a character a design cannot store (a control character) or is too long: retype it.",
         "zh": "{field}包含设计无法保存的字符（控制字符）或过长：请重新输入。",
     },
+    "gen.server_no_compute": {
+        "en": "{part} has no compute fabric ports in the catalog: choose a GPU server with fabric NICs as \"Server\".",
+        "zh": "{part} 在目录中没有计算网络端口：请在“服务器”中选择带计算网卡的 GPU 服务器。",
+    },
+    "gen.no_storage_switch": {
+        "en": "No {protocol} switch in the catalog has {speed:g}G ports for the {fabric} fabric (it runs the compute "
+              "fabric's protocol): choose a \"Compute switch\" of the other protocol, or add such a switch to the "
+              "catalog.",
+        "zh": "目录中没有带 {speed:g}G 端口的 {protocol} 交换机可用于{fabric}网络（其协议与计算网络相同）："
+              "请在“计算网络交换机”中改选另一种协议，或在目录中添加这样的交换机。",
+    },
+    "gen.no_side_switch": {
+        "en": "No {protocol} switch in the catalog has {speed:g}G ports for the {fabric} fabric: add such a switch "
+              "to the catalog.",
+        "zh": "目录中没有带 {speed:g}G 端口的 {protocol} 交换机可用于{fabric}网络：请在目录中添加这样的交换机。",
+    },
+    "gen.protocol.infiniband": {"en": "InfiniBand", "zh": "InfiniBand"},
+    "gen.protocol.ethernet": {"en": "Ethernet", "zh": "以太网"},
+    "gen.protocol.roce-v2": {"en": "RoCE v2", "zh": "RoCE v2"},
+    "gen.fabric.storage": {"en": "storage", "zh": "存储"},
+    "gen.fabric.inband": {"en": "in-band management", "zh": "带内管理"},
+    "gen.fabric.oob": {"en": "out-of-band management", "zh": "带外管理"},
     "gen.field.name": {"en": "design name", "zh": "设计名称"},
     "gen.field.customer": {"en": "customer", "zh": "客户名称"},
     "gen.field.author": {"en": "author", "zh": "作者"},
@@ -119,6 +141,9 @@ def generation_problem(exc: DesignerError, t: Translator) -> str:
     figures = dict(getattr(exc, "figures", {}))
     if "figure" in figures:
         figures["figure"] = t(f"supplied.what.{figures['figure']}")
+    for name in ("protocol", "fabric"):
+        if name in figures and t.has(f"gen.{name}.{figures[name]}"):
+            figures[name] = t(f"gen.{name}.{figures[name]}")
     if "field" in figures:
         figures["field"] = t(f"gen.field.{figures['field']}")
     return t(f"gen.{key}", **figures)
