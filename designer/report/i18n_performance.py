@@ -57,6 +57,38 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
         "zh": "SHARP（网内归约）是 NVIDIA 针对其自家集合通信库说明的功能；{library} 能否使用此处未作说明，"
               "因此 POC 验收计划以不启用 SHARP 的数字为通过标准。",
     },
+    # the same where the scale-up link's bandwidth is unpublished (the estimates take it as 0): no
+    # "unpublished per GPU (unpublished reached)" (review 54)
+    "perf.system.unpublished": {
+        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per GPU unpublished (taken as 0); "
+              "NVLink SHARP: {nvls}; in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
+        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU 的 {link} 带宽未公布（按 0 计）；"
+              "NVLink SHARP：{nvls}；网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
+    },
+    "perf.system_one_domain.unpublished": {
+        "en": "{gpus} GPUs in one {link} domain, whose bandwidth per GPU is unpublished (taken as 0); NVLink SHARP: "
+              "{nvls}. At this size no collective crosses the scale-out fabric, so its NICs and oversubscription do "
+              "not enter these figures.",
+        "zh": "{gpus} 块 GPU 同属一个 {link} 域，其每 GPU 带宽未公布（按 0 计）；NVLink SHARP：{nvls}。"
+              "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
+    },
+    "perf.system.other_stack.unpublished": {
+        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per GPU unpublished (taken as 0); "
+              "in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
+        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU 的 {link} 带宽未公布（按 0 计）；"
+              "网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
+    },
+    "perf.system_one_domain.other_stack.unpublished": {
+        "en": "{gpus} GPUs in one {link} domain, whose bandwidth per GPU is unpublished (taken as 0). At this size "
+              "no collective crosses the scale-out fabric, so its NICs and oversubscription do not enter these "
+              "figures.",
+        "zh": "{gpus} 块 GPU 同属一个 {link} 域，其每 GPU 带宽未公布（按 0 计）。"
+              "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
+    },
     "perf.inside_domain.other_stack": {"en": " inside the {link} domain", "zh": "，在 {link} 域内"},
     "perf.bn.scale_up_domain.other_stack": {"en": "tensor parallelism larger than the {link} domain",
                                             "zh": "张量并行度超过 {link} 域"},

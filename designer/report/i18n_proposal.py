@@ -473,6 +473,21 @@ MESSAGES: dict[str, dict[str, str]] = {
               "每 GPU {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
     },
 
+    # where the scale-up link's bandwidth is unpublished (the estimate takes it as 0, review 54)
+    "allreduce_intro.unpublished": {
+        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}); fabric {inter} GB/s per GPU, "
+              "{link} bandwidth per GPU unpublished (taken as 0), oversubscription {ratio}.",
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
+              "每 GPU 的 {link} 带宽未公布（按 0 计），收敛比 {ratio}。",
+    },
+    "allreduce_intro_one_domain.unpublished": {
+        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one {link} domain, whose "
+              "bandwidth per GPU is unpublished (taken as 0); at this size no all-reduce traffic crosses the "
+              "scale-out fabric.",
+        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}），全部在同一个 {link} 域内完成，"
+              "其每 GPU 带宽未公布（按 0 计）；在此规模下 All-reduce 流量不经过横向扩展网络。",
+    },
+
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
     "read_available": {"en": "Read throughput available", "zh": "可用读带宽"},
     "checkpoint_size": {"en": "Checkpoint size", "zh": "检查点大小"},

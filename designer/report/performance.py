@@ -91,12 +91,13 @@ def collectives_part(collectives: dict[str, Any], t: Translator, stack: Software
               "nvlink_achieved": scale_up_bandwidth(t, collectives.get("nvlink_achieved_gbytes_s") if line_rate
                                                     else None, 0),
               "nvls": yes if collectives.get("nvls") else no}
+    unpublished = "" if line_rate else ".unpublished"  # the sentence that says it once
     if collectives.get("crosses_scale_out") is False:
         # one NVLink domain: the NIC and oversubscription figures play no part, and are not quoted
-        part.items.append(t(_stack_key(t, "perf.system_one_domain", stack), **nvlink))
+        part.items.append(t(_stack_key(t, "perf.system_one_domain", stack) + unpublished, **nvlink))
     else:
         part.items.append(t(
-            _stack_key(t, "perf.system", stack), **nvlink, nodes=t.int(collectives.get("nodes")),
+            _stack_key(t, "perf.system", stack) + unpublished, **nvlink, nodes=t.int(collectives.get("nodes")),
             per_node=t.int(collectives.get("gpus_per_node")), nics=t.int(collectives.get("nics_per_node")),
             nic=t.num(collectives.get("nic_gbytes_s"), 1),
             nic_achieved=t.num(collectives.get("nic_achieved_gbytes_s"), 1),

@@ -102,11 +102,12 @@ def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     nodes = (ctx.counted("n_domains", allreduce.nodes)
              if ctx.design.estimates.communication.scale_up_gpus is not None
              else ctx.counted("n_servers", allreduce.nodes))
+    unpublished = "" if allreduce.intra_bandwidth_gbytes_s else ".unpublished"
     if not allreduce.crosses_scale_out:
         # one scale-up domain: no all-reduce byte crosses the fabric, so no fabric figure is quoted
-        return t("allreduce_intro_one_domain", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
-                 nodes=nodes, intra=intra, link=link)
-    return t("allreduce_intro", mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
+        return t("allreduce_intro_one_domain" + unpublished, mb=t.num(allreduce.message_mb, 0),
+                 gpus=t.int(allreduce.gpus), nodes=nodes, intra=intra, link=link)
+    return t("allreduce_intro" + unpublished, mb=t.num(allreduce.message_mb, 0), gpus=t.int(allreduce.gpus),
              nodes=nodes, inter=t.num(allreduce.inter_bandwidth_gbytes_s, 1),
              intra=intra, link=link, ratio=t.ratio(allreduce.oversubscription))
 
