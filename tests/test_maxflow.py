@@ -67,3 +67,11 @@ def test_a_designs_bisection_flows_agree_with_networkx(monkeypatch):
     design = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=128, switch="nvidia-qm9700"), catalog)
     report_parts(design, catalog=catalog)
     assert len(seen) >= 4 and all(v > 0 for v in seen)
+
+
+def test_an_unbounded_arc_sets_no_scale():
+    # review 54: an infinite capacity made every other arc count as none (networkx: 5)
+    from designer.fabric.maxflow import max_flow_value
+
+    assert max_flow_value({"s": {"a": float("inf")}, "a": {"t": 5.0}}, "s", "t") == 5.0
+    assert max_flow_value({"s": {"a": float("inf"), "b": 2.0}, "a": {"t": 5.0}, "b": {"t": 1.0}}, "s", "t") == 6.0

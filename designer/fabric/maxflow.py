@@ -12,11 +12,14 @@ Dinic's algorithm (E. A. Dinic, "Algorithm for solution of a problem of maximum 
 network with power estimation", Soviet Math. Doklady 11, 1970): breadth-first levels from
 the source over arcs with residual capacity, then blocking flows along strictly increasing
 levels, until the sink is unreachable. Capacities are floats (Gbit/s); a residual at or
-below ``EPSILON`` of the largest capacity counts as none, so rounding never loops.
+below ``EPSILON`` of the largest finite capacity counts as none, so rounding never loops (an
+arc below that share of the largest, 1e-12, is not told from rounding and counts as none;
+the bisection's capacities are link speeds, within a factor of 10^4 of one another).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 
 Node = Hashable
@@ -39,7 +42,8 @@ def max_flow_value(capacity: Mapping[Node, Mapping[Node, float]], source: Node, 
                 continue
             out[v] = out.get(v, 0.0) + cap
             residual.setdefault(v, {}).setdefault(u, 0.0)
-            largest = max(largest, cap)
+            if cap < math.inf:  # an unbounded arc sets no scale (review 54: it made every arc count as none)
+                largest = max(largest, cap)
     if source not in residual or sink not in residual:
         return 0.0
     tiny = largest * EPSILON
