@@ -452,7 +452,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "years": {"en": "{n} years", "zh": "{n} 年"},
     "build_total_depreciated": {"en": "Build: depreciation in the horizon + OPEX", "zh": "自建：周期内折旧 + 运营成本"},
     "build_total_full": {"en": "Build: full CAPEX + OPEX", "zh": "自建：全部资本支出 + 运营成本"},
-    "cloud_total_line": {"en": "Cloud: {gpus} GPUs at {price} per GPU-hour", "zh": "云租用：{gpus} 张 GPU，每卡时 {price}"},
+    "cloud_total_line": {"en": "Cloud: {gpus} GPUs at {price} per GPU-hour", "zh": "云租用：{gpus} 块 GPU，每卡时 {price}"},
     "build_cost_per_gpu_hour": {"en": "Build cost per GPU-hour used", "zh": "自建每卡时成本"},
     "break_even_full": {"en": "Break-even utilisation (full CAPEX)", "zh": "盈亏平衡利用率（全部资本支出）"},
     "never": {"en": "building never wins", "zh": "自建始终更贵"},
