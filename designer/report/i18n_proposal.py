@@ -490,6 +490,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
     "read_available": {"en": "Read throughput available", "zh": "可用读带宽"},
+    "read_no_storage": {"en": "none: the design has no storage system", "zh": "无：本设计不含存储系统"},
     "checkpoint_size": {"en": "Checkpoint size", "zh": "检查点大小"},
     "checkpoint_write": {"en": "Checkpoint write time", "zh": "检查点写入时间"},
     "tier": {"en": "Tier", "zh": "层级"},

@@ -129,7 +129,9 @@ def _storage(ctx: ProposalContext, storage: StorageEstimate) -> list:
     write_s = storage.checkpoint_write_s
     rows = [
         (t("read_required"), f"{t.num(storage.read_required_gbytes_s, 1)} GB/s"),
-        (t("read_available"), f"{t.num(storage.read_available_gbytes_s, 1)} GB/s"),
+        # no storage system in the design: none available, said so rather than "0.0 GB/s"
+        (t("read_available"), f"{t.num(storage.read_available_gbytes_s, 1)} GB/s"
+         if ctx.report.totals.get("storage_nodes") else t("read_no_storage")),
         (t("checkpoint_size"), f"{t.num(storage.checkpoint_size_tb, 3)} TB"),
         (t("checkpoint_write"), t("unknown") if write_s is None else f"{t.num(write_s, 1)} s"),
     ]
