@@ -38,6 +38,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
+from designer.catalog.software_stack import stack_for_type
 from designer.errors import ExportError
 from designer.model.index import DesignIndex
 from designer.report.handover.fabric_view import natural
@@ -123,10 +124,26 @@ def gres_conf(index: DesignIndex) -> str:
         lines.insert(1, "# A rack-scale system's nodes are its compute trays (<system>-trayNN), each with its GPUs.")
     for (gpu, count), nodes in sorted(by_type.items()):
         lines.append(f"#   NodeName={hostlist(nodes)} Gres=gpu:{gpu}:{count}")
+    # the device files are NVIDIA's /dev/nvidiaN; AMD GPUs are found by Slurm's RSMI plugin
+    # ("AutoDetect=rsmi enables autodetection of AMD GPUs through their proprietary RSMI
+    # library", slurm.schedmd.com/gres.html), which fills in their files; no Slurm plugin
+    # detects Huawei Ascend NPUs, and their device files are not in our sources: count only
+    vendors = {stack_for_type(types[host.device]).vendor for host in gpu_hosts(index)}
+    if "amd" in vendors:
+        lines.append("# AMD GPUs: Slurm's RSMI plugin finds their device files; check that the Type below is the one "
+                     "it reports (slurmd -G).")
+        lines.append("AutoDetect=rsmi")
+    if "huawei" in vendors:
+        lines.append("# Ascend NPUs: counts only (no Slurm plugin detects them); add File= with the NPU device files "
+                     "of the Ascend driver to bind jobs to NPUs.")
+    vendor_of_type = {(_gpu_type(types[h.device].gpus.model), h.gpus): stack_for_type(types[h.device]).vendor
+                      for h in gpu_hosts(index) if types[h.device].gpus is not None}
     for (gpu, count), nodes in sorted(by_type.items()):
-        lines.append(f"NodeName={hostlist(nodes)} Name=gpu Type={gpu} Count={count} "
-                     f"File=/dev/nvidia[0-{count - 1}]" if count > 1 else
-                     f"NodeName={hostlist(nodes)} Name=gpu Type={gpu} Count=1 File=/dev/nvidia0")
+        head = f"NodeName={hostlist(nodes)} Name=gpu Type={gpu} Count={count}"
+        if vendor_of_type.get((gpu, count), "nvidia") != "nvidia":
+            lines.append(head)
+        else:
+            lines.append(f"{head} File=/dev/nvidia[0-{count - 1}]" if count > 1 else f"{head} File=/dev/nvidia0")
     return "\n".join(lines) + "\n"
 
 
