@@ -107,11 +107,14 @@ def _gpu_type(model: str) -> str:
 def gres_conf(index: DesignIndex) -> str:
     types = {d.name: index.type_of(d) for d in index.design.devices}
     by_type: dict[tuple[str, int], list[str]] = {}
+    vendor_of: dict[tuple[str, int], str] = {}  # each model's accelerator vendor (its device files)
     trays = False
     for host in gpu_hosts(index):
         gpus = types[host.device].gpus
         assert gpus is not None  # a GPU server's
-        by_type.setdefault((_gpu_type(gpus.model), host.gpus), []).append(host.name)
+        key = (_gpu_type(gpus.model), host.gpus)
+        by_type.setdefault(key, []).append(host.name)
+        vendor_of.setdefault(key, stack_for_type(types[host.device]).vendor)
         trays = trays or host.tray is not None
     if not by_type:
         raise ExportError("the design has no GPU server, so there is no gres.conf to write",
@@ -128,7 +131,7 @@ def gres_conf(index: DesignIndex) -> str:
     # ("AutoDetect=rsmi enables autodetection of AMD GPUs through their proprietary RSMI
     # library", slurm.schedmd.com/gres.html), which fills in their files; no Slurm plugin
     # detects Huawei Ascend NPUs, and their device files are not in our sources: count only
-    vendors = {stack_for_type(types[host.device]).vendor for host in gpu_hosts(index)}
+    vendors = set(vendor_of.values())
     if "amd" in vendors:
         lines.append("# AMD GPUs: Slurm's RSMI plugin finds their device files; check that the Type below is the one "
                      "it reports (slurmd -G).")
@@ -136,11 +139,9 @@ def gres_conf(index: DesignIndex) -> str:
     if "huawei" in vendors:
         lines.append("# Ascend NPUs: counts only (no Slurm plugin detects them); add File= with the NPU device files "
                      "of the Ascend driver to bind jobs to NPUs.")
-    vendor_of_type = {(_gpu_type(types[h.device].gpus.model), h.gpus): stack_for_type(types[h.device]).vendor
-                      for h in gpu_hosts(index) if types[h.device].gpus is not None}
     for (gpu, count), nodes in sorted(by_type.items()):
         head = f"NodeName={hostlist(nodes)} Name=gpu Type={gpu} Count={count}"
-        if vendor_of_type.get((gpu, count), "nvidia") != "nvidia":
+        if vendor_of[(gpu, count)] != "nvidia":
             lines.append(head)
         else:
             lines.append(f"{head} File=/dev/nvidia[0-{count - 1}]" if count > 1 else f"{head} File=/dev/nvidia0")
