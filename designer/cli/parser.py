@@ -152,7 +152,8 @@ def _new_parser(sub) -> None:
     size = new.add_mutually_exclusive_group(required=True)
     size.add_argument("--nodes", type=int, metavar="N", help="number of servers")
     size.add_argument("--gpus", type=int, metavar="G", help="number of GPUs (rounded up to whole servers)")
-    new.add_argument("--switch", required=True, metavar="SLUG", help="compute fabric switch, e.g. nvidia-qm9700")
+    new.add_argument("--switch", metavar="SLUG",
+                     help="compute fabric switch, e.g. nvidia-qm9700 (needed for two servers or more)")
     new.add_argument("--server-max-kw", type=float, metavar="KW",
                      help="server maximum power where the vendor publishes none (stored as supplied by the user)")
     new.add_argument("--server-weight-kg", type=float, metavar="KG",

@@ -147,7 +147,7 @@ def compute_options(spec: GenerateSpec, resolved: Resolved) -> list[ComputeOptio
     capacity error that says what would work. Asked before any server is made: a count far
     beyond what the switch can connect is refused without building a million devices first
     (review: 1,000,000 DGX took 18 s and 2.4 GB to be refused)."""
-    switch = resolved.switch
+    switch = resolved.compute_switch
     compute = resolved.server.ports_with_role("compute")
     speeds = {g.speed_gbps for g in compute}
     if len(speeds) > 1:
@@ -170,7 +170,7 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint],
                    options: list[ComputeOption] | None = None) -> None:
     """``options``: ``compute_options`` of these servers, where the caller asked already."""
     spec = draft.spec
-    switch = resolved.switch
+    switch = resolved.compute_switch
     if options is None or len(servers) != resolved.nodes:
         options = compute_options(spec, replace(resolved, nodes=len(servers)))
     best = min(options, key=ComputeOption.rank)
@@ -214,7 +214,8 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint],
 def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int,
                     spec: GenerateSpec) -> GenerationError:
     """Restate a plan failure in nodes and GPUs, with what would work."""
-    group = resolved.switch.main_fabric_group()
+    switch = resolved.compute_switch
+    group = switch.main_fabric_group()
     assert group is not None
     gpus = resolved.server.gpu_count or 0
     if spec.tiers == "1":
@@ -222,12 +223,12 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
         one = group.count * lanes // max(1, rails)
         return GenerationError(
             f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) do not fit --tiers 1: one "
-            f"{resolved.switch.slug} ({group.count} ports) holds at most {one:,} {resolved.server.slug} "
+            f"{switch.slug} ({group.count} ports) holds at most {one:,} {resolved.server.slug} "
             f"({one * gpus:,} GPUs, {rails} compute ports each)",
             hint="use --tiers 2 (leaves and spines) or --tiers auto, or at most "
                  f"--nodes {one}" if one else "use --tiers 2 (leaves and spines) or --tiers auto",
             key="capacity_one_tier",
-            figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": resolved.switch.slug,
+            figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": switch.slug,
                      "ports": group.count, "most": one, "most_gpus": one * gpus},
         )
 
@@ -250,12 +251,12 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
             hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio, tiers):,} nodes")
     hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
     return GenerationError(
-        f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {resolved.switch.slug} "
+        f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {switch.slug} "
         f"({group.count} ports) can connect at {format_ratio(spec.oversubscription)}: at most {best:,} nodes "
         f"({best * gpus:,} GPUs) in {'two' if tiers == 2 else 'three'} tiers [{exc.message}]",
         hint="; ".join(hints),
         key="capacity_two_tiers" if tiers == 2 else "capacity_three_tiers",
-        figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": resolved.switch.slug,
+        figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": switch.slug,
                  "ports": group.count, "ratio": format_ratio(spec.oversubscription), "most": best,
                  "most_gpus": best * gpus, "three_tiers": max_nodes(spec.oversubscription)},
     )

@@ -31,7 +31,7 @@ STORAGE = "storage"
 @dataclass
 class Resolved:
     server: DeviceType
-    switch: DeviceType
+    switch: DeviceType | None  # None only for one server without --switch (no compute fabric)
     storage: DeviceType | None
     rack: RackType
     network_rack: RackType
@@ -41,6 +41,13 @@ class Resolved:
     # PDU models a rack may take by its load (the named --pdu alone, else every catalog PDU
     # with published ratings); ``pdu`` is the default, sized for the rack budget
     pdus: tuple[DeviceType, ...] = ()
+
+    @property
+    def compute_switch(self) -> DeviceType:
+        """The compute fabric's switch (``resolve`` refuses two servers or more without one)."""
+        if self.switch is None:
+            raise GenerationError("internal: a compute fabric asked for without --switch")
+        return self.switch
 
 
 @dataclass
@@ -195,8 +202,8 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             hint="choose a GPU server with fabric NICs, or add its compute ports in the catalog",
             key="server_no_compute", figures={"part": server.slug},
         )
-    switch = catalog.require_device(spec.switch, ("switch",), "switch")
-    if switch.main_fabric_group() is None:
+    switch = catalog.require_device(spec.switch, ("switch",), "switch") if spec.switch else None
+    if switch is not None and switch.main_fabric_group() is None:
         raise GenerationError(f"{switch.slug} has no fabric ports to build a fabric from")
     storage = catalog.require_device(spec.storage, ("storage",), "storage system") if spec.storage else None
     if spec.storage_nodes and storage is None:
@@ -245,6 +252,13 @@ def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
             key="needs_liquid_share", figures={"part": server.slug},
         )
     nodes = _node_count(spec, server)
+    if switch is None and nodes > 1:
+        raise GenerationError(
+            f"{nodes:,} servers need --switch SLUG: the switch their compute fabric is built from (one server "
+            "needs none: NVLink inside it is its whole GPU fabric)",
+            hint="e.g. --switch nvidia-qm9700 (InfiniBand) or --switch nvidia-sn5600 (Ethernet); "
+                 "`designer catalog list` lists the switches",
+            key="needs_switch", figures={"nodes": nodes})
     if spec.pdu or pdu is None:
         pdus: tuple[DeviceType, ...] = (pdu,) if pdu is not None else ()
     else:

@@ -92,9 +92,9 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
             draft.groups[name] = STORAGE
             storage_names.append(name)
 
-    compute_protocol = draft.fabrics[0].protocol if draft.fabrics else (
-        "infiniband" if resolved.switch.switch_protocol == "infiniband" else "roce-v2")
     notes: list[str] = []
+    compute_protocol = draft.fabrics[0].protocol if draft.fabrics else _single_protocol(
+        catalog, resolved, spec, storage_names, notes)
     share = resolved.server.cooling.liquid_share
     if share and spec.cooling == "air":
         notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
@@ -143,6 +143,25 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         )
     settle_long_lived()
     return design, notes
+
+
+def _single_protocol(catalog: Catalog, resolved: Resolved, spec: GenerateSpec, storage_names: list[str],
+                     notes: list[str]) -> str:
+    """The protocol a design without a compute fabric (one server) builds its storage fabric
+    in: that of --switch, else of --storage-switch, else of the switch the server's reference
+    architecture names for storage, else Ethernet (said in a note where storage is cabled)."""
+    chosen = resolved.switch
+    if chosen is None and spec.storage_switch:
+        chosen = catalog.device_types.get(spec.storage_switch)
+    if chosen is None:
+        slug = resolved.server.reference_switches.get("storage")
+        chosen = catalog.device_types.get(slug) if slug else None
+    if chosen is not None:
+        return "infiniband" if chosen.switch_protocol == "infiniband" else "roce-v2"
+    if storage_names and spec.storage_fabric != "none":
+        notes.append("one GPU server without --switch: its storage fabric is Ethernet (give --storage-switch "
+                     "SLUG of an InfiniBand switch for an InfiniBand one)")
+    return "roce-v2"
 
 
 def _single_server_notes(spec: GenerateSpec, storage_names: list[str], notes: list[str]) -> None:

@@ -9,7 +9,8 @@ from typing import Literal
 @dataclass
 class GenerateSpec:
     server: str
-    switch: str
+    # the compute fabric's switch; None only for one server (NVLink is its whole GPU fabric)
+    switch: str | None
     nodes: int | None = None
     gpus: int | None = None
     oversubscription: float = 1.0

@@ -74,6 +74,11 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
         "zh": "存储系统 {part} 的厂商未公布功耗数据，无法按机柜功率预算排布：请在目录文件中补充其最大功耗，或选择其他"
               "存储系统。",
     },
+    "gen.needs_switch": {
+        "en": "{nodes:,} servers need a compute fabric switch: choose one above (one server needs none: NVLink "
+              "inside it is its whole GPU fabric).",
+        "zh": "{nodes:,} 台服务器需要计算网络交换机：请在上方选择（单台服务器无需交换机：机内 NVLink 即其全部 GPU 互联）。",
+    },
     "gen.needs_weight": {
         "en": "The vendor of {part} publishes no weight, so its racks and the floor load cannot be weighed: enter "
               "its weight above.",
