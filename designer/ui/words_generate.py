@@ -77,7 +77,8 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
     "gen.needs_switch": {
         "en": "{nodes:,} servers need a compute fabric switch: choose one above (one server needs none: NVLink "
               "inside it is its whole GPU fabric).",
-        "zh": "{nodes:,} 台服务器需要计算网络交换机：请在上方选择（单台服务器无需交换机：机内 NVLink 即其全部 GPU 互联）。",
+        "zh": "{nodes:,} 台服务器需要计算网络交换机：请在上方选择（单台服务器无需交换机：机内 NVLink 即其全部 "
+              "GPU 互联）。",
     },
     "gen.needs_weight": {
         "en": "The vendor of {part} publishes no weight, so its racks and the floor load cannot be weighed: enter "
