@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from designer.catalog.software_stack import stack_for_type
 from designer.errors import ExportError
+from designer.fabric.scale_up import interconnect_name
 from designer.model.index import DesignIndex
 from designer.report.handover.fabric_view import natural
 from designer.report.handover.slurm import Host, gpu_hosts, home_leaves, host_leaf_links, hostlist
@@ -182,11 +183,14 @@ def block_conf(index: DesignIndex) -> str:
             "the design has no NVLink domain wider than one server, so there is no topology/block file to write",
             hint="servers joined by an external NVLink switch system: set estimates.communication.scale_up_gpus "
                  "to the GPUs in one domain; otherwise use --slurm (tree plugin)")
-    sizes = sorted({domain_gpus(index, index.type_of(d)) for d in index.design.devices
-                    if index.type_of(d).is_gpu_server})
+    types = {d.device_type: index.type_of(d) for d in index.design.devices if index.type_of(d).is_gpu_server}
+    sizes = sorted({domain_gpus(index, t) for t in types.values()})
+    # the domain's links as its catalog entry names them (HCCS for Ascend, Infinity Fabric for AMD)
+    links = sorted({interconnect_name(t.gpus.interconnect if t.gpus else None) or "scale-up" for t in types.values()})
+    chips = sorted({stack_for_type(t).accelerator + "s" for t in types.values()})  # an Ascend's are NPUs
     lines = [
         f"# Slurm topology.conf (topology/block) for {index.design.name or 'the design'}; written by Cluster Designer.",
-        f"# One block per NVLink domain of {'/'.join(str(n) for n in sizes)} GPUs"
+        f"# One block per {'/'.join(links)} domain of {'/'.join(str(n) for n in sizes)} {'/'.join(chips)}"
         " (a rack-scale system: its compute trays).",
     ]
     lines += [f"BlockName=block{n} Nodes={hostlist(nodes)}" for n, nodes in enumerate(domains, start=1)]
