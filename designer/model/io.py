@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import stat
 import tempfile
@@ -337,11 +338,13 @@ def dumps_design(design: Design) -> str:
         value = getattr(design, key)
         comma = "," if n < len(fields) - 1 else ""
         if key in _ONE_ITEM_PER_LINE:
-            # the whole list in one call into pydantic's core, each item encoded by one shared
-            # encoder (json.dumps made an encoder per item: 64,000 at 16,384 GPUs)
-            dumped_items = _list_adapter(type(value[0])).dump_python(value, mode="json", exclude_defaults=True) \
-                if value else []
-            items = _encode_each(dumped_items)
+            items = _links_json(value) if key == "links" else None
+            if items is None:
+                # the whole list in one call into pydantic's core, each item encoded by one shared
+                # encoder (json.dumps made an encoder per item: 64,000 at 16,384 GPUs)
+                dumped_items = _list_adapter(type(value[0])).dump_python(value, mode="json", exclude_defaults=True) \
+                    if value else []
+                items = _encode_each(dumped_items)
             if not items:
                 lines.append(f'  "{key}": []{comma}')
                 continue
@@ -379,6 +382,58 @@ def _encode_each(items: list[Any]) -> list[str]:
         return [_COMPACT.encode(item) for item in items]
     join = "".join
     return [join(encoder(item, 0)) if isinstance(item, dict) else _COMPACT.encode(item) for item in items]
+# The fields a link's line is written from by ``_links_json``, in the model's order; the
+# fast writer is used only while the models have exactly these (a field added to ``Link``
+# or ``LinkEnd`` sends every link through pydantic's serializer until it is taught here).
+_LINK_FIELDS = ("a", "b", "fabric", "media", "length_m", "cable_id")
+_END_FIELDS = ("device", "port")
+_OPTIONAL_TEXT = ("fabric", "media")
+
+
+def _links_json(links: list[Any]) -> list[str] | None:
+    """Each link as ``_encode_each`` writes pydantic's ``dump_python(mode="json",
+    exclude_defaults=True)`` of it, the text made here from the fields (every optional field's
+    default is None, so a field is left out exactly when it is None). 4.5 times faster at
+    16,384 GPUs (87,432 links: 0.07 s, against 0.12 s to dump and 0.21 s to encode); the
+    serializer still writes any link whose values are not the plain types the file holds
+    (a float that is not finite, a subclass of str). None where the models' fields are not
+    the ones this knows."""
+    from designer.model.link import Link, LinkEnd
+
+    if tuple(Link.__pydantic_fields__) != _LINK_FIELDS or tuple(LinkEnd.__pydantic_fields__) != _END_FIELDS:
+        return None
+    if any(Link.__pydantic_fields__[name].default is not None for name in _LINK_FIELDS[2:]):
+        return None
+    quote = json.encoder.encode_basestring
+    isfinite = math.isfinite
+    out = []
+    adapter = None
+    for link in links:
+        a, b = link.a, link.b
+        fabric, media, length, cable = link.fabric, link.media, link.length_m, link.cable_id
+        if (type(a.device) is not str or type(a.port) is not str or type(b.device) is not str
+                or type(b.port) is not str or not (fabric is None or type(fabric) is str)
+                or not (media is None or type(media) is str) or not (cable is None or type(cable) is str)
+                or not (length is None or (type(length) is float and isfinite(length)))
+                or type(link) is not Link or type(a) is not LinkEnd or type(b) is not LinkEnd):
+            if adapter is None:
+                adapter = _list_adapter(Link)
+            out.extend(_encode_each(adapter.dump_python([link], mode="json", exclude_defaults=True)))
+            continue
+        text = (f'{{"a": {{"device": {quote(a.device)}, "port": {quote(a.port)}}}, '
+                f'"b": {{"device": {quote(b.device)}, "port": {quote(b.port)}}}')
+        if fabric is not None:
+            text += f', "fabric": {quote(fabric)}'
+        if media is not None:
+            text += f', "media": {quote(media)}'
+        if length is not None:
+            text += f', "length_m": {length!r}'
+        if cable is not None:
+            text += f', "cable_id": {quote(cable)}'
+        out.append(text + "}")
+    return out
+
+
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
 
