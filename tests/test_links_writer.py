@@ -56,8 +56,8 @@ def test_odd_text_and_missing_fields_are_written_the_same():
 
 
 def test_values_the_fast_writer_does_not_know_go_through_the_serializer():
-    as_int = _link(length_m=3.0)
-    as_int.length_m = 3  # an edit that put an int in (not validated on assignment)
+    as_bool = _link(length_m=3.0)
+    as_bool.length_m = True  # not validated on assignment
     infinite = _link(length_m=2.0)
     infinite.length_m = float("inf")
 
@@ -66,11 +66,11 @@ def test_values_the_fast_writer_does_not_know_go_through_the_serializer():
 
     odd_name = _link()
     odd_name.a = LinkEnd(device=Named("node01"), port="osfp1")
-    links = [as_int, infinite, odd_name, _link(media="AOC")]
+    links = [as_bool, infinite, odd_name, _link(media="AOC")]
     written = _links_json(links)
     assert written == _serializer_lines(links)
-    # what only the serializer writes so: an int as a float (the field's type), an infinity as the encoder's Infinity
-    assert '"length_m": 3.0}' in written[0] and '"length_m": Infinity' in written[1]
+    # what only the serializer writes so: a bool as a float (the field's type), an infinity as the encoder's Infinity
+    assert '"length_m": 1.0}' in written[0] and '"length_m": Infinity' in written[1]
 
 
 def test_a_field_the_writer_does_not_know_hands_every_link_to_the_serializer(monkeypatch):
@@ -78,3 +78,12 @@ def test_a_field_the_writer_does_not_know_hands_every_link_to_the_serializer(mon
     assert _links_json([_link()]) is None
     design = load_design(EXAMPLES[0])
     assert dumps_design(design) == EXAMPLES[0].read_text(encoding="utf-8")
+
+
+def test_a_stock_length_held_as_an_int_is_written_as_the_float_the_serializer_writes():
+    links = [_link(length_m=3.0), _link(length_m=2.0)]
+    links[0].length_m = 3  # the generator's stock lengths are ints (``parts.CableChoice``)
+    links[1].length_m = 10**17 + 1  # where float() rounds: the serializer's rounding, not the int's digits
+    written = _links_json(links)
+    assert written == _serializer_lines(links)
+    assert written[0].endswith('"length_m": 3.0}')

@@ -275,12 +275,16 @@ class MediaSelector:
 
     def choose(self, needed_m: float, speed_gbps: float, lanes: int, rj45: bool,
                ends: tuple[EndCage, EndCage] | None = None, copper_lanes: int | None = None,
-               optical: bool = False) -> CableChoice | None:
+               optical: bool = False, shapes: int | None = None) -> CableChoice | None:
         """``copper_lanes``: the legs a copper cable would need where that differs from
         ``lanes`` (a twin-port cage whose two ports go to two cages takes a splitter).
         ``optical``: optics only (module and fibre), no cable with its own ends, however
-        short the run (``designer.fabric.cabling.needs_optics``)."""
-        shape = tuple(e.shape for e in ends) if ends else ()
+        short the run (``designer.fabric.cabling.needs_optics``). ``shapes``: the ends'
+        ``shape_class``, where known (the same answer, looked up without building their shapes)."""
+        # the ends' shapes as their ``shape_class`` where the caller has it (a link record's), else
+        # as the shapes themselves (an int and a tuple are never equal: the two kinds of key
+        # cannot meet)
+        shape = shapes if shapes is not None and ends else (tuple(e.shape for e in ends) if ends else ())
         key = (round(needed_m, 2), speed_gbps, lanes, rj45, shape, copper_lanes, optical)
         if key not in self._cache:
             self._cache[key] = self._choose(needed_m, speed_gbps, lanes, rj45, ends or (), copper_lanes or lanes,
