@@ -53,10 +53,14 @@ class FindingText(Protocol):
 class Translator:
     """Words and number formats of one language."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", chip: str = "GPU") -> None:
+        """``chip``: what the design's accelerator vendor calls its chips ("GPU"; "NPU" for
+        Huawei Ascend: ``designer.catalog.software_stack``), said wherever a text has the
+        field ``{chip}`` ("{count} {chip} servers"), whether or not the caller gives figures."""
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
         self.lang = lang
+        self.chip = chip
 
     @property
     def is_zh(self) -> bool:
@@ -69,6 +73,8 @@ class Translator:
                            f"{', '.join(sorted(catalog.catalogs())) or 'none'}; the module holding it "
                            "registers it when imported)")
         text: str = texts[self.lang]
+        if "{chip}" in text and "chip" not in values:
+            values = {**values, "chip": self.chip}
         if not values:
             return text
         return _HAN_SPACED.vformat(text, (), values) if self.is_zh else text.format(**values)
@@ -82,7 +88,7 @@ class Translator:
     def input_label(self, key: str) -> str:
         """An estimate input's name; a field added later shows as its key until translated."""
         labels = catalog.entry(key, "input_labels")
-        return labels[self.lang] if labels else key
+        return labels[self.lang].replace("{chip}", self.chip) if labels else key
 
     def term(self, value: object) -> object:
         """A tool-written word ("infiniband", "ring", "DAC", "air") in this language

@@ -35,22 +35,22 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.collectives.other_stack": {"en": "Collective communication ({library}, estimated with NVIDIA's model)",
                                      "zh": "集合通信（{library}，按 NVIDIA 的模型估算）"},
     "perf.system.other_stack": {
-        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
-              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per GPU ({nvlink_achieved} reached); "
+        "en": "{gpus} {chip}s: {nodes} {link} domains of {per_node} {chip}s, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per {chip} ({nvlink_achieved} reached); "
               "in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
-        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
-              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
+        "zh": "{gpus} 块 {chip}：{nodes} 个 {link} 域，每域 {per_node} 块 {chip}、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 {chip} {link} {nvlink}（实际可达 {nvlink_achieved}）；"
               "网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
     "perf.system_one_domain.other_stack": {
-        "en": "{gpus} GPUs in one {link} domain: {link} {nvlink} per GPU ({nvlink_achieved} reached). At this "
+        "en": "{gpus} {chip}s in one {link} domain: {link} {nvlink} per {chip} ({nvlink_achieved} reached). At this "
               "size no collective crosses the scale-out fabric, so its NICs and oversubscription do not enter these "
               "figures.",
-        "zh": "{gpus} 块 GPU 同属一个 {link} 域：每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）。"
+        "zh": "{gpus} 块 {chip} 同属一个 {link} 域：每 {chip} {link} {nvlink}（实际可达 {nvlink_achieved}）。"
               "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
     },
-    "perf.curve.other_stack": {"en": "{operation} over {gpus} GPUs: size, time, algbw and busbw",
-                               "zh": "{gpus} 块 GPU 的 {operation}：消息大小、时间、algbw 与 busbw"},
+    "perf.curve.other_stack": {"en": "{operation} over {gpus} {chip}s: size, time, algbw and busbw",
+                               "zh": "{gpus} 块 {chip} 的 {operation}：消息大小、时间、algbw 与 busbw"},
     "perf.sharp_note.other_stack": {
         "en": "SHARP (in-network reduction) is NVIDIA's, documented for its own collective library; whether "
               "{library} uses it is not stated here, so the POC acceptance plan passes the figures without it.",
@@ -60,33 +60,33 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     # the same where the scale-up link's bandwidth is unpublished (the estimates take it as 0): no
     # "unpublished per GPU (unpublished reached)" (review 54)
     "perf.system.unpublished": {
-        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
-              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per GPU unpublished (taken as 0); "
+        "en": "{gpus} {chip}s: {nodes} {link} domains of {per_node} {chip}s, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per {chip} unpublished (taken as 0); "
               "NVLink SHARP: {nvls}; in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
-        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
-              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU 的 {link} 带宽未公布（按 0 计）；"
+        "zh": "{gpus} 块 {chip}：{nodes} 个 {link} 域，每域 {per_node} 块 {chip}、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 {chip} 的 {link} 带宽未公布（按 0 计）；"
               "NVLink SHARP：{nvls}；网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
     "perf.system_one_domain.unpublished": {
-        "en": "{gpus} GPUs in one {link} domain, whose bandwidth per GPU is unpublished (taken as 0); NVLink SHARP: "
+        "en": "{gpus} {chip}s in one {link} domain, whose bandwidth per {chip} is unpublished (taken as 0); NVLink SHARP: "
               "{nvls}. At this size no collective crosses the scale-out fabric, so its NICs and oversubscription do "
               "not enter these figures.",
-        "zh": "{gpus} 块 GPU 同属一个 {link} 域，其每 GPU 带宽未公布（按 0 计）；NVLink SHARP：{nvls}。"
+        "zh": "{gpus} 块 {chip} 同属一个 {link} 域，其每 {chip} 带宽未公布（按 0 计）；NVLink SHARP：{nvls}。"
               "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
     },
     "perf.system.other_stack.unpublished": {
-        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
-              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per GPU unpublished (taken as 0); "
+        "en": "{gpus} {chip}s: {nodes} {link} domains of {per_node} {chip}s, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} bandwidth per {chip} unpublished (taken as 0); "
               "in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
-        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
-              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU 的 {link} 带宽未公布（按 0 计）；"
+        "zh": "{gpus} 块 {chip}：{nodes} 个 {link} 域，每域 {per_node} 块 {chip}、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 {chip} 的 {link} 带宽未公布（按 0 计）；"
               "网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
     "perf.system_one_domain.other_stack.unpublished": {
-        "en": "{gpus} GPUs in one {link} domain, whose bandwidth per GPU is unpublished (taken as 0). At this size "
+        "en": "{gpus} {chip}s in one {link} domain, whose bandwidth per {chip} is unpublished (taken as 0). At this size "
               "no collective crosses the scale-out fabric, so its NICs and oversubscription do not enter these "
               "figures.",
-        "zh": "{gpus} 块 GPU 同属一个 {link} 域，其每 GPU 带宽未公布（按 0 计）。"
+        "zh": "{gpus} 块 {chip} 同属一个 {link} 域，其每 {chip} 带宽未公布（按 0 计）。"
               "在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
     },
     "perf.inside_domain.other_stack": {"en": " inside the {link} domain", "zh": "，在 {link} 域内"},
@@ -95,18 +95,18 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     # -- collectives --------------------------------------------------------------
     "perf.collectives": {"en": "Collective communication (NCCL model)", "zh": "集合通信（NCCL 模型）"},
     "perf.system": {
-        "en": "{gpus} GPUs: {nodes} {link} domains of {per_node} GPUs, each with {nics} NICs of {nic} GB/s "
-              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per GPU ({nvlink_achieved} reached); "
+        "en": "{gpus} {chip}s: {nodes} {link} domains of {per_node} {chip}s, each with {nics} NICs of {nic} GB/s "
+              "({nic_achieved} GB/s reached per NIC); {link} {nvlink} per {chip} ({nvlink_achieved} reached); "
               "NVLink SHARP: {nvls}; in-network reduction (SHARP): {sharp}; oversubscription {ratio}.",
-        "zh": "{gpus} 块 GPU：{nodes} 个 {link} 域，每域 {per_node} 块 GPU、{nics} 块 {nic} GB/s 网卡"
-              "（每卡实际可达 {nic_achieved} GB/s）；每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
+        "zh": "{gpus} 块 {chip}：{nodes} 个 {link} 域，每域 {per_node} 块 {chip}、{nics} 块 {nic} GB/s 网卡"
+              "（每卡实际可达 {nic_achieved} GB/s）；每 {chip} {link} {nvlink}（实际可达 {nvlink_achieved}）；"
               "NVLink SHARP：{nvls}；网内归约（SHARP）：{sharp}；收敛比 {ratio}。",
     },
     "perf.system_one_domain": {
-        "en": "{gpus} GPUs in one {link} domain: {link} {nvlink} per GPU ({nvlink_achieved} reached); "
+        "en": "{gpus} {chip}s in one {link} domain: {link} {nvlink} per {chip} ({nvlink_achieved} reached); "
               "NVLink SHARP: {nvls}. At this size no collective crosses the scale-out fabric, so its NICs and "
               "oversubscription do not enter these figures.",
-        "zh": "{gpus} 块 GPU 同属一个 {link} 域：每 GPU {link} {nvlink}（实际可达 {nvlink_achieved}）；"
+        "zh": "{gpus} 块 {chip} 同属一个 {link} 域：每 {chip} {link} {nvlink}（实际可达 {nvlink_achieved}）；"
               "NVLink SHARP：{nvls}。在此规模下集合通信不经过横向扩展网络，其网卡与收敛比不计入以下数字。",
     },
     # what joins a node's GPUs where the catalog names nothing; a bandwidth the vendor does not publish
@@ -115,8 +115,8 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.yes": {"en": "yes", "zh": "是"},
     "perf.no": {"en": "no", "zh": "否"},
     "perf.none": {"en": "none", "zh": "无"},
-    "perf.curve": {"en": "{operation} over {gpus} GPUs, as nccl-tests prints it",
-                   "zh": "{gpus} 块 GPU 的 {operation}（nccl-tests 输出格式）"},
+    "perf.curve": {"en": "{operation} over {gpus} {chip}s, as nccl-tests prints it",
+                   "zh": "{gpus} 块 {chip} 的 {operation}（nccl-tests 输出格式）"},
     "perf.peaks": {"en": "Each collective at its peak and at the {mb} MB message",
                    "zh": "各集合通信的峰值及 {mb} MB 消息时的表现"},
     "perf.op.all_reduce": {"en": "All-reduce", "zh": "All-reduce（全归约）"},
@@ -147,22 +147,22 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.states": {"en": "Model states (weights, gradients, optimizer)", "zh": "模型状态（权重、梯度、优化器）"},
     "perf.states_value": {"en": "{bytes} bytes per parameter, {gb} GB in all", "zh": "每参数 {bytes} 字节，合计 {gb} GB"},
     "perf.flops": {"en": "Training FLOPs (6 N T)", "zh": "训练计算量（6 N T）"},
-    "perf.min_gpus": {"en": "Fewest GPUs that hold the model states", "zh": "容纳模型状态所需的最少 GPU 数"},
+    "perf.min_gpus": {"en": "Fewest {chip}s that hold the model states", "zh": "容纳模型状态所需的最少 {chip} 数"},
     "perf.layout": {"en": "Parallel layout", "zh": "并行方案"},
-    "perf.layout_value": {"en": "TP {t} x PP {p} x DP {d} = {gpus} GPUs{chosen}",
-                          "zh": "张量并行 {t} × 流水线并行 {p} × 数据并行 {d} = {gpus} 块 GPU{chosen}"},
+    "perf.layout_value": {"en": "TP {t} x PP {p} x DP {d} = {gpus} {chip}s{chosen}",
+                          "zh": "张量并行 {t} × 流水线并行 {p} × 数据并行 {d} = {gpus} 块 {chip}{chosen}"},
     "perf.chosen": {"en": " (chosen)", "zh": "（自动选择）"},
-    "perf.memory": {"en": "Memory per GPU", "zh": "每 GPU 显存"},
+    "perf.memory": {"en": "Memory per {chip}", "zh": "每 {chip} 显存"},
     "perf.memory_value": {
         "en": "{total} of {capacity} GB (weights {w}, gradients {g}, optimizer {o}, activations {a}){fits}",
         "zh": "{total} / {capacity} GB（权重 {w}，梯度 {g}，优化器 {o}，激活 {a}）{fits}",
     },
     "perf.does_not_fit": {"en": ": does not fit", "zh": "：放不下"},
-    "perf.fit_unknown": {"en": ": GPU memory unknown, so whether it fits is unknown",
-                         "zh": "：GPU 显存容量未知，无法判断能否放下"},
+    "perf.fit_unknown": {"en": ": {chip} memory unknown, so whether it fits is unknown",
+                         "zh": "：{chip} 显存容量未知，无法判断能否放下"},
     "perf.layout_exceeds": {"en": ", more than the design's {gpus}", "zh": "，超过本设计的 {gpus} 块"},
-    "perf.activations": {"en": "Activations per GPU: no / selective / full recomputation",
-                         "zh": "每 GPU 激活：不重计算 / 选择性重计算 / 完全重计算"},
+    "perf.activations": {"en": "Activations per {chip}: no / selective / full recomputation",
+                         "zh": "每 {chip} 激活：不重计算 / 选择性重计算 / 完全重计算"},
     "perf.activations_value": {"en": "{none} / {selective} / {full} GB", "zh": "{none} / {selective} / {full} GB"},
     "perf.tp_comm": {"en": "Tensor-parallel all-reduces per step", "zh": "每步张量并行 All-reduce"},
     "perf.tp_comm_value": {"en": "{count} x {mb} MB, {time}{where}", "zh": "{count} 次 × {mb} MB，{time}{where}"},
@@ -177,9 +177,9 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.bottlenecks": {"en": "Bottlenecks", "zh": "瓶颈"},
     "perf.bn.scale_up_domain": {"en": "tensor parallelism larger than the NVLink domain",
                                 "zh": "张量并行度超过 NVLink 域"},
-    "perf.bn.memory": {"en": "the model does not fit in GPU memory", "zh": "GPU 显存放不下模型"},
-    "perf.bn.layout_exceeds_design": {"en": "the layout needs more GPUs than the design has: no time is stated",
-                                      "zh": "该并行方式所需 GPU 多于本设计：不给出训练时间"},
+    "perf.bn.memory": {"en": "the model does not fit in {chip} memory", "zh": "{chip} 显存放不下模型"},
+    "perf.bn.layout_exceeds_design": {"en": "the layout needs more {chip}s than the design has: no time is stated",
+                                      "zh": "该并行方式所需 {chip} 多于本设计：不给出训练时间"},
     "perf.bn.fabric": {"en": "the fabric: the gradient all-reduce outlasts the step",
                        "zh": "网络：梯度 All-reduce 长于单步计算"},
     "perf.bn.tensor_parallel_communication": {"en": "tensor-parallel communication outlasts the step",
@@ -187,13 +187,13 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.catalog": {"en": "Which servers, how many (the model states alone; activations come on top)",
                      "zh": "选哪种服务器、需要几台（仅按模型状态；激活另计）"},
     "perf.server": {"en": "server", "zh": "服务器"},
-    "perf.gpus_per_server": {"en": "GPUs per server", "zh": "每台 GPU 数"},
-    "perf.gpu_memory": {"en": "GPU memory (GB)", "zh": "GPU 显存（GB）"},
+    "perf.gpus_per_server": {"en": "{chip}s per server", "zh": "每台 {chip} 数"},
+    "perf.gpu_memory": {"en": "{chip} memory (GB)", "zh": "{chip} 显存（GB）"},
     "perf.min_servers": {"en": "fewest servers", "zh": "最少台数"},
-    "perf.peak_tflops": {"en": "dense BF16 TFLOPS per GPU", "zh": "每 GPU 稠密 BF16 TFLOPS"},
+    "perf.peak_tflops": {"en": "dense BF16 TFLOPS per {chip}", "zh": "每 {chip} 稠密 BF16 TFLOPS"},
     # -- storage ----------------------------------------------------------------------
     "perf.storage": {"en": "Storage tier", "zh": "存储分级"},
-    "perf.read_per_node": {"en": "Storage read per GPU server", "zh": "每台 GPU 服务器可得的存储读带宽"},
+    "perf.read_per_node": {"en": "Storage read per {chip} server", "zh": "每台 {chip} 服务器可得的存储读带宽"},
     "perf.read_per_node_value": {"en": "{value} GB/s ({total} GB/s over {nodes} servers)",
                                  "zh": "{value} GB/s（{nodes} 台服务器合计 {total} GB/s）"},
     "perf.tier": {"en": "tier", "zh": "分级"},
@@ -268,8 +268,8 @@ PERFORMANCE_MESSAGES.update({
     "perf.in.tensor_parallel": {"en": "Tensor parallel (else chosen)", "zh": "张量并行度（否则自动选择）"},
     "perf.in.pipeline_parallel": {"en": "Pipeline parallel (else chosen)", "zh": "流水线并行度（否则自动选择）"},
     "perf.in.data_parallel": {"en": "Data parallel (else chosen)", "zh": "数据并行度（否则自动选择）"},
-    "perf.in.peak_tflops": {"en": "Peak dense TFLOPS per GPU (else the datasheet's)",
-                            "zh": "每 GPU 稠密峰值 TFLOPS（否则取规格书值）"},
+    "perf.in.peak_tflops": {"en": "Peak dense TFLOPS per {chip} (else the datasheet's)",
+                            "zh": "每 {chip} 稠密峰值 TFLOPS（否则取规格书值）"},
     "perf.in.mfu": {"en": "Model FLOPs utilisation (MFU)", "zh": "模型算力利用率（MFU）"},
     "perf.in.precision": {"en": "Precision", "zh": "训练精度"},
     "perf.in.optimizer": {"en": "Optimizer", "zh": "优化器"},

@@ -43,14 +43,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sec_delivery": {"en": "Scope, delivery and sign-off", "zh": "范围、交付与签署"},
     # -- summary ----------------------------------------------------------
     # counted nouns, said through ProposalContext.counted: the "_one" form when the count is 1
-    "n_gpu_servers": {"en": "{count} GPU servers", "zh": "{count} 台 GPU 服务器"},
-    "n_gpu_servers_one": {"en": "{count} GPU server", "zh": "{count} 台 GPU 服务器"},
+    "n_gpu_servers": {"en": "{count} {chip} servers", "zh": "{count} 台 {chip} 服务器"},
+    "n_gpu_servers_one": {"en": "{count} {chip} server", "zh": "{count} 台 {chip} 服务器"},
     "n_model_servers": {"en": "{count} × {model} servers", "zh": "{count} 台 {model} 服务器"},
     "n_model_servers_one": {"en": "{count} × {model} server", "zh": "{count} 台 {model} 服务器"},
     "n_servers": {"en": "{count} servers", "zh": "{count} 台服务器"},
     "n_servers_one": {"en": "{count} server", "zh": "{count} 台服务器"},
-    "n_gpus": {"en": "{count} GPUs", "zh": "{count} 块 GPU"},
-    "n_gpus_one": {"en": "{count} GPU", "zh": "{count} 块 GPU"},
+    "n_gpus": {"en": "{count} {chip}s", "zh": "{count} 块 {chip}"},
+    "n_gpus_one": {"en": "{count} {chip}", "zh": "{count} 块 {chip}"},
     "n_racks": {"en": "{count} racks", "zh": "{count} 个机柜"},
     "n_racks_one": {"en": "{count} rack", "zh": "{count} 个机柜"},
     "n_switches": {"en": "{count} switches", "zh": "{count} 台交换机"},
@@ -80,9 +80,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- executive summary prose (summary.py) ------------------------------
     "exec_objective": {"en": "Objective", "zh": "目标"},
     "exec_objective_text": {
-        "en": "{customer} plans an AI training cluster of {gpus} GPUs. This proposal sets out the hardware, how it "
+        "en": "{customer} plans an AI training cluster of {gpus} {chip}s. This proposal sets out the hardware, how it "
         "is racked, cabled, powered and cooled in {rooms}, and what it costs.",
-        "zh": "{customer}计划建设一套共 {gpus} 块 GPU 的 AI 训练集群。本方案说明所需硬件及其在{rooms}中的上架、"
+        "zh": "{customer}计划建设一套共 {gpus} 块 {chip} 的 AI 训练集群。本方案说明所需硬件及其在{rooms}中的上架、"
         "布线、供电与制冷方式，以及相应成本。",
     },
     "exec_the_customer": {"en": "The customer", "zh": "客户"},
@@ -103,8 +103,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "由 {fabric_switches}组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）",
     },
     "exec_no_fabric_single": {
-        "en": "its GPUs joined by {interconnect} with no scale-out fabric (one server)",
-        "zh": "单台服务器，GPU 之间由 {interconnect} 互连，无横向扩展网络",
+        "en": "its {chip}s joined by {interconnect} with no scale-out fabric (one server)",
+        "zh": "单台服务器，{chip} 之间由 {interconnect} 互连，无横向扩展网络",
     },
     "exec_no_fabric": {
         "en": "with no compute fabric between the servers yet",
@@ -113,8 +113,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # a server's GPUs without a named scale-up interconnect in the catalog
     "exec_internal_interconnect": {"en": "the server's internal interconnect", "zh": "服务器内部互连"},
     # the key figures' compute fabric row when there is none
-    "no_compute_fabric_single": {"en": "none: one server, its GPUs joined by {interconnect}",
-                                 "zh": "无：单台服务器，GPU 之间由 {interconnect} 互连"},
+    "no_compute_fabric_single": {"en": "none: one server, its {chip}s joined by {interconnect}",
+                                 "zh": "无：单台服务器，{chip} 之间由 {interconnect} 互连"},
     "no_compute_fabric": {"en": "none", "zh": "无"},
     # servers without GPUs (BCM management / head nodes), after the GPU servers
     "exec_other_servers_phrase": {"en": ", plus {count} × {model},", "zh": "，另有 {count} 台 {model}"},
@@ -161,8 +161,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "确定验收测试（老化测试、{library} 带宽）、交付计划与商务条款。",
     },
     "exec_next_sign": {"en": "Sign off the design; the order follows.", "zh": "签署确认设计方案，随后下单。"},
-    "gpus": {"en": "GPUs", "zh": "GPU 数量"},
-    "servers": {"en": "GPU servers (nodes)", "zh": "GPU 服务器（节点）"},
+    "gpus": {"en": "{chip}s", "zh": "{chip} 数量"},
+    "servers": {"en": "{chip} servers (nodes)", "zh": "{chip} 服务器（节点）"},
     "racks": {"en": "Racks", "zh": "机柜"},
     "switches": {"en": "Switches", "zh": "交换机"},
     "storage_nodes": {"en": "Storage systems", "zh": "存储系统"},
@@ -214,7 +214,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "target_oversubscription": {"en": "Target oversubscription", "zh": "目标收敛比"},
     "rail_optimized": {"en": "Rail-optimized", "zh": "轨道优化"},
     "targets": {"en": "Targets", "zh": "设计目标"},
-    "storage_target": {"en": "Storage read per GPU (GB/s)", "zh": "每 GPU 存储读带宽（GB/s）"},
+    "storage_target": {"en": "Storage read per {chip} (GB/s)", "zh": "每 {chip} 存储读带宽（GB/s）"},
     "security_answer": {"en": "Data security and compliance covered", "zh": "数据安全与合规已覆盖"},
     "compliance_notes": {"en": "Compliance notes", "zh": "合规说明"},
     "assumptions": {"en": "Assumptions", "zh": "假设"},
@@ -431,7 +431,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "build": {"en": "build", "zh": "自建"},
     "cloud": {"en": "cloud", "zh": "云租用"},
     "scaling": {"en": "Scaling efficiency", "zh": "扩展效率"},
-    "scaling_chart": {"en": "Scaling efficiency against GPUs", "zh": "扩展效率与 GPU 数量"},
+    "scaling_chart": {"en": "Scaling efficiency against {chip}s", "zh": "扩展效率与 {chip} 数量"},
     "efficiency": {"en": "this design", "zh": "本设计"},
     "efficiency_1to1": {"en": "1:1 fabric", "zh": "1:1 网络"},
     "efficiency_2to1": {"en": "2:1 fabric", "zh": "2:1 网络"},
@@ -452,8 +452,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "years": {"en": "{n} years", "zh": "{n} 年"},
     "build_total_depreciated": {"en": "Build: depreciation in the horizon + OPEX", "zh": "自建：周期内折旧 + 运营成本"},
     "build_total_full": {"en": "Build: full CAPEX + OPEX", "zh": "自建：全部资本支出 + 运营成本"},
-    "cloud_total_line": {"en": "Cloud: {gpus} GPUs at {price} per GPU-hour", "zh": "云租用：{gpus} 块 GPU，每卡时 {price}"},
-    "build_cost_per_gpu_hour": {"en": "Build cost per GPU-hour used", "zh": "自建每卡时成本"},
+    "cloud_total_line": {"en": "Cloud: {gpus} {chip}s at {price} per {chip}-hour", "zh": "云租用：{gpus} 块 {chip}，每卡时 {price}"},
+    "build_cost_per_gpu_hour": {"en": "Build cost per {chip}-hour used", "zh": "自建每卡时成本"},
     "break_even_full": {"en": "Break-even utilisation (full CAPEX)", "zh": "盈亏平衡利用率（全部资本支出）"},
     "never": {"en": "building never wins", "zh": "自建始终更贵"},
     "algorithm": {"en": "Algorithm", "zh": "算法"},
@@ -461,31 +461,31 @@ MESSAGES: dict[str, dict[str, str]] = {
     "algbw": {"en": "Algorithm bandwidth (GB/s)", "zh": "算法带宽（GB/s）"},
     "busbw": {"en": "Bus bandwidth (GB/s)", "zh": "总线带宽（GB/s）"},
     "allreduce_intro": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}); fabric {inter} GB/s per GPU, "
-              "{link} {intra} per GPU, oversubscription {ratio}.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
-              "{link} 每 GPU {intra}，收敛比 {ratio}。",
+        "en": "All-reduce of {mb} MB per {chip} over {gpus} {chip}s ({nodes}); fabric {inter} GB/s per {chip}, "
+              "{link} {intra} per {chip}, oversubscription {ratio}.",
+        "zh": "每 {chip} {mb} MB 的 All-reduce，共 {gpus} 块 {chip}（{nodes}）；网络每 {chip} {inter} GB/s，"
+              "{link} 每 {chip} {intra}，收敛比 {ratio}。",
     },
     "allreduce_intro_one_domain": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one {link} domain at {intra} "
-              "per GPU; at this size no all-reduce traffic crosses the scale-out fabric.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}），全部在同一个 {link} 域内完成，"
-              "每 GPU {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
+        "en": "All-reduce of {mb} MB per {chip} over {gpus} {chip}s ({nodes}), all inside one {link} domain at {intra} "
+              "per {chip}; at this size no all-reduce traffic crosses the scale-out fabric.",
+        "zh": "每 {chip} {mb} MB 的 All-reduce，共 {gpus} 块 {chip}（{nodes}），全部在同一个 {link} 域内完成，"
+              "每 {chip} {intra}；在此规模下 All-reduce 流量不经过横向扩展网络。",
     },
 
     # where the scale-up link's bandwidth is unpublished (the estimate takes it as 0, review 54)
     "allreduce_intro.unpublished": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}); fabric {inter} GB/s per GPU, "
-              "{link} bandwidth per GPU unpublished (taken as 0), oversubscription {ratio}.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}）；网络每 GPU {inter} GB/s，"
-              "每 GPU 的 {link} 带宽未公布（按 0 计），收敛比 {ratio}。",
+        "en": "All-reduce of {mb} MB per {chip} over {gpus} {chip}s ({nodes}); fabric {inter} GB/s per {chip}, "
+              "{link} bandwidth per {chip} unpublished (taken as 0), oversubscription {ratio}.",
+        "zh": "每 {chip} {mb} MB 的 All-reduce，共 {gpus} 块 {chip}（{nodes}）；网络每 {chip} {inter} GB/s，"
+              "每 {chip} 的 {link} 带宽未公布（按 0 计），收敛比 {ratio}。",
     },
     "allreduce_intro_one_domain.unpublished": {
-        "en": "All-reduce of {mb} MB per GPU over {gpus} GPUs ({nodes}), all inside one {link} domain, whose "
-              "bandwidth per GPU is unpublished (taken as 0); at this size no all-reduce traffic crosses the "
+        "en": "All-reduce of {mb} MB per {chip} over {gpus} {chip}s ({nodes}), all inside one {link} domain, whose "
+              "bandwidth per {chip} is unpublished (taken as 0); at this size no all-reduce traffic crosses the "
               "scale-out fabric.",
-        "zh": "每 GPU {mb} MB 的 All-reduce，共 {gpus} 块 GPU（{nodes}），全部在同一个 {link} 域内完成，"
-              "其每 GPU 带宽未公布（按 0 计）；在此规模下 All-reduce 流量不经过横向扩展网络。",
+        "zh": "每 {chip} {mb} MB 的 All-reduce，共 {gpus} 块 {chip}（{nodes}），全部在同一个 {link} 域内完成，"
+              "其每 {chip} 带宽未公布（按 0 计）；在此规模下 All-reduce 流量不经过横向扩展网络。",
     },
 
     "read_required": {"en": "Read throughput needed", "zh": "所需读带宽"},
@@ -499,7 +499,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tier_hot": {"en": "hot", "zh": "热层"},
     "tier_warm": {"en": "warm", "zh": "温层"},
     "tier_cold": {"en": "cold", "zh": "冷层"},
-    "stage_gpus": {"en": "GPUs", "zh": "GPU 数"},
+    "stage_gpus": {"en": "{chip}s", "zh": "{chip} 数"},
     "stage_servers": {"en": "Servers", "zh": "服务器"},
     "stage_power": {"en": "Max power (kW)", "zh": "最大功率（kW）"},
     "stage_capex": {"en": "CAPEX", "zh": "资本支出"},
@@ -516,7 +516,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "source": {"en": "Source", "zh": "来源"},
     "no_source": {"en": "no source recorded", "zh": "未记录来源"},
     # -- scope, delivery and sign-off (delivery.py) --------------------------
-    "dl_other_servers": {"en": ", {count} servers without GPUs (management)", "zh": "、{count} 台无 GPU 的管理服务器"},
+    "dl_other_servers": {"en": ", {count} servers without {chip}s (management)", "zh": "、{count} 台无 {chip} 的管理服务器"},
     # the storage systems in the scope's list, left out when there are none
     "dl_storage": {"en": "{count} storage systems, ", "zh": "{count} 套存储系统、"},
     "dl_storage_one": {"en": "{count} storage system, ", "zh": "{count} 套存储系统、"},
@@ -557,14 +557,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_test": {"en": "Test", "zh": "测试"},
     "dl_criterion": {"en": "What it shows", "zh": "验证内容"},
     "dl_test_burnin": {"en": "Burn-in", "zh": "老化测试"},
-    "dl_test_burnin_text": {"en": "every GPU server under full load; no hardware errors",
-                            "zh": "每台 GPU 服务器满载运行，无硬件错误"},
+    "dl_test_burnin_text": {"en": "every {chip} server under full load; no hardware errors",
+                            "zh": "每台 {chip} 服务器满载运行，无硬件错误"},
     "dl_test_nccl": {"en": "{library} all-reduce", "zh": "{library} All-reduce"},
-    "dl_test_nccl_text": {"en": "all {gpus} GPUs in one job; bus bandwidth as agreed",
-                          "zh": "全部 {gpus} 块 GPU 同时参与；总线带宽达到约定值"},
+    "dl_test_nccl_text": {"en": "all {gpus} {chip}s in one job; bus bandwidth as agreed",
+                          "zh": "全部 {gpus} 块 {chip} 同时参与；总线带宽达到约定值"},
     "dl_test_storage": {"en": "Storage throughput", "zh": "存储吞吐"},
-    "dl_test_storage_text": {"en": "read throughput of {target} GB/s per GPU (the design target)",
-                             "zh": "每 GPU 读取吞吐 {target} GB/s（设计目标）"},
+    "dl_test_storage_text": {"en": "read throughput of {target} GB/s per {chip} (the design target)",
+                             "zh": "每 {chip} 读取吞吐 {target} GB/s（设计目标）"},
     "dl_test_storage_unset": {"en": "read throughput as agreed (no design target set)",
                               "zh": "读取吞吐达到约定值（未设定设计目标）"},
     "dl_test_failover": {"en": "Failover", "zh": "故障切换"},
@@ -582,8 +582,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "In-switch reduction (NVIDIA NVLS) available (else from the catalog)",
         "zh": "是否支持交换机内归约（NVIDIA NVLS）（否则按产品目录判断）"},
     "input_other_stack.communication.scale_up_gpus": {
-        "en": "GPUs per {link} domain (else GPUs per server)",
-        "zh": "每个 {link} 域的 GPU 数（否则取每台服务器的 GPU 数）"},
+        "en": "{chip}s per {link} domain (else {chip}s per server)",
+        "zh": "每个 {link} 域的 {chip} 数（否则取每台服务器的 {chip} 数）"},
     "dl_test_failover_text": {"en": "a power feed and a fabric link removed in turn; service continues as planned",
                               "zh": "依次断开一路供电与一条网络链路，服务按规划持续"},
     "dl_test_failover_single": {"en": "a power feed removed; service continues as planned (no compute fabric "
@@ -719,32 +719,32 @@ MESSAGES.update({
     "kw_each": {"en": "Max kW each", "zh": "单柜最大 kW"},
     "racks_of_type": {"en": "Racks", "zh": "机柜"},
     # floor plan
-    "scale_up_line": {"en": "Scale-up: {interconnect} joins the GPUs of each {model} ({gpus} GPUs per domain, "
-                             "{domains}). Between domains — tensor parallelism beyond {gpus} GPUs, data and "
+    "scale_up_line": {"en": "Scale-up: {interconnect} joins the {chip}s of each {model} ({gpus} {chip}s per domain, "
+                             "{domains}). Between domains — tensor parallelism beyond {gpus} {chip}s, data and "
                              "pipeline parallelism, storage — every byte crosses the scale-out fabrics below, through "
-                             "each GPU's own network port.",
-                      "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains}）。"
-                            "域与域之间的通信——超过 {gpus} 块 GPU 的张量并行、数据并行与流水线并行以及存储访问——"
-                            "全部经由下文的横向扩展网络，通过每块 GPU 自己的网络端口。"},
-    "scale_up_line_one": {"en": "Scale-up: {interconnect} joins the GPUs of each {model} ({gpus} GPUs per domain, "
+                             "each {chip}'s own network port.",
+                      "zh": "纵向扩展：每台 {model} 内的 {chip} 由 {interconnect} 互联（每个域 {gpus} 块 {chip}，共 {domains}）。"
+                            "域与域之间的通信——超过 {gpus} 块 {chip} 的张量并行、数据并行与流水线并行以及存储访问——"
+                            "全部经由下文的横向扩展网络，通过每块 {chip} 自己的网络端口。"},
+    "scale_up_line_one": {"en": "Scale-up: {interconnect} joins the {chip}s of each {model} ({gpus} {chip}s per domain, "
                                  "{domains}). With one domain, tensor, data and pipeline parallelism all stay on "
                                  "{interconnect}: the fabrics below carry no collective traffic (storage and management "
                                  "only).",
-                          "zh": "纵向扩展：每台 {model} 内的 GPU 由 {interconnect} 互联（每个域 {gpus} 块 GPU，共 {domains}）。"
+                          "zh": "纵向扩展：每台 {model} 内的 {chip} 由 {interconnect} 互联（每个域 {gpus} 块 {chip}，共 {domains}）。"
                                 "只有一个域时，张量并行、数据并行与流水线并行全部在 {interconnect} 上完成："
                                 "下文的网络不承载集合通信流量（仅用于存储与管理）。"},
     # the bar under the leaves: whatever is cabled to them (servers, storage, and on a management
     # network switches' and PDUs' own ports), counted
     "topology_endpoints_legend": {"en": "endpoints (the devices cabled to the leaves, counted)",
                                   "zh": "终端（接入叶交换机的设备，计数）"},
-    "scale_up_own": {"en": "the GPUs' own interconnect", "zh": "GPU 自身的互联"},
+    "scale_up_own": {"en": "the {chip}s' own interconnect", "zh": "{chip} 自身的互联"},
     "cold_aisle": {"en": "cold aisle", "zh": "冷通道"},
     "hot_aisle": {"en": "hot aisle", "zh": "热通道"},
     "unit_m": {"en": "m", "zh": "米"},
     # chart axes
-    "axis_utilisation": {"en": "GPU utilisation", "zh": "GPU 利用率"},
+    "axis_utilisation": {"en": "{chip} utilisation", "zh": "{chip} 利用率"},
     "axis_cost": {"en": "Cost over {years} years ({currency})", "zh": "{years} 年总成本（{currency}）"},
-    "axis_gpus": {"en": "GPUs (log scale)", "zh": "GPU 数量（对数刻度）"},
+    "axis_gpus": {"en": "{chip}s (log scale)", "zh": "{chip} 数量（对数刻度）"},
     "axis_efficiency": {"en": "Scaling efficiency", "zh": "扩展效率"},
     # project inputs on the cover and in the terms
     "company": {"en": "Company", "zh": "公司"},
@@ -806,8 +806,8 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "cost.horizon_years": {"en": "Horizon (years)", "zh": "测算周期（年）"},
     "cost.depreciation_years": {"en": "Depreciation (years)", "zh": "折旧年限（年）"},
     "cost.pue": {"en": "PUE for energy (else the room's)", "zh": "电费计算 PUE（否则取机房值）"},
-    "cost.cloud_price_per_gpu_hour": {"en": "Cloud price per GPU hour", "zh": "云 GPU 每小时价格"},
-    "communication.message_mb": {"en": "All-reduce message per GPU (MB)", "zh": "每 GPU All-reduce 消息量（MB）"},
+    "cost.cloud_price_per_gpu_hour": {"en": "Cloud price per {chip} hour", "zh": "云 {chip} 每小时价格"},
+    "communication.message_mb": {"en": "All-reduce message per {chip} (MB)", "zh": "每 {chip} All-reduce 消息量（MB）"},
     "communication.alpha_intra_us": {"en": "Step latency inside a server (µs)", "zh": "服务器内单步时延（µs）"},
     "communication.alpha_inter_us": {"en": "Step latency across the fabric (µs)", "zh": "跨网络单步时延（µs）"},
     "communication.link_efficiency": {"en": "Achieved share of link bandwidth", "zh": "链路带宽实际利用比例"},
@@ -820,8 +820,8 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
                            "zh": "是否支持 NVLink SHARP（NVLS）（否则按产品目录判断）"},
     "communication.sharp": {"en": "In-network reduction (SHARP) available (else from the catalog)",
                             "zh": "是否支持网内归约（SHARP）（否则按产品目录判断）"},
-    "communication.scale_up_gpus": {"en": "GPUs per NVLink domain (else GPUs per server)",
-                                    "zh": "每个 NVLink 域的 GPU 数（否则取每台服务器的 GPU 数）"},
+    "communication.scale_up_gpus": {"en": "{chip}s per NVLink domain (else {chip}s per server)",
+                                    "zh": "每个 NVLink 域的 {chip} 数（否则取每台服务器的 {chip} 数）"},
     "scaling.model_parameters_billion": {"en": "Model parameters (billion)", "zh": "模型参数量（十亿）"},
     "scaling.bytes_per_gradient": {"en": "Bytes per gradient", "zh": "每个梯度字节数"},
     "scaling.step_compute_s": {"en": "Compute time per step (s)", "zh": "每步计算时间（秒）"},
@@ -842,8 +842,8 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
     "workload.layers": {"en": "Workload: layers (else derived)", "zh": "训练任务：层数（否则推算）"},
     "workload.hidden_size": {"en": "Workload: hidden size (else derived)", "zh": "训练任务：隐藏维度（否则推算）"},
     "workload.attention_heads": {"en": "Workload: attention heads (else derived)", "zh": "训练任务：注意力头数（否则推算）"},
-    "workload.peak_tflops_per_gpu": {"en": "Workload: peak dense TFLOPS per GPU (else the datasheet's)",
-                                     "zh": "训练任务：每 GPU 稠密峰值 TFLOPS（否则取规格书值）"},
+    "workload.peak_tflops_per_gpu": {"en": "Workload: peak dense TFLOPS per {chip} (else the datasheet's)",
+                                     "zh": "训练任务：每 {chip} 稠密峰值 TFLOPS（否则取规格书值）"},
     "workload.mfu": {"en": "Workload: model FLOPs utilisation", "zh": "训练任务：模型算力利用率（MFU）"},
     "roce.mtu_bytes": {"en": "RoCE: largest frame (bytes)", "zh": "RoCE：最大帧长（字节）"},
     "roce.cable_delay_ns_per_m": {"en": "RoCE: cable delay (ns per m)", "zh": "RoCE：线缆时延（纳秒/米）"},
@@ -851,17 +851,17 @@ INPUT_LABELS: dict[str, dict[str, str]] = {
                                          "zh": "RoCE：按速率的 PAUSE 响应时间（比特时间）"},
     "roce.switch_buffer_mb": {"en": "RoCE: switch packet buffer by type (MB)", "zh": "RoCE：各型号交换机包缓存（MB）"},
     "roce.lossless_priorities": {"en": "RoCE: lossless priorities", "zh": "RoCE：无损优先级数"},
-    "storage.samples_per_second_per_gpu": {"en": "Samples per second per GPU", "zh": "每 GPU 每秒样本数"},
+    "storage.samples_per_second_per_gpu": {"en": "Samples per second per {chip}", "zh": "每 {chip} 每秒样本数"},
     "storage.sample_size_mb": {"en": "Sample size (MB)", "zh": "样本大小（MB）"},
     "storage.checkpoint_bytes_per_parameter": {"en": "Checkpoint bytes per parameter", "zh": "每参数检查点字节数"},
     "storage.checkpoints_kept": {"en": "Checkpoints kept", "zh": "保留检查点数"},
     "storage.dataset_tb": {"en": "Dataset (TB)", "zh": "数据集（TB）"},
     "storage.hot_share": {"en": "Share of the dataset on NVMe", "zh": "数据集在 NVMe 上的比例"},
     "storage.archive_copies": {"en": "Archive copies", "zh": "归档副本数"},
-    "storage.read_per_node_gbytes_s": {"en": "Read demand per GPU server (GB/s; else samples x size)",
-                                       "zh": "每台 GPU 服务器的读带宽需求（GB/s；否则按样本数 × 样本大小）"},
-    "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per GPU server (GB/s, e.g. the RA's Good/Better/Best)",
-                                             "zh": "每台 GPU 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
+    "storage.read_per_node_gbytes_s": {"en": "Read demand per {chip} server (GB/s; else samples x size)",
+                                       "zh": "每台 {chip} 服务器的读带宽需求（GB/s；否则按样本数 × 样本大小）"},
+    "storage.read_tiers_per_node_gbytes_s": {"en": "Read tiers per {chip} server (GB/s, e.g. the RA's Good/Better/Best)",
+                                             "zh": "每台 {chip} 服务器的读带宽分级（GB/s，如参考架构的 Good/Better/Best）"},
 }
 
 # The performance section's, the estimates panel's and the POC appendix's words (issue 12) live in

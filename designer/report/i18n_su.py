@@ -9,17 +9,17 @@ from __future__ import annotations
 SU_MESSAGES: dict[str, dict[str, str]] = {
     "su.heading": {"en": "One scalable unit", "zh": "一个可扩展单元"},
     "su.intro": {
-        "en": "Scalable unit {n} of the {fabric} fabric as cabled: each GPU server's network ports as "
+        "en": "Scalable unit {n} of the {fabric} fabric as cabled: each {chip} server's network ports as "
               "coloured lines to the leaf switches they plug into (one colour per {what}), and the leaves' "
               "uplinks to the tier above as one bundle per leaf. The other {others} units are built the same way.",
-        "zh": "{fabric}中第 {n} 个可扩展单元的实际布线：每台 GPU 服务器的网络端口以彩色线连到其所接的叶交换机"
+        "zh": "{fabric}中第 {n} 个可扩展单元的实际布线：每台 {chip} 服务器的网络端口以彩色线连到其所接的叶交换机"
               "（每{what}一种颜色），各叶交换机至上一层的上行链路每台画成一束。其余 {others} 个单元结构相同。",
     },
     "su.intro_one": {
-        "en": "The {fabric} fabric is one scalable unit, drawn as cabled: each GPU server's network ports as "
+        "en": "The {fabric} fabric is one scalable unit, drawn as cabled: each {chip} server's network ports as "
               "coloured lines to the leaf switches they plug into (one colour per {what}), and the leaves' "
               "uplinks to the tier above as one bundle per leaf.",
-        "zh": "{fabric}只有一个可扩展单元，按实际布线绘制：每台 GPU 服务器的网络端口以彩色线连到其所接的叶交换机"
+        "zh": "{fabric}只有一个可扩展单元，按实际布线绘制：每台 {chip} 服务器的网络端口以彩色线连到其所接的叶交换机"
               "（每{what}一种颜色），各叶交换机至上一层的上行链路每台画成一束。",
     },
     "su.what_rail": {"en": "rail", "zh": "条轨道"},

@@ -13,6 +13,7 @@ from reportlab.platypus import NextPageTemplate, PageBreak
 
 from designer import __version__
 from designer.catalog import Catalog
+from designer.catalog.software_stack import design_stack
 from designer.errors import ExportError
 from designer.estimates.bom import Bom
 from designer.model.design import Design
@@ -87,7 +88,8 @@ class ProposalContext:
             logo = None  # export_documents refuses a bad logo before a PDF; drawings do without it
         index = index or DesignIndex.build(design)
         fonts = font_set(lang)  # before the report: a missing Chinese font fails at once
-        t = Translator(lang)
+        t = Translator(lang, chip=design_stack(index.type_of(d) for d in design.devices
+                                              if d.device_type in index.device_types).accelerator)
         if report is None:
             report = report_parts(design, index, catalog=catalog)
         return cls(
