@@ -137,7 +137,10 @@ def test_every_message_has_both_languages_with_the_same_fields():
     for key, texts in {**MESSAGES, **CODE_TITLES, **INPUT_LABELS}.items():
         assert set(texts) == {"en", "zh"}, key
         assert texts["en"].strip() and texts["zh"].strip(), key
-        assert sorted(fields.findall(texts["en"])) == sorted(fields.findall(texts["zh"])), key
+        # ``{chip}`` is the chips' name (GPU, NPU), said as often as each language needs it
+        # (Chinese says 卡时 for a GPU-hour: no name at all)
+        en, zh = fields.findall(texts["en"]), fields.findall(texts["zh"])
+        assert sorted(f for f in en if f != "chip") == sorted(f for f in zh if f != "chip"), key
 
 
 def test_section_titles_are_translated():

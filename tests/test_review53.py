@@ -86,9 +86,10 @@ def test_a_management_weight_that_would_be_dropped_is_refused(catalog, spec):
 
 
 @pytest.mark.parametrize(("lang", "said", "unsaid"), [
-    # said once since review 54 (was "HCCS unpublished per GPU (unpublished reached)")
-    ("en", "8GPUsinoneHCCSdomain,whosebandwidthperGPUisunpublished(takenas0)", "inoneNVLinkdomain"),
-    ("zh", "8块GPU同属一个HCCS域，其每GPU带宽未公布（按0计）", "同属一个NVLink域"),
+    # said once since review 54 (was "HCCS unpublished per GPU (unpublished reached)"); an
+    # Ascend's chips are NPUs since the thirteenth stop
+    ("en", "8NPUsinoneHCCSdomain,whosebandwidthperNPUisunpublished(takenas0)", "inoneNVLinkdomain"),
+    ("zh", "8块NPU同属一个HCCS域，其每NPU带宽未公布（按0计）", "同属一个NVLink域"),
 ])
 def test_an_ascend_server_s_domain_is_hccs_and_its_unpublished_bandwidth_is_said_so(catalog, lang, said, unsaid):
     """Review 53, 2: one Atlas 800T A2 was "all inside one NVLink domain at 0.0 GB/s per GPU"."""

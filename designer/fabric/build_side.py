@@ -283,7 +283,7 @@ def _spine_layout(uplinks: list[int], caps: list[int], radix: int) -> tuple[int,
     the leaf's own uplinks are spread over those spines, one more on some (6, 5, 5, 5, 5),
     the extra links of successive leaves on successive spines so that the spines' ports
     stay even (review 54: 129 DGX with a reserved storage fabric stopped with "internal:
-    port pool exhausted")."""
+    port pool exhausted"); a leaf whose ports hold the rounding still takes it."""
     leaves = len(uplinks)
     lowest = max(2, math.ceil(leaves / LEAVES_PER_SPINE), math.ceil(sum(uplinks) / radix))
 
@@ -305,7 +305,13 @@ def _spine_layout(uplinks: list[int], caps: list[int], radix: int) -> tuple[int,
         return spines, [[p] * spines for p in per_leaf]
     links: list[list[int]] = []
     start = 0
-    for u in uplinks:
+    for u, cap in zip(uplinks, caps):
+        rounded = math.ceil(u / spines)
+        if rounded * spines <= min(radix - 1, cap):
+            # this leaf takes the rounding: a link to every spine (review 56: spreading a
+            # leaf of 2 uplinks over 5 spines left it on 2 and its pair on 3 others)
+            links.append([rounded] * spines)
+            continue
         base, extra = divmod(u, spines)
         row = [base] * spines
         for k in range(extra):

@@ -63,6 +63,8 @@ def max_flow_value(capacity: Mapping[Node, Mapping[Node, float]], source: Node, 
         arcs_left = {u: [v for v in residual[u] if level.get(v) == level[u] + 1] for u in level}
         while True:
             pushed = _augment(residual, arcs_left, source, sink, tiny)
+            if pushed == math.inf:
+                return math.inf  # a path of unbounded arcs only (review 56: inf - inf looped for ever)
             if pushed <= tiny:
                 break
             total += pushed
