@@ -44,3 +44,22 @@ def test_the_reviewed_reserved_design_reaches_every_spine_from_each_storage_leaf
 def test_a_path_of_unbounded_arcs_is_an_unbounded_flow():
     assert max_flow_value({"s": {"t": math.inf}}, "s", "t") == math.inf
     assert max_flow_value({"s": {"a": math.inf}, "a": {"t": 5.0}}, "s", "t") == 5.0
+
+
+def test_the_wizard_names_every_tier_pick_switch_is_asked_for(catalog):
+    from designer.errors import GenerationError
+    from designer.fabric.build_fabrics import pick_switch
+    from designer.i18n import Translator
+    from designer.ui.words_generate import generation_problem
+
+    for what, en, zh in (("spine", "compute (spine tier)", "计算（Spine 层）"),
+                         ("in-band core", "in-band management (core tier)", "带内管理（核心层）"),
+                         ("oob-aggregation", "out-of-band management (aggregation tier)", "带外管理（汇聚层）")):
+        try:
+            pick_switch(catalog, "ethernet", 7.0, None, what)  # no catalog switch has 7G ports
+        except GenerationError as exc:
+            text = generation_problem(exc, Translator("zh"))
+            assert zh in text and what not in text, text
+            assert f"for the {en} fabric" in generation_problem(exc, Translator("en"))
+        else:
+            raise AssertionError(f"a 7G {what} switch was found")

@@ -130,6 +130,12 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
     "gen.fabric.storage": {"en": "storage", "zh": "存储"},
     "gen.fabric.inband": {"en": "in-band management", "zh": "带内管理"},
     "gen.fabric.oob": {"en": "out-of-band management", "zh": "带外管理"},
+    # the tiers ``pick_switch`` is asked for besides whole fabrics (review 56: the role words
+    # "spine" and "in-band core" showed as they are, untranslated)
+    "gen.fabric.spine": {"en": "compute (spine tier)", "zh": "计算（Spine 层）"},
+    "gen.fabric.in-band core": {"en": "in-band management (core tier)", "zh": "带内管理（核心层）"},
+    "gen.fabric.oob-aggregation": {"en": "out-of-band management (aggregation tier)",
+                                   "zh": "带外管理（汇聚层）"},
     "gen.field.name": {"en": "design name", "zh": "设计名称"},
     "gen.field.customer": {"en": "customer", "zh": "客户名称"},
     "gen.field.author": {"en": "author", "zh": "作者"},
