@@ -196,6 +196,24 @@ def test_b300_xdr_compute_fabric(catalog, nodes, leaves, spines):
     assert _switches(report, "compute") == {"leaf": leaves, "spine": spines, "core": 0}
 
 
+@pytest.mark.parametrize(("nodes", "leaves", "spines", "cables"), [(144, 16, 8, 1152), (1296, 144, 72, 10368)])
+def test_b300_xdr_compute_fabric_two_and_eighteen_units(catalog, nodes, leaves, spines, cables):
+    """RA-11339-001 Table 3, the rows the test above leaves out: 2 SU (144 nodes) 16 leaf / 8 spine
+    with 1,152 node-leaf and 1,152 leaf-spine cables; 18 SU (1,296 nodes) 144 / 72 with 10,368 of
+    each (the table's GPU column says 9,216 there, not 1,296 x 8 = 10,368: its cable counts are
+    the nodes' 8 ports each). Counted on the design, without the report, to keep the suite quick."""
+    design = generate(GenerateSpec(server="nvidia-dgx-b300", nodes=nodes, switch="nvidia-q3400", rack_power_kw=62),
+                      catalog)
+    tiers = {d.name: d.tier for d in design.devices if d.fabric == "compute"}
+    assert sum(t == "leaf" for t in tiers.values()) == leaves
+    assert sum(t == "spine" for t in tiers.values()) == spines
+    assert sum(t == "core" for t in tiers.values()) == 0
+    compute = [link for link in design.links if link.fabric == "compute"]
+    leaf_spine = [link for link in compute if {tiers.get(link.a.device), tiers.get(link.b.device)} == {"leaf", "spine"}]
+    assert len(leaf_spine) == cables
+    assert len(compute) - len(leaf_spine) == cables  # node-leaf: every GPU port once
+
+
 @pytest.mark.parametrize("nodes", [64, 256])
 def test_b300_spectrum4_small_pods(catalog, nodes):
     """RA-11337-001 Table 3: 1 SU (64 nodes) 16 leaf / 8 spine; 4 SU (256 nodes) 64 / 32."""
