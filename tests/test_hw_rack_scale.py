@@ -7,7 +7,7 @@ supplied here as a user would; they are test inputs, not catalog figures."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import pytest
 from pydantic import ValidationError
@@ -99,8 +99,10 @@ def test_gb200_576_infiniband_is_check_clean(gb200_ib, catalog):
     systems = [d for d in gb200_ib.devices if d.device_type == GB200]
     assert len(systems) == 8 and len({d.rack for d in systems}) == 8  # one NVL72 per rack
     assert _findings(gb200_ib, catalog) == []
-    # 576 x 400G GPU ports, rails of 32 trays on 64-port QM9700 at 1:1: 5 units x 4 rails
-    assert _tiers(gb200_ib) == (20, 16, 0)
+    # one scalable unit (8 racks): a QM9700 leaf at 1:1 takes one rack's 18 trays per rail
+    # (32 leaves, as the GB200 RA's one leaf per rack and rail); the RA's single-unit spine
+    # count was not read, so its 18 uplinks go evenly to the fewest spines that hold them
+    assert _tiers(gb200_ib) == (32, 9, 0)
 
 
 def test_rails_are_nic_ranks_of_a_compute_tray(gb200_ib):
@@ -123,15 +125,62 @@ def test_rails_are_nic_ranks_of_a_compute_tray(gb200_ib):
 def test_gb200_576_spectrum_x_is_check_clean(catalog):
     design = generate(_gb200(576, "nvidia-sn5600"), catalog)
     assert _findings(design, catalog) == []
-    assert _tiers(design) == (12, 8, 0)  # SN5600 as 128 x 400G: 64 trays a unit, 3 units x 4 rails
+    # SN5600 as 128 x 400G: a leaf takes two racks' 36 trays per rail (NVL72 AI Factory RA),
+    # 4 units x 4 rails; 6 spines take 6 of each leaf's 36 uplinks
+    assert _tiers(design) == (16, 6, 0)
 
 
-@pytest.mark.parametrize("switch, tiers", [("nvidia-qm9700", (144, 160, 128)), ("nvidia-sn5600", (72, 64, 0))])
+@pytest.mark.parametrize("switch, tiers", [("nvidia-qm9700", (256, 192, 72)), ("nvidia-sn5600", (128, 36, 0))])
 def test_gb200_4608_gpus_is_check_clean(catalog, switch, tiers):
     design = generate(_gb200(4608, switch), catalog)
     assert sum(1 for d in design.devices if d.device_type == GB200) == 64
     assert _tiers(design) == tiers
     assert _findings(design, catalog) == []
+
+
+@pytest.mark.parametrize(("racks", "leaves", "spines", "cores"),
+                         [(16, 64, 48, 18), (32, 128, 96, 36), (128, 512, 384, 144)])
+def test_gb200_superpod_compute_fabric_by_scalable_units(catalog, racks, leaves, spines, cores):
+    """NVIDIA DGX SuperPOD with DGX GB200 (RA-11338-001 V01), its compute fabric table: 2 / 4 /
+    8 / 16 scalable units of 8 racks (1,152 / 2,304 / 4,608 / 9,216 GPUs) take 64 / 128 / 256 /
+    512 QM9700 leaves, 48 / 96 / 192 / 384 spines and 18 / 36 / 72 / 144 cores. Read in public
+    transcriptions of the RA (a pre-sales note's "Scalable Unit (SU) - Modell" table; a study
+    card: "a spine-leaf group uses 8 leaf switches (one per compute rack) and 6 spine
+    switches"), not in NVIDIA's page itself, which the sources searched do not reach. The rule
+    that makes them: a leaf per rack and rail (18 trays), the 8 leaves of a rail in one unit a
+    group with 6 spines, the groups joined by cores. 8 units: test_gb200_4608_gpus_is_check_clean."""
+    design = generate(_gb200(racks * 72, "nvidia-qm9700"), catalog)
+    assert _tiers(design) == (leaves, spines, cores)
+    links = [link for link in design.links if link.fabric == "compute"]
+    tier = {d.name: d.tier for d in design.devices if d.fabric == "compute"}
+    pairs = Counter(frozenset((tier.get(l.a.device), tier.get(l.b.device))) for l in links)
+    # non-blocking: every GPU port's 400G carried up to the spines and on to the cores
+    assert pairs[frozenset(("leaf", "spine"))] == pairs[frozenset(("spine", "core"))] == racks * 72
+    # each spine serves the 8 leaves of one rail of one unit (a rail group), 3 links each
+    spine_leaves: dict[str, set[str]] = defaultdict(set)
+    for l in links:
+        ends = {tier.get(l.a.device): l.a.device, tier.get(l.b.device): l.b.device}
+        if set(ends) == {"leaf", "spine"}:
+            spine_leaves[ends["spine"]].add(ends["leaf"])
+    assert {len(v) for v in spine_leaves.values()} == {8}
+
+
+@pytest.mark.parametrize(("racks", "switches"), [(2, 12), (3, 24), (4, 24), (5, 32), (6, 32), (7, 44), (8, 44)])
+def test_gb300_spectrum_x_dual_plane_as_the_nvl72_ai_factory(catalog, racks, switches):
+    """NVIDIA Enterprise RA "NVL72 AI Factory" (GB300 NVL72, dual-plane Spectrum-X), Appendix B
+    Table 11, SN5600 switches of the compute fabric for 1 to 8 racks: 12, 12, 24, 24, 32, 32, 44,
+    44 (both planes), and Table 6: 2 racks 8 leaf / 4 spine, 4 racks 16 / 8, 8 racks 32 / 12. Read
+    in a public transcription of the RA (NVIDIA's own page is not reached by the sources
+    searched). The rules: each ConnectX-8 800G port is two 400G lanes, one to each plane; a leaf
+    takes one rail of two racks (36 trays), its 36 uplinks split evenly over the spines. One
+    rack is one NVLink domain with no compute fabric here (the RA prices in the two-rack unit's
+    12 switches): test_one_nvl72_rack_is_one_nvlink_domain_without_a_compute_fabric."""
+    design = generate(_gb300(racks * 72, "nvidia-sn5600"), catalog)
+    assert sorted(f.name for f in design.fabrics if f.role == "compute") == ["compute-p1", "compute-p2"]
+    leaves, spines, cores = (sum(_tiers(design, p)[i] for p in ("compute-p1", "compute-p2")) for i in range(3))
+    assert leaves + spines + cores == switches
+    if racks in (2, 4, 8):
+        assert (leaves, spines) == {2: (8, 4), 4: (16, 8), 8: (32, 12)}[racks]
 
 
 def test_gb300_576_xdr(catalog):

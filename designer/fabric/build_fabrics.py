@@ -81,13 +81,15 @@ class ComputeOption:
         return self.planes * (self.plan.leaves + self.plan.spines + self.plan.cores)
 
     def rank(self) -> tuple[int, int, int, bool]:
-        # fewest tiers, then fewest switches; at a tie the planes a twin-plane NIC asks
-        # for, then whole ports (fewer cables)
-        return (self.plan.tiers, self.switches, -self.planes, self.split is not None)
+        # a twin-plane NIC cabled to both its planes wherever the switch takes its lanes
+        # (NVIDIA: DGX SuperPOD B300 Spectrum-4 RA-11337-001 "Each GPU has 2x 400GbE connectivity
+        # through two different planes"; NVL72 AI Factory RA, dual plane at every design point);
+        # then fewest tiers, fewest switches, whole ports (fewer cables)
+        return (-self.planes, self.plan.tiers, self.switches, self.split is not None)
 
 
-def _plan_compute(spec: GenerateSpec, switch: DeviceType, rails: int, nodes: int, speed: float, planes: int,
-                  server_split: Breakout | None, split: Breakout | None) -> ComputeOption:
+def _plan_compute(spec: GenerateSpec, server: DeviceType, switch: DeviceType, rails: int, nodes: int, speed: float,
+                  planes: int, server_split: Breakout | None, split: Breakout | None) -> ComputeOption:
     group = switch.main_fabric_group()
     assert group is not None
     single = rails * nodes if spec.tiers in ("auto", "1") else None
@@ -101,16 +103,50 @@ def _plan_compute(spec: GenerateSpec, switch: DeviceType, rails: int, nodes: int
     else:
         lanes = endpoint_lanes(speed, switch, "server compute")
         leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
+    unit_size, group_units = rack_units(server, leaf.down_lanes)
     if spec.rail_optimized and leaf.up_ports > 0:
-        assignments, _su, unit_leaves = fp.assign_rail_optimized(nodes, rails, leaf.down_lanes)
+        assignments, _su, unit_leaves = fp.assign_rail_optimized(nodes, rails, leaf.down_lanes, unit_size)
     elif leaf.up_ports == 0:
         assignments, unit_leaves = [fp.LeafAssignment([(e, p) for p in range(rails) for e in range(nodes)])], 1
     else:
         assignments, unit_leaves = fp.assign_packed([rails] * nodes, leaf.down_lanes), 1
     down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
-    plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves,
-                         spine_radix=leaf.radix if split else None)
+    spine_radix = leaf.radix if split else None
+    # a rack-scale system's leaves take whole racks' trays: their uplinks split evenly (plan._spines_for)
+    racks = unit_size // server.rack_scale.compute_trays if unit_size and server.rack_scale else 0
+    units = math.ceil(len(assignments) / unit_leaves)
+    # beyond one of the vendor's scalable units, InfiniBand rail groups under cores (the DGX
+    # SuperPOD GB200 RA's compute fabric); Ethernet keeps the fewest tiers (NVL72 AI Factory)
+    if (group_units is not None and switch.switch_protocol == "infiniband" and spec.rail_optimized
+            and leaf.up_ports > 0 and unit_leaves > 1
+            and ((spec.tiers == "auto" and units > group_units) or spec.tiers == "3")):
+        plan = fp.plan_rail_groups(leaf, down_used, spec.oversubscription, unit_leaves, group_units, racks,
+                                   spine_radix)
+    else:
+        plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves,
+                             spine_radix=spine_radix, racks=racks)
     return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan)
+
+
+# racks whose trays one rail leaf takes, largest first: powers of two, so that a unit of racks
+# divides the 8-rack scalable units NVIDIA builds NVL72 fabrics by (DGX SuperPOD GB200: one
+# rack's 18 trays per QM9700 leaf; NVL72 AI Factory Enterprise RA: two racks' 36 per SN5600 leaf)
+_RACKS_PER_LEAF = (8, 4, 2, 1)
+
+
+def rack_units(server: DeviceType, down_lanes: int) -> tuple[int | None, int | None]:
+    """For a rack-scale system's compute trays (``designer.fabric.rack_scale``): the trays
+    of one scalable unit, i.e. of the most whole racks one rail leaf takes, and how many such
+    units make the vendor's scalable unit of racks (``rack_scale.scalable_unit_racks``; None:
+    not stated). (None, None) for any other server, or where one rack's trays do not fit a
+    leaf (a unit is then as many trays as a leaf has lanes)."""
+    rs = server.rack_scale
+    if rs is None or rs.compute_trays > down_lanes:
+        return None, None
+    su = rs.scalable_unit_racks
+    racks = next(k for k in _RACKS_PER_LEAF
+                 if k * rs.compute_trays <= down_lanes and (su is None or su % k == 0))
+    return racks * rs.compute_trays, (su // racks if su else None)
 
 
 def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
@@ -137,7 +173,7 @@ def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
             splits.append(radix_split)
         for split in splits:
             try:
-                yield _plan_compute(spec, switch, rails, nodes, lane_speed, planes, server_split, split)
+                yield _plan_compute(spec, server, switch, rails, nodes, lane_speed, planes, server_split, split)
             except GenerationError as exc:
                 yield exc
 

@@ -23,6 +23,7 @@ from designer.fabric.build_side import attach_control, fabric_ports
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint
+from designer.i18n.templates import format_ratio
 from designer.model.device import Device
 from designer.model.hardware import DeviceType
 
@@ -53,6 +54,7 @@ class ControlPlane:
         spec = draft.spec
         self.draft = draft
         self.catalog = catalog
+        self.rack_scale = resolved.server.rack_scale is not None
         self.management: list[str] = []
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
@@ -125,6 +127,12 @@ class ControlPlane:
                     f"take all {group.count} of its ports; the UFM pair for this fabric is left out (one server "
                     "fewer, or --tiers 2, makes room: NVIDIA's RA leaves one DGX out for UFM, RA-11333-001 "
                     "Table 4 note 1)")
+                return
+            if self.rack_scale:
+                notes.append(
+                    f"no free {fabric.name} leaf port for the UFM appliances: each leaf's downlinks are its racks' "
+                    f"compute trays and its uplinks match them at {format_ratio(self.draft.spec.oversubscription)}, "
+                    "so a UFM port more would oversubscribe it; the UFM pair for this fabric is left out")
                 return
             notes.append(
                 f"no free {fabric.name} leaf port for the UFM appliances: every scalable unit is full "

@@ -156,6 +156,11 @@ class RackScaleSpec(Model):
     nvlink_switch_trays: int | None = Field(default=None, ge=0)
     power_shelves: int | None = Field(default=None, ge=0)
     psus_per_shelf: int | None = Field(default=None, ge=1)
+    # racks in the scalable unit the vendor's reference architecture builds the compute fabric
+    # by (DGX SuperPOD GB200: 8 racks); None: not stated. ``designer new`` puts whole racks'
+    # trays on a rail leaf by it and, beyond one unit, joins the units' rail groups by cores
+    # (``designer.fabric.rack_scale``)
+    scalable_unit_racks: int | None = Field(default=None, ge=1)
 
 
 class StorageSpec(Model):
