@@ -211,3 +211,20 @@ def test_server_names_stay_readable(large, servers):
         assert shown == set(names)
     else:
         assert len(shown) < servers  # not every name: they would not fit at 6 pt
+
+
+def test_rack_scale_rails_are_the_trays_nic_ranks(catalog):
+    """A GB200 NVL72's 72 compute ports are 18 trays x 4 NICs: the drawing's rails are the 4
+    NIC ranks (NIC k of every tray on the rail-k leaf), not 72 rails of one port each."""
+    from designer.fabric.generate import GenerateSpec, generate
+
+    design = generate(GenerateSpec(server="nvidia-dgx-gb200-nvl72", gpus=1152, switch="nvidia-qm9700",
+                                   server_max_kw=132, server_liquid_share=0.85, server_weight_kg=1200,
+                                   rack_type="rack-42u-600-vertiv-vr3300", rack_power_kw=140, cooling="liquid"),
+                      catalog)
+    plan, drawing = _drawn(design)
+    assert plan.rails == 4
+    assert len(plan.links) == 72  # one system's trays x NICs
+    assert {rail: plan.rail_leaves(rail) for rail in range(4)} == {
+        rail: [leaf] for rail, leaf in enumerate(sorted({link.leaf for link in plan.links}))}
+    assert len(rail_lines(drawing)) == 72

@@ -92,6 +92,18 @@ def _models(index: DesignIndex, names) -> str:
     return " / ".join(sorted({index.type_of(index.devices[n]).model for n in names if n in index.devices}))
 
 
+def _ports_per_tray(index: DesignIndex, server: str) -> int:
+    """A rack-scale system's compute ports per compute tray; 0 for any other device."""
+    device = index.devices.get(server)
+    if device is None:
+        return 0
+    device_type = index.type_of(device)
+    rs = device_type.rack_scale
+    if rs is None:
+        return 0
+    return device_type.port_count("compute") // rs.compute_trays
+
+
 def unit_plan(index: DesignIndex, number: int = 1) -> UnitPlan | None:
     """Scalable unit ``number`` of the first compute fabric, or None when there is nothing to draw."""
     from designer.report.handover.scheduler import scalable_units
@@ -115,8 +127,11 @@ def unit_plan(index: DesignIndex, number: int = 1) -> UnitPlan | None:
                 by_server[near].append((near_port, far))
     links = []
     for server in servers:
-        for rail, (port, leaf) in enumerate(sorted(by_server[server], key=lambda pl: natural(pl[0]))):
-            links.append(RailLink(server, port, rail, leaf))
+        # a rack-scale system's rails are its compute trays' NIC ranks (NIC k of every tray,
+        # designer.fabric.rack_scale), not its 72 ports one by one
+        per_tray = _ports_per_tray(index, server)
+        for k, (port, leaf) in enumerate(sorted(by_server[server], key=lambda pl: natural(pl[0]))):
+            links.append(RailLink(server, port, k % per_tray if per_tray else k, leaf))
     uplinks: dict[str, list[tuple[str, int, float]]] = {}
     above: set[str] = set()
     for leaf in leaves:
