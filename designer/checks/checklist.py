@@ -119,3 +119,4 @@ def checklist(design: Design, findings: list[Finding]) -> list[ChecklistAnswer]:
 
 # issue 11 (hardware)
 FACILITY_CODES.add("RACK_LIQUID_COOLING_MISSING")
+FACILITY_CODES.add("COOLANT_SUPPLY_TOO_WARM")

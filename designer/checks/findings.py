@@ -104,3 +104,7 @@ def finding(severity: Severity, code: str, objects: list[str], message: Message,
 # issue 11 (hardware)
 CODES["RACK_LIQUID_COOLING_MISSING"] = (
     "a rack without liquid cooling holds a liquid-cooled part whose share of heat to liquid is not published")
+
+# issue 11 (facility)
+CODES["COOLANT_SUPPLY_TOO_WARM"] = (
+    "a room supplies coolant warmer than a liquid-cooled part in it takes (its vendor's or a supplied figure)")

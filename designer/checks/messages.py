@@ -294,6 +294,18 @@ TEMPLATES["rack_liquid_cooling_missing"] = (
     "is not published), but the rack has no liquid cooling")
 TEMPLATES["hint.liquid_loop"] = "connect the rack to a coolant loop, and enter the part's liquid share from the vendor"
 
+# issue 11 (facility): the coolant the room supplies, against the warmest a part takes
+TEMPLATES["coolant_supply_too_warm"] = (
+    "Room {room} supplies coolant at {supply_c:,.1f} °C, warmer than the {warmest_c:,.1f} °C {part} takes "
+    "({count:,} in racks {racks})")
+TEMPLATES["hint.coolant_supply"] = (
+    "lower the CDUs' supply temperature (a cooler facility loop), or place these racks on a cooler loop")
+TEMPLATES["figure_unknown_coolant_supply"] = (
+    "The warmest coolant supply is not published for {parts}: room {room}'s {supply_c:,.1f} °C cannot be judged "
+    "for them")
+TEMPLATES["hint.enter_coolant_supply"] = (
+    "enter the part's coolant supply limit from the vendor (designer new --server-liquid-supply-max-c, or the "
+    "part's box in the window)")
 
 # The findings' words in both languages, registered with the translator (designer/i18n) once
 # the catalogs above are complete.

@@ -158,3 +158,12 @@ FINDINGS_ZH["figure_unknown_liquid_share"] = "{parts} 未公布液冷散热占�
 FINDINGS_ZH["rack_liquid_cooling_missing"] = (
     "机柜 {rack} 装有 {count} 台液冷设备 {part}（最大 {max_kw:.1f} kW；液冷散热占比未公布），但该机柜没有液冷")
 FINDINGS_ZH["hint.liquid_loop"] = "将机柜接入冷却液回路，并按厂商资料填写该设备的液冷散热占比"
+
+# issue 11 (facility): the coolant the room supplies, against the warmest a part takes
+FINDINGS_ZH["coolant_supply_too_warm"] = (
+    "机房 {room} 供液温度 {supply_c:.1f} °C，高于 {part} 可接受的最高 {warmest_c:.1f} °C（{count} 台，机柜 {racks}）")
+FINDINGS_ZH["hint.coolant_supply"] = "降低 CDU 供液温度（更冷的设施水回路），或将这些机柜接到更冷的回路"
+FINDINGS_ZH["figure_unknown_coolant_supply"] = (
+    "{parts} 未公布可接受的最高供液温度：无法判断机房 {room} 的 {supply_c:.1f} °C 供液是否适用")
+FINDINGS_ZH["hint.enter_coolant_supply"] = (
+    "按厂商资料填写该设备的最高供液温度（designer new --server-liquid-supply-max-c，或在窗口中该设备的参数框）")

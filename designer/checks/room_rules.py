@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, finding
-from designer.checks.messages import msg
+from designer.checks.messages import msg, names
 from designer.model.units import kw_to_w, w_to_btu_h, w_to_kw
 
 EPSILON = 1e-6
@@ -14,7 +14,7 @@ EPSILON = 1e-6
 
 def check_room(ctx: CheckContext, room_name: str) -> list[Finding]:
     """Power and cooling of the room: re-run when any of its racks' contents change."""
-    return list(capacity(ctx, room_name))
+    return [*capacity(ctx, room_name), *coolant(ctx, room_name)]
 
 
 def check_floor(ctx: CheckContext, room_name: str) -> list[Finding]:
@@ -90,3 +90,46 @@ def floor(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
                 )
         active.append(box)
 
+
+
+def coolant(ctx: CheckContext, room_name: str) -> Iterator[Finding]:
+    """The coolant the room's CDUs supply, against the warmest each liquid-cooled part takes
+    (``cooling.liquid_supply_max_c``, its vendor's or supplied): one error per part that gets
+    it too warm, naming its racks; a note for the liquid-cooled parts whose figure nobody
+    published. Nothing to judge while the room's supply temperature is not given."""
+    index = ctx.index
+    supply = index.rooms[room_name].liquid_supply_c
+    if supply is None:
+        return
+    too_warm: dict[str, list[str]] = {}
+    counts: dict[str, int] = {}
+    unknown: set[str] = set()
+    for rack in index.racks_by_room.get(room_name, []):
+        for device in index.devices_by_rack.get(rack.name, []):
+            device_type = index.type_of(device)
+            share = device_type.cooling.liquid_share
+            if share is not None and share <= 0:
+                continue
+            warmest = device_type.cooling.liquid_supply_max_c
+            if warmest is None:
+                unknown.add(device_type.slug)
+            elif supply > warmest + EPSILON:
+                racks = too_warm.setdefault(device_type.slug, [])
+                if rack.name not in racks:
+                    racks.append(rack.name)
+                counts[device_type.slug] = counts.get(device_type.slug, 0) + 1
+    for slug in sorted(too_warm):
+        warmest = index.device_types[slug].cooling.liquid_supply_max_c
+        racks = too_warm[slug]
+        yield finding(
+            "error", "COOLANT_SUPPLY_TOO_WARM", [room_name, *racks],
+            msg("coolant_supply_too_warm", room=room_name, supply_c=supply, part=slug, count=counts[slug],
+                warmest_c=warmest, racks=names(racks, 6)),
+            msg("hint.coolant_supply"),
+        )
+    if unknown:
+        yield finding(
+            "info", "FIGURE_UNKNOWN", sorted(unknown),
+            msg("figure_unknown_coolant_supply", parts=names(sorted(unknown)), room=room_name, supply_c=supply),
+            msg("hint.enter_coolant_supply"),
+        )

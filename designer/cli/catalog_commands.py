@@ -104,6 +104,8 @@ def unknown_fields(entry: DeviceType | RackType) -> list[str]:
             ("airflow", entry.airflow),
             ("cooling.liquid_share", entry.cooling.liquid_share),
         ]
+        if entry.cooling.liquid_share is None or entry.cooling.liquid_share > 0:
+            checks.append(("cooling.liquid_supply_max_c", entry.cooling.liquid_supply_max_c))
         if entry.kind == "pdu":
             checks = [c for c in checks if not c[0].startswith(("power.", "psu."))]
     else:

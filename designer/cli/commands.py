@@ -114,10 +114,12 @@ def _cmd_new(args: argparse.Namespace) -> int:
         floor_load_kg_m2=args.floor_load_kg_m2,
         room_power_kw=args.room_power_kw,
         room_cooling_kw=args.room_cooling_kw,
+        coolant_supply_c=args.coolant_supply_c,
         pue=args.pue,
         server_max_kw=args.server_max_kw,
         server_weight_kg=args.server_weight_kg,
         server_liquid_share=args.server_liquid_share,
+        server_liquid_supply_max_c=args.server_liquid_supply_max_c,
         management_server_weight_kg=args.management_server_weight_kg,
     )
     catalog = load_catalog_warned(args.catalog)

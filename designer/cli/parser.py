@@ -161,6 +161,9 @@ def _new_parser(sub) -> None:
     new.add_argument("--server-liquid-share", type=float, metavar="SHARE",
                      help="share of a liquid-cooled server's heat removed by liquid (0-1) where the vendor "
                           "publishes none (stored as supplied by the user)")
+    new.add_argument("--server-liquid-supply-max-c", type=float, metavar="C",
+                     help="the warmest coolant supply (degrees C) a liquid-cooled server takes, where the vendor "
+                          "publishes none (stored as supplied by the user)")
     new.add_argument("--oversubscription", default="1:1", metavar="RATIO",
                      help="leaf down:up, e.g. 1:1, 2:1 (default 1:1)")
     rail = new.add_mutually_exclusive_group()
@@ -218,6 +221,8 @@ def _new_parser(sub) -> None:
     new.add_argument("--floor-load-kg-m2", type=float, metavar="KG", help="room floor load rating")
     new.add_argument("--room-power-kw", type=float, metavar="KW", help="room power capacity")
     new.add_argument("--room-cooling-kw", type=float, metavar="KW", help="room cooling capacity")
+    new.add_argument("--coolant-supply-c", type=float, metavar="C",
+                     help="coolant temperature the room's CDUs supply to the racks (degrees C; --cooling liquid)")
     new.add_argument("--pue", type=float, help="room power usage effectiveness")
     new.add_argument("--name", help="design name")
     new.add_argument("--customer", help="customer name")

@@ -130,6 +130,7 @@ def _limits(spec: GenerateSpec) -> list[_Limit]:
         _Limit("--floor-load-kg-m2", spec.floor_load_kg_m2, 0, low_allowed=False, example="e.g. 1200, or leave it out"),
         _Limit("--room-power-kw", spec.room_power_kw, 0, low_allowed=False, example="e.g. 2000, or leave it out"),
         _Limit("--room-cooling-kw", spec.room_cooling_kw, 0, example="e.g. 2000, or leave it out"),
+        _Limit("--coolant-supply-c", spec.coolant_supply_c, 5, 90, example="e.g. 32, or leave it out"),
         _Limit("--pue", spec.pue, 1, 3, example="e.g. 1.3, or leave it out"),  # as Room.pue takes it
         _Limit("cold_aisle_mm", spec.cold_aisle_mm, 0, example="e.g. 1200"),
         _Limit("hot_aisle_mm", spec.hot_aisle_mm, 0, example="e.g. 1200"),
@@ -195,6 +196,11 @@ def check_spec(spec: GenerateSpec) -> None:
 
 def resolve(spec: GenerateSpec, catalog: Catalog) -> Resolved:
     check_spec(spec)
+    if spec.coolant_supply_c is not None and spec.cooling != "liquid":
+        raise GenerationError(
+            f"--coolant-supply-c {spec.coolant_supply_c:g}: the room's racks have no coolant loop with "
+            f"--cooling {spec.cooling}",
+            hint="add --cooling liquid, or leave --coolant-supply-c out")
     server = _with_user_figures(catalog.require_device(spec.server, ("server",), "server"), spec)
     if not server.ports_with_role("compute"):
         raise GenerationError(
@@ -277,6 +283,8 @@ def _with_user_figures(server: DeviceType, spec: GenerateSpec) -> DeviceType:
         ("--server-weight-kg", "a weight", "weight", spec.server_weight_kg, spec.server_weight_kg),
         ("--server-liquid-share", "a share of the heat", "cooling.liquid_share", spec.server_liquid_share,
          spec.server_liquid_share),
+        ("--server-liquid-supply-max-c", "a coolant temperature", "cooling.liquid_supply_max_c",
+         spec.server_liquid_supply_max_c, spec.server_liquid_supply_max_c),
     ])
 
 

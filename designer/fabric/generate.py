@@ -209,6 +209,7 @@ def _assemble(draft: Draft, resolved: Resolved, racks: list[RackDraft], lay: Flo
         power_capacity_kw=spec.room_power_kw,
         cooling_air_kw=spec.room_cooling_kw if spec.cooling == "air" else None,
         cooling_liquid_kw=spec.room_cooling_kw if spec.cooling == "liquid" else None,
+        liquid_supply_c=spec.coolant_supply_c,
         pue=spec.pue,
         cold_aisle_mm=spec.cold_aisle_mm,
         hot_aisle_mm=spec.hot_aisle_mm,

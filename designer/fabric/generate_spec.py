@@ -52,6 +52,8 @@ class GenerateSpec:
     floor_load_kg_m2: float | None = None
     room_power_kw: float | None = None
     room_cooling_kw: float | None = None
+    # the coolant temperature the room's CDUs supply to the racks (degrees C; --cooling liquid)
+    coolant_supply_c: float | None = None
     pue: float | None = None
     cold_aisle_mm: float = 1200.0
     hot_aisle_mm: float = 1200.0
@@ -60,5 +62,6 @@ class GenerateSpec:
     server_max_kw: float | None = None
     server_weight_kg: float | None = None
     server_liquid_share: float | None = None  # 0..1, for a liquid-cooled server with no published split
+    server_liquid_supply_max_c: float | None = None  # degrees C, the warmest coolant supply it takes
     # the management nodes' weight where their type publishes none (the generic BCM server)
     management_server_weight_kg: float | None = None

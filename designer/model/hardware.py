@@ -127,6 +127,11 @@ class CoolingSpec(Model):
     # server whose CPUs, NICs and PSUs still blow air); such heat is counted as air and the share
     # reported unknown until the user supplies it (``designer new --server-liquid-share``).
     liquid_share: Share | None = 0.0
+    # The warmest coolant the part may be fed at its liquid inlet (the CDU's supply to the
+    # racks: the technology cooling system), degrees C, as its vendor specifies it (an ASHRAE
+    # liquid class W45 says 45). None: not published; the room rules then cannot judge a
+    # room's supply temperature for it (issue 11: a room that cannot take the racks)
+    liquid_supply_max_c: float | None = Field(default=None, ge=5, le=90)
 
     @property
     def liquid_share_known(self) -> float:

@@ -19,6 +19,9 @@ class Room(Model):
     power_capacity_kw: PositiveFloat | None = None
     cooling_air_kw: NonNegativeFloat | None = None
     cooling_liquid_kw: NonNegativeFloat | None = None
+    # The coolant temperature the room's CDUs supply to the racks' liquid inlets (their
+    # secondary loop, the technology cooling system), degrees C; None: not given
+    liquid_supply_c: float | None = Field(default=None, ge=5, le=90)
     pue: float | None = Field(default=None, ge=1.0, le=3.0)
     # Aisle widths decide how much floor each rack's load spreads over: a rack owns
     # its footprint plus half of the aisle in front of it and half of the one behind.

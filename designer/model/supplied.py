@@ -29,13 +29,16 @@ from designer.model.units import w_to_kw
 USER_SUPPLIED = "supplied by the user"
 
 # The figures an engineer may supply, by the name catalog sources use in ``covers``.
-FigureName = Literal["power.max_w", "weight", "cooling.liquid_share"]
+FigureName = Literal["power.max_w", "weight", "cooling.liquid_share", "cooling.liquid_supply_max_c"]
 FIGURES: tuple[FigureName, ...] = get_args(FigureName)
-UNITS: dict[FigureName, str] = {"power.max_w": "W", "weight": "kg", "cooling.liquid_share": "share"}
+UNITS: dict[FigureName, str] = {"power.max_w": "W", "weight": "kg", "cooling.liquid_share": "share",
+                                "cooling.liquid_supply_max_c": "°C"}
 # Upper bounds that catch a slip of the unit (kW typed as W, t as kg), not real limits:
 # the heaviest rack-scale system catalogued weighs about 1.4 t and draws 142 kW.
 _LIMITS: dict[FigureName, tuple[float, float]] = {
-    "power.max_w": (1.0, 1_000_000.0), "weight": (0.1, 10_000.0), "cooling.liquid_share": (0.0, 1.0)}
+    "power.max_w": (1.0, 1_000_000.0), "weight": (0.1, 10_000.0), "cooling.liquid_share": (0.0, 1.0),
+    # the bounds of ``CoolingSpec.liquid_supply_max_c``
+    "cooling.liquid_supply_max_c": (5.0, 90.0)}
 
 
 class FigureRefused(ValueError):
@@ -51,6 +54,8 @@ def figure_value(device_type: DeviceType, figure: FigureName) -> float | None:
         return device_type.power.max_w
     if figure == "weight":
         return device_type.weight_kg
+    if figure == "cooling.liquid_supply_max_c":
+        return device_type.cooling.liquid_supply_max_c
     return device_type.cooling.liquid_share
 
 
@@ -66,6 +71,19 @@ def is_user_source(ref: SourceRef) -> bool:
 def published(device_type: DeviceType, figure: FigureName) -> bool:
     """The figure is there and nobody but the vendor supplied it."""
     return figure_value(device_type, figure) is not None and user_source(device_type, figure) is None
+
+
+def liquid_cooled(device_type: DeviceType) -> bool:
+    """Some of its heat goes to liquid (or it is liquid-cooled with the split unpublished)."""
+    share = device_type.cooling.liquid_share
+    return share is None or share > 0
+
+
+def open_figures(device_type: DeviceType) -> list[FigureName]:
+    """The figures the user may supply for this type: those its vendor does not publish (or
+    the user supplied), the coolant temperature only for a liquid-cooled part."""
+    return [f for f in FIGURES if not published(device_type, f)
+            and (f != "cooling.liquid_supply_max_c" or liquid_cooled(device_type))]
 
 
 def check_value(figure: FigureName, value: float) -> float:
@@ -97,6 +115,8 @@ def with_supplied(device_type: DeviceType, values: dict[FigureName, float | None
             power = power.model_copy(update={"max_w": stored})
         elif figure == "weight":
             weight = stored
+        elif figure == "cooling.liquid_supply_max_c":
+            cooling = cooling.model_copy(update={"liquid_supply_max_c": stored})
         else:
             cooling = cooling.model_copy(update={"liquid_share": stored})
         # the figure's earlier claims go: a vendor document no longer backs it, an earlier
@@ -154,6 +174,7 @@ register("model.supplied", {
     "supplied.what.power.max_w": {"en": "maximum power", "zh": "最大功耗"},
     "supplied.what.weight": {"en": "weight", "zh": "重量"},
     "supplied.what.cooling.liquid_share": {"en": "liquid-cooled share of the heat", "zh": "液冷散热占比"},
+    "supplied.what.cooling.liquid_supply_max_c": {"en": "warmest coolant supply", "zh": "最高供液温度"},
     "supplied.the_user": {"en": "the user", "zh": "用户"},
     "supplied.line": {"en": "{type}: {what} {value}, supplied by {who} on {on}; not published by the vendor",
                       "zh": "{type}：{what} {value}，由{who}于 {on} 提供；厂商未公布此数据"},
@@ -171,6 +192,8 @@ def value_text(figure: str, value: float | None, t: Translator) -> str:
         return f"{t.num(w_to_kw(value), 2)} kW"
     if figure == "weight":
         return f"{t.num(value, 1)} kg"
+    if figure == "cooling.liquid_supply_max_c":
+        return f"{t.num(value, 1)} °C"
     return t.pct(value)
 
 

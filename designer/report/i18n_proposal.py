@@ -204,6 +204,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "power_capacity_kw": {"en": "Power capacity (kW)", "zh": "供电容量（kW）"},
     "cooling_air_kw": {"en": "Air cooling (kW)", "zh": "风冷容量（kW）"},
     "cooling_liquid_kw": {"en": "Liquid cooling (kW)", "zh": "液冷容量（kW）"},
+    "coolant_supply_rooms": {"en": "Coolant supply to the racks (the CDUs' supply temperature): {rooms}.",
+                             "zh": "机柜供液温度（CDU 供液温度）：{rooms}。"},
     "floor_rating": {"en": "Floor rating (kg/m²)", "zh": "楼板承重（kg/m²）"},
     "pue": {"en": "PUE", "zh": "PUE"},
     "aisles_mm": {"en": "Cold / hot aisle (mm)", "zh": "冷 / 热通道（mm）"},
@@ -873,6 +875,7 @@ MESSAGES.update(PERFORMANCE_MESSAGES)
 # issue 11 (hardware)
 CODE_TITLES["RACK_LIQUID_COOLING_MISSING"] = {"en": "Liquid-cooled part without liquid cooling",
                                               "zh": "液冷设备所在机柜无液冷"}
+CODE_TITLES["COOLANT_SUPPLY_TOO_WARM"] = {"en": "Coolant supply too warm", "zh": "供液温度过高"}
 
 # issue 16 item 6: the scalable-unit drawing's words, in their own module
 from designer.report.i18n_su import SU_MESSAGES  # noqa: E402

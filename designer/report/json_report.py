@@ -103,6 +103,7 @@ class RoomFigures(LoadFigures):
     power_capacity_kw: float | None
     cooling_air_kw: float | None
     cooling_liquid_kw: float | None
+    liquid_supply_c: float | None
     floor_load_rating_kg_m2: float | None
     pue: float | None
     facility_power_kw: float | None
@@ -249,6 +250,7 @@ def room_figures(index: DesignIndex, room_name: str, rack_loads: Callable[[str],
         "power_capacity_kw": room.power_capacity_kw,
         "cooling_air_kw": room.cooling_air_kw,
         "cooling_liquid_kw": room.cooling_liquid_kw,
+        "liquid_supply_c": room.liquid_supply_c,
         "floor_load_rating_kg_m2": room.floor_load_kg_m2,
         "pue": room.pue,
         # what the facility draws for this IT load (None: the room's PUE is not set)

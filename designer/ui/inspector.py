@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from designer.errors import DesignerError
-from designer.model.supplied import FIGURES, describe, figure_value, is_user_source, published, supplied_figures
+from designer.model.supplied import describe, figure_value, is_user_source, open_figures, supplied_figures
 from designer.model.device import Device
 from designer.model.link import Fabric
 from designer.model.rack import Feed, Rack
@@ -62,6 +62,7 @@ ROOM_FIELDS = [
     Field("power_capacity_kw", "field.power_capacity", "float", "kW"),
     Field("cooling_air_kw", "field.air_cooling", "float", "kW"),
     Field("cooling_liquid_kw", "field.liquid_cooling", "float", "kW"),
+    Field("liquid_supply_c", "field.liquid_supply", "float", "°C"),
     Field("pue", "field.pue", "float", maximum=3.0),
     Field("cold_aisle_mm", "field.cold_aisle", "float", "mm", optional=False),
     Field("hot_aisle_mm", "field.hot_aisle", "float", "mm", optional=False),
@@ -93,7 +94,7 @@ DESIGN_SECTIONS = [
 
 # The units an engineer types the figures in that a part's box offers to supply
 # (``designer.model.supplied.FIGURES``): power in kW, stored in W.
-SUPPLY_UNITS = {"power.max_w": "kW", "weight": "kg", "cooling.liquid_share": ""}
+SUPPLY_UNITS = {"power.max_w": "kW", "weight": "kg", "cooling.liquid_share": "", "cooling.liquid_supply_max_c": "°C"}
 
 
 def _shown(figure: str, value: float) -> str:
@@ -319,9 +320,9 @@ class Inspector(QWidget):
         layout = QVBoxLayout(box)
         layout.addWidget(label)
         self.form_layout.addWidget(box)
-        open_figures = [f for f in FIGURES if not published(device_type, f)]
-        if open_figures:
-            self.form_layout.addWidget(self._supply_box(device_type, open_figures))
+        figures = open_figures(device_type)
+        if figures:
+            self.form_layout.addWidget(self._supply_box(device_type, figures))
 
     def _supply_box(self, device_type, figures: list[str]) -> QGroupBox:
         """Fields for the figures the vendor does not publish (or the user supplied): what is

@@ -247,6 +247,10 @@ class NewDesignWizard(QDialog):
 
     @Slot()
     def refresh(self) -> None:
+        # a change still waiting on the debounce timer is in this refresh already: without
+        # stopping it, it came 250 ms later and threw away the answer just shown (a test read
+        # "Working it out…" after preview_ready on a busy machine)
+        self._timer.stop()
         self._serial += 1
         try:
             spec = self.spec()

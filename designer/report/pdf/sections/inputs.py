@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Table
+from reportlab.platypus import Spacer, Table
 
 from designer.model.supplied import describe, design_supplied_figures
 from designer.report.pdf.context import ProposalContext
@@ -97,6 +97,10 @@ def build(ctx: ProposalContext) -> list:
     story.append(grid(ctx, [t("room"), t("size_m"), t("area_m2"), t("power_capacity_kw"), t("cooling_air_kw"),
                             t("cooling_liquid_kw"), t("floor_rating"), t("pue"), t("aisles_mm")], room_rows,
                       numeric_from=1))
+    supplies = [(room.name, room.liquid_supply_c) for room in design.site.rooms if room.liquid_supply_c is not None]
+    if supplies:
+        rooms = t.list_sep.join(f"{name} {t.num(c)} °C" for name, c in supplies)
+        story += [Spacer(1, 4), ctx.styles.p(t("coolant_supply_rooms", rooms=rooms))]
 
     story.append(ctx.h2(t("racks")))
     kinds = Counter((r.rack_type, r.power_budget_kw, r.cooling_air_kw, r.cooling_liquid_kw,
