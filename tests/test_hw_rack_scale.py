@@ -163,6 +163,8 @@ def test_gb200_superpod_compute_fabric_by_scalable_units(catalog, racks, leaves,
         if set(ends) == {"leaf", "spine"}:
             spine_leaves[ends["spine"]].add(ends["leaf"])
     assert {len(v) for v in spine_leaves.values()} == {8}
+    if racks == 16:
+        assert _findings(design, catalog) == []
 
 
 @pytest.mark.parametrize(("racks", "switches"), [(2, 12), (3, 24), (4, 24), (5, 32), (6, 32), (7, 44), (8, 44)])
@@ -233,3 +235,53 @@ def test_one_nvl72_rack_is_one_nvlink_domain_without_a_compute_fabric(catalog):
     assert not [f for f in design.fabrics if f.role == "compute"]
     assert _tiers(design) == (0, 0, 0)
     assert _findings(design, catalog) == []
+
+
+# ---------------------------------------------------------------- rack-scale fabric rules at their edges
+
+
+def test_rack_units_take_the_most_whole_racks_a_leaf_holds(catalog):
+    from designer.fabric.build_fabrics import rack_units
+
+    gb200, gb300 = catalog.device_types[GB200], catalog.device_types[GB300]
+    assert rack_units(gb200, 32) == (18, 8)  # QM9700 at 1:1: one rack, 8 units a scalable unit
+    assert rack_units(gb200, 64) == (36, 4)  # SN5600 as 128 x 400G: two racks
+    assert rack_units(gb200, 42) == (36, 4)  # QM9700 at 2:1
+    assert rack_units(gb200, 17) == (None, None)  # a rack's trays do not fit a leaf: filled leaves
+    assert rack_units(gb300, 72) == (72, None)  # Q3400 at 1:1: four racks; no scalable unit stated
+    assert rack_units(catalog.device_types["nvidia-dgx-h100"], 32) == (None, None)
+
+
+def test_past_sixteen_units_the_cores_cannot_join_the_rail_groups(catalog):
+    """129 racks on QM9700: 68 rail groups, more than a 64-port core joins: the three generic tiers
+    of filled leaves (as before rail groups existed), built and check-clean."""
+    design = generate(_gb200(129 * 72, "nvidia-qm9700"), catalog)
+    assert _tiers(design) == (292, 320, 256)
+    assert _findings(design, catalog) == []
+
+
+@pytest.mark.parametrize(("racks", "ratio", "tiers"), [(16, 2.0, (32, 9, 0)), (9, 2.0, (20, 6, 0)),
+                                                       (16, 3.0, (32, 6, 0))])
+def test_rail_groups_only_at_the_ras_one_to_one(catalog, racks, ratio, tiers):
+    """Oversubscribed, the leaves take two racks and the fabric stays two tiers, its spines
+    splitting the uplinks evenly (rail groups at 2:1 gave 6 spines to every 4 leaves)."""
+    assert _tiers(generate(_gb200(racks * 72, "nvidia-qm9700", oversubscription=ratio), catalog)) == tiers
+
+
+def test_a_begun_unit_is_built_whole_and_said(catalog):
+    from designer.fabric.generate import generate_with_notes
+
+    design, notes = generate_with_notes(_gb200(9 * 72, "nvidia-qm9700"), catalog)
+    assert _tiers(design) == (36, 48, 18)
+    assert any("9 racks begin scalable unit 2 of 8 racks" in n and "--tiers 2" in n for n in notes)
+    assert any("UFM" in n and "oversubscribe" in n for n in notes)  # no free leaf port within 1:1
+    two, _notes = generate_with_notes(_gb200(9 * 72, "nvidia-qm9700", tiers="2"), catalog)
+    assert _tiers(two) == (36, 18, 0)
+
+
+@pytest.mark.parametrize(("racks", "tiers"), [(4, (4, 2, 0)), (32, (32, 18, 0))])
+def test_gb300_on_quantum_x800_splits_uplinks_as_the_b300_xdr_ra(catalog, racks, tiers):
+    """On InfiniBand the spines split a four-rack leaf's 72 uplinks evenly, no share per rack:
+    32 leaves of 72 up take 18 spines, as RA-11339-001 Table 3 (4 SU) for DGX B300 leaves of the
+    same shape."""
+    assert _tiers(generate(_gb300(racks * 72, "nvidia-q3400"), catalog)) == tiers

@@ -75,21 +75,29 @@ class ComputeOption:
     assignments: list[fp.LeafAssignment]
     unit_leaves: int
     plan: fp.TierPlan
+    # a rack-scale system's leaves take whole racks' trays (``rack_units``); ``rail_groups``:
+    # built as the DGX SuperPOD GB200 RA's rail groups under cores (``fp.plan_rail_groups``)
+    rack_aligned: bool = False
+    rail_groups: bool = False
 
     @property
     def switches(self) -> int:
         return self.planes * (self.plan.leaves + self.plan.spines + self.plan.cores)
 
-    def rank(self) -> tuple[int, int, int, bool]:
+    def rank(self) -> tuple[bool, bool, int, bool, int, int, bool]:
         # a twin-plane NIC cabled to both its planes wherever the switch takes its lanes
         # (NVIDIA: DGX SuperPOD B300 Spectrum-4 RA-11337-001 "Each GPU has 2x 400GbE connectivity
-        # through two different planes"; NVL72 AI Factory RA, dual plane at every design point);
-        # then fewest tiers, fewest switches, whole ports (fewer cables)
-        return (-self.planes, self.plan.tiers, self.switches, self.split is not None)
+        # through two different planes"; the NVL72 AI Factory RA, as transcribed, is dual-plane at
+        # every design point); the GB200 RA's rail groups where they are built; then fewest tiers,
+        # leaves of whole racks (the RAs' NVL72 leaves), fewest switches, the planes a NIC splits
+        # into, whole ports (fewer cables)
+        return (self.planes != 2, not self.rail_groups, self.plan.tiers, not self.rack_aligned, self.switches,
+                -self.planes, self.split is not None)
 
 
 def _plan_compute(spec: GenerateSpec, server: DeviceType, switch: DeviceType, rails: int, nodes: int, speed: float,
-                  planes: int, server_split: Breakout | None, split: Breakout | None) -> ComputeOption:
+                  planes: int, server_split: Breakout | None, split: Breakout | None,
+                  rack_aligned: bool = False) -> ComputeOption:
     group = switch.main_fabric_group()
     assert group is not None
     single = rails * nodes if spec.tiers in ("auto", "1") else None
@@ -103,7 +111,9 @@ def _plan_compute(spec: GenerateSpec, server: DeviceType, switch: DeviceType, ra
     else:
         lanes = endpoint_lanes(speed, switch, "server compute")
         leaf = _leaf_for(switch, lanes, spec.oversubscription, single)
-    unit_size, group_units = rack_units(server, leaf.down_lanes)
+    unit_size, group_units = rack_units(server, leaf.down_lanes) if rack_aligned else (None, None)
+    if rack_aligned and (unit_size is None or not spec.rail_optimized or leaf.up_ports == 0):
+        raise GenerationError("internal: no leaf of whole racks here")  # the other option stands
     if spec.rail_optimized and leaf.up_ports > 0:
         assignments, _su, unit_leaves = fp.assign_rail_optimized(nodes, rails, leaf.down_lanes, unit_size)
     elif leaf.up_ports == 0:
@@ -112,20 +122,24 @@ def _plan_compute(spec: GenerateSpec, server: DeviceType, switch: DeviceType, ra
         assignments, unit_leaves = fp.assign_packed([rails] * nodes, leaf.down_lanes), 1
     down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
     spine_radix = leaf.radix if split else None
-    # a rack-scale system's leaves take whole racks' trays: their uplinks split evenly (plan._spines_for)
-    racks = unit_size // server.rack_scale.compute_trays if unit_size and server.rack_scale else 0
+    # a rack-scale system's leaves of whole racks: their uplinks split evenly over the spines,
+    # on Ethernet in shares of one rack's uplinks (plan._spines_for)
+    ethernet = switch.switch_protocol == "ethernet"
+    racks = unit_size // server.rack_scale.compute_trays if unit_size and server.rack_scale and ethernet else 0
     units = math.ceil(len(assignments) / unit_leaves)
-    # beyond one of the vendor's scalable units, InfiniBand rail groups under cores (the DGX
-    # SuperPOD GB200 RA's compute fabric); Ethernet keeps the fewest tiers (NVL72 AI Factory)
-    if (group_units is not None and switch.switch_protocol == "infiniband" and spec.rail_optimized
-            and leaf.up_ports > 0 and unit_leaves > 1
+    # beyond one of the vendor's scalable units, at the RA's 1:1, InfiniBand rail groups under
+    # cores (the DGX SuperPOD GB200 RA's compute fabric). More groups than cores join (past 16
+    # units of QM9700): past what the RA builds, so no leaves of whole racks there either (three
+    # generic tiers of filled leaves take a quarter fewer switches)
+    if (group_units is not None and not ethernet and unit_leaves > 1 and abs(spec.oversubscription - 1) < 1e-9
             and ((spec.tiers == "auto" and units > group_units) or spec.tiers == "3")):
-        plan = fp.plan_rail_groups(leaf, down_used, spec.oversubscription, unit_leaves, group_units, racks,
-                                   spine_radix)
-    else:
-        plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves,
-                             spine_radix=spine_radix, racks=racks)
-    return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan)
+        plan = fp.plan_rail_groups(leaf, down_used, spec.oversubscription, unit_leaves, group_units, spine_radix)
+        return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan,
+                             rack_aligned=True, rail_groups=True)
+    plan = fp.plan_tiers(leaf, down_used, spec.oversubscription, spec.tiers, unit_leaves,
+                         spine_radix=spine_radix, exact=unit_size is not None, racks=racks)
+    return ComputeOption(planes, speed, server_split, split, leaf, assignments, unit_leaves, plan,
+                         rack_aligned=unit_size is not None)
 
 
 # racks whose trays one rail leaf takes, largest first: powers of two, so that a unit of racks
@@ -172,10 +186,15 @@ def _compute_options(spec: GenerateSpec, server: DeviceType, switch: DeviceType,
         if radix_split is not None and not radix_split.disables_next_port:  # (every port split: no port to disable)
             splits.append(radix_split)
         for split in splits:
-            try:
-                yield _plan_compute(spec, server, switch, rails, nodes, lane_speed, planes, server_split, split)
-            except GenerationError as exc:
-                yield exc
+            # a rack-scale system: leaves of whole racks (the RAs'), and leaves filled with trays
+            # (where whole racks would need a tier more, or do not fit)
+            for rack_aligned in ((True, False) if server.rack_scale is not None else (False,)):
+                try:
+                    yield _plan_compute(spec, server, switch, rails, nodes, lane_speed, planes, server_split, split,
+                                        rack_aligned)
+                except GenerationError as exc:
+                    if not rack_aligned:
+                        yield exc
 
 
 def compute_options(spec: GenerateSpec, resolved: Resolved) -> list[ComputeOption]:
@@ -210,6 +229,19 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint],
     if options is None or len(servers) != resolved.nodes:
         options = compute_options(spec, replace(resolved, nodes=len(servers)))
     best = min(options, key=ComputeOption.rank)
+    draft.compute_rack_aligned = best.rack_aligned
+    if best.rail_groups and spec.tiers == "auto":
+        rs = resolved.server.rack_scale
+        unit_racks = rs.scalable_unit_racks if rs is not None else None
+        racks = len(servers) // rs.compute_trays if rs is not None else 0
+        if unit_racks and racks % unit_racks:
+            # a unit begun: its rail groups have the whole unit's spines and cores, the RA's
+            # "design for the full SU"; two tiers would do for now
+            fewer = "; --tiers 2 builds two tiers for now" if any(o.plan.tiers == 2 for o in options) else ""
+            draft.notes.append(
+                f"{racks} racks begin scalable unit {racks // unit_racks + 1} of {unit_racks} racks: the compute "
+                f"fabric has that whole unit's spines and cores (NVIDIA's DGX SuperPOD RA builds by full unit: "
+                f"{best.plan.spines} spines, {best.plan.cores} cores){fewer}")
     protocol: Protocol = "infiniband" if switch.switch_protocol == "infiniband" else "roce-v2"
     if spec.rail_optimized and best.leaf.up_ports > 0:
         for unit_index in range(max(a.unit for a in best.assignments) + 1):

@@ -54,7 +54,6 @@ class ControlPlane:
         spec = draft.spec
         self.draft = draft
         self.catalog = catalog
-        self.rack_scale = resolved.server.rack_scale is not None
         self.management: list[str] = []
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
@@ -128,7 +127,7 @@ class ControlPlane:
                     "fewer, or --tiers 2, makes room: NVIDIA's RA leaves one DGX out for UFM, RA-11333-001 "
                     "Table 4 note 1)")
                 return
-            if self.rack_scale:
+            if self.draft.compute_rack_aligned:
                 notes.append(
                     f"no free {fabric.name} leaf port for the UFM appliances: each leaf's downlinks are its racks' "
                     f"compute trays and its uplinks match them at {format_ratio(self.draft.spec.oversubscription)}, "

@@ -60,6 +60,10 @@ class Draft:
     groups: dict[str, str] = field(default_factory=dict)  # device -> placement group
     plans: dict[str, fp.TierPlan] = field(default_factory=dict)
     rack_pdus: dict[str, DeviceType] = field(default_factory=dict)  # rack -> the PDU model it got
+    # the compute leaves take whole racks' trays of a rack-scale system (build_fabrics.rack_units)
+    compute_rack_aligned: bool = False
+    # what the builders want the user to know (``designer new`` prints them first)
+    notes: list[str] = field(default_factory=list)
 
     def add_type(self, device_type: DeviceType) -> None:
         self.types.setdefault(device_type.slug, device_type)

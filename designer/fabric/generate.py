@@ -92,7 +92,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
             draft.groups[name] = STORAGE
             storage_names.append(name)
 
-    notes: list[str] = []
+    notes: list[str] = list(draft.notes)
     compute_protocol = draft.fabrics[0].protocol if draft.fabrics else _single_protocol(
         catalog, resolved, spec, storage_names, notes)
     share = resolved.server.cooling.liquid_share

@@ -215,22 +215,23 @@ class TierPlan:
 
 
 def _spines_for(leaves: int, up_needed: int, up_available: int, spine_down_ports: int,
-                racks: int = 0) -> tuple[int, int] | None:
+                exact: bool = False, racks: int = 0) -> tuple[int, int] | None:
     """Smallest spine count (two or more where possible) and links per leaf-spine pair.
 
-    ``racks``: the leaves take the trays of this many whole racks each (a rack-scale system's,
-    ``designer.fabric.rack_scale``; 0: not so). Then the spines split each leaf's uplinks
-    evenly, none rounded up, in a share per spine that divides one rack's uplinks, as in
-    every NVL72 fabric NVIDIA publishes: a DGX SuperPOD GB200 rail group's 6 spines take 3
-    of each leaf's 18 uplinks (5 spines of 4 would add two a leaf); the NVL72 AI Factory's
-    two-rack SN5600 leaves give each spine 18, 9 and 6 of their 36 at 2, 4 and 8 racks (2, 4
-    and 6 spines a plane). Where no such count fits: evenly, then rounded up as otherwise."""
+    ``exact``: the spines split each leaf's uplinks evenly, none rounded up (a rack-scale
+    system's leaves, ``designer.fabric.rack_scale``: NVIDIA's DGX SuperPOD GB200 rail group has
+    6 spines taking 3 of each leaf's 18 uplinks, where 5 spines of 4 would add two a leaf).
+    ``racks``: besides, the leaves take the trays of this many whole racks and each spine's
+    share divides one rack's uplinks, as the NVL72 AI Factory RA's two-rack SN5600 leaves
+    give each spine 18, 9 and 6 of their 36 at 2, 4 and 8 racks (2, 4 and 6 spines a plane;
+    its tables as transcribed in public notes). Where no such count fits: evenly, then rounded
+    up as otherwise."""
     if up_needed <= 0 or up_available <= 0:
         return None
     lowest = 2 if up_needed >= 2 else 1
-    if racks:
-        per_rack = up_needed // racks if up_needed % racks == 0 else 0
-        for whole_racks in (True, False):
+    if exact or racks:
+        per_rack = up_needed // racks if racks and up_needed % racks == 0 else 0
+        for whole_racks in ((True, False) if racks else (False,)):
             for spines in range(lowest, up_needed + 1):
                 pair = up_needed // spines
                 if (up_needed % spines == 0 and leaves * pair <= spine_down_ports
@@ -252,13 +253,14 @@ def plan_tiers(
     tiers: str | int = "auto",
     unit_leaves: int = 1,
     spine_radix: int | None = None,
+    exact: bool = False,
     racks: int = 0,
 ) -> TierPlan:
     """Choose tiers, spines and cores for leaves whose used downlink ports are ``down_used``.
 
     ``unit_leaves`` keeps scalable units (or leaf pairs) whole inside a pod;
     ``spine_radix`` is the spine's port count when it is another model than the leaf;
-    ``racks``: each leaf takes the trays of this many whole racks (``_spines_for``).
+    ``exact``, ``racks``: how the spines split a rack-scale system's leaf uplinks (``_spines_for``).
     """
     leaves = len(down_used)
     radix = spine_radix or leaf.radix
@@ -275,7 +277,7 @@ def plan_tiers(
     up_needed = min(up_available, leaf.uplinks_needed(busiest, ratio))
 
     if wanted in ("auto", "2"):
-        found = _spines_for(leaves, up_needed, up_available, radix, racks)
+        found = _spines_for(leaves, up_needed, up_available, radix, exact, racks)
         if found:
             spines, per_pair = found
             return TierPlan(2, leaves, [list(range(leaves))], spines * per_pair, spines, per_pair)
@@ -286,7 +288,7 @@ def plan_tiers(
                 f"(at most {most} leaves at {format_ratio(ratio)})",
                 hint="use --tiers auto or 3, or a higher oversubscription",
             )
-    return _plan_three_tiers(radix, leaves, up_needed, up_available, unit_leaves, ratio, racks)
+    return _plan_three_tiers(radix, leaves, up_needed, up_available, unit_leaves, ratio, exact, racks)
 
 
 def max_three_tier_leaves(radix: int, unit_leaves: int = 1) -> int:
@@ -298,7 +300,8 @@ def max_three_tier_leaves(radix: int, unit_leaves: int = 1) -> int:
 
 
 def _plan_three_tiers(
-    radix: int, leaves: int, up_needed: int, up_available: int, unit_leaves: int, ratio: float, racks: int = 0
+    radix: int, leaves: int, up_needed: int, up_available: int, unit_leaves: int, ratio: float,
+    exact: bool = False, racks: int = 0
 ) -> TierPlan:
     spine_down = radix // 2
     units_per_pod = spine_down // unit_leaves
@@ -313,20 +316,21 @@ def _plan_three_tiers(
             f"{leaves} leaf switches exceed a three-tier fabric of {radix}-port switches "
             f"(at most {max_three_tier_leaves(radix, unit_leaves)} leaves at {format_ratio(ratio)})"
         )
-    return _pods_under_cores(radix, leaves, pods, up_needed, up_available, racks)
+    return _pods_under_cores(radix, leaves, pods, up_needed, up_available, exact, racks)
 
 
 def plan_rail_groups(leaf: LeafPorts, down_used: list[int], ratio: float, unit_leaves: int, group_units: int,
-                     racks: int, spine_radix: int | None = None) -> TierPlan:
+                     spine_radix: int | None = None) -> TierPlan:
     """Three tiers whose pods are rail groups: the leaves of one rail in one group of
     ``group_units`` scalable units, each group with spines of its own, the groups joined by
     a core tier (the leaves are unit by unit, ``unit_leaves`` rails each, as
-    ``assign_rail_optimized`` makes them). NVIDIA DGX SuperPOD GB200 RA (RA-11338-001):
-    "a spine-leaf group uses 8 leaf switches (one per compute rack) and 6 spine switches",
-    four groups (one per NIC rank of a compute tray) in each 8-rack scalable unit, and
-    several units joined by core switches: 2 / 4 / 8 / 16 units take 64 / 128 / 256 / 512
-    leaves, 48 / 96 / 192 / 384 spines and 18 / 36 / 72 / 144 cores (the RA's compute fabric
-    table, as transcribed in public notes; tests/test_hw_rack_scale.py)."""
+    ``assign_rail_optimized`` makes them). NVIDIA's DGX SuperPOD GB200 RA (RA-11338-001) as
+    public notes transcribe it (NVIDIA's own table is not in the sources searched): a
+    spine-leaf group of 8 leaves (one per compute rack) and 6 spines, four groups (one per
+    NIC rank of a compute tray) in each 8-rack scalable unit, units joined by cores: 2 / 4 /
+    8 / 16 units take 64 / 128 / 256 / 512 leaves, 48 / 96 / 192 / 384 spines and 18 / 36 /
+    72 / 144 cores (tests/test_hw_rack_scale.py). More groups than a core has ports are
+    refused here; the caller then builds the generic three tiers."""
     leaves = len(down_used)
     radix = spine_radix or leaf.radix
     units = math.ceil(leaves / unit_leaves)
@@ -338,23 +342,19 @@ def plan_rail_groups(leaf: LeafPorts, down_used: list[int], ratio: float, unit_l
             if pod:
                 pods.append(pod)
     if len(pods) > radix:
-        raise GenerationError(
-            f"{len(pods)} rail groups exceed what {radix}-port cores join (at most {radix} at "
-            f"{format_ratio(ratio)})",
-            hint="use fewer racks or a switch with more ports",
-        )
+        raise GenerationError(f"{len(pods)} rail groups exceed what {radix}-port cores join (at most {radix})")
     busiest = max(down_used)
     up_available = leaf.uplinks_available(busiest)
     up_needed = min(up_available, leaf.uplinks_needed(busiest, ratio))
-    return _pods_under_cores(radix, leaves, pods, up_needed, up_available, racks)
+    return _pods_under_cores(radix, leaves, pods, up_needed, up_available, exact=True)
 
 
 def _pods_under_cores(radix: int, leaves: int, pods: list[list[int]], up_needed: int, up_available: int,
-                      racks: int) -> TierPlan:
+                      exact: bool, racks: int = 0) -> TierPlan:
     """Spines for each pod (half their ports down) and a plane of cores per spine position."""
     spine_down = radix // 2
     largest_pod = max(len(p) for p in pods)
-    found = _spines_for(largest_pod, up_needed, up_available, spine_down, racks)
+    found = _spines_for(largest_pod, up_needed, up_available, spine_down, exact, racks)
     if found is None:
         raise GenerationError(f"no spine layout fits pods of {largest_pod} leaves with {radix}-port spines")
     spines_per_pod, per_pair = found

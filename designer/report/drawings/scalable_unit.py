@@ -16,6 +16,7 @@ cabled to it, or when the fabric is one switch.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -23,6 +24,7 @@ from reportlab.graphics.shapes import Drawing, Group, Line, Rect
 from reportlab.lib import colors
 
 from designer.errors import ExportError
+from designer.model.hardware import split_lane
 from designer.model.index import DesignIndex
 from designer.report.drawings.common import ACCENT, INK, KIND_EDGE, KIND_FILL, LINE, MUTED, label
 from designer.report.fonts import FontSet
@@ -131,7 +133,11 @@ def unit_plan(index: DesignIndex, number: int = 1) -> UnitPlan | None:
         # designer.fabric.rack_scale), not its 72 ports one by one
         per_tray = _ports_per_tray(index, server)
         for k, (port, leaf) in enumerate(sorted(by_server[server], key=lambda pl: natural(pl[0]))):
-            links.append(RailLink(server, port, k % per_tray if per_tray else k, leaf))
+            # NIC k of a tray by the port's own number (cx5 is tray 2's NIC 1), not its place
+            # among the ports cabled here
+            digits = re.search(r"(\d+)$", split_lane(port)[0]) if per_tray else None
+            rail = (int(digits.group(1)) - 1) % per_tray if digits else (k % per_tray if per_tray else k)
+            links.append(RailLink(server, port, rail, leaf))
     uplinks: dict[str, list[tuple[str, int, float]]] = {}
     above: set[str] = set()
     for leaf in leaves:
