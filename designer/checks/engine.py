@@ -84,9 +84,9 @@ class Checker:
         for room in ctx.design.site.rooms:
             self._put(("room", room.name), check_room(ctx, room.name))
             self._put(("floor", room.name), check_floor(ctx, room.name))
-        # every link's record at once, in the design's order (the port and link rules below
-        # read them, the cable summary after them)
-        ctx.links.rows_of(ctx.design.links)
+        # the design's links as columns, resolved by kind (the link rules below read them,
+        # the cable summary after them)
+        ctx.links.columns_of(ctx.design.links)
         # one walk over the cables: their own rules, and the parts missing for them by
         # their first device (filed with the device's port rules, before the cables', as
         # when each device walked its own)
