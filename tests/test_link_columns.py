@@ -12,7 +12,13 @@ from conftest import DATA
 from designer.catalog import load_catalog
 from designer.checks import Checker
 from designer.checks.context import CheckContext
-from designer.checks.link_rules import check_link, check_links, missing_parts
+from designer.checks.link_rules import (
+    check_all_device_ports,
+    check_device_ports,
+    check_link,
+    check_links,
+    missing_parts,
+)
 from designer.fabric.cable_counts import cable_summary, cable_summary_per_link
 from designer.fabric.generate import GenerateSpec, generate
 from designer.fabric.link_table import LinkTable
@@ -118,6 +124,22 @@ def test_link_rules_by_kind_find_what_each_link_finds(make):
     if "mutated" in make.__name__:
         codes = {f.code for _link, found in check_links(ctx, design.links) for f in found}
         assert len(one_by_one) >= 5 and {"LINK_ENDPOINT_MISSING", "CABLE_REACH_EXCEEDED", "CABLE_TOO_SHORT"} <= codes
+
+
+@pytest.mark.parametrize("make", DESIGNS, ids=lambda make: make.__name__)
+def test_port_rules_of_every_device_at_once_are_each_devices_own(make):
+    """``check_all_device_ports`` (a whole run's) files what each device's own walk finds
+    (``check_device_ports``, the path an edit takes), device by device and in order."""
+    design = make()
+    ctx = CheckContext(design, _catalog().cabling)
+    missing: dict[str, list] = {}
+    list(check_links(ctx, design.links, missing))
+    at_once = [(name, _keys(found)) for name, found in check_all_device_ports(ctx, design.links, missing)]
+    alone = CheckContext(design, _catalog().cabling)
+    one_by_one = [(d.name, _keys(found)) for d in design.devices if (found := check_device_ports(alone, d.name))]
+    assert at_once == one_by_one
+    if "mutated" in make.__name__:
+        assert any("PORT_DOUBLE_CONNECTED" in key for _name, keys in at_once for key in keys)
 
 
 @pytest.mark.parametrize("make", DESIGNS, ids=lambda make: make.__name__)

@@ -16,7 +16,13 @@ from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
 from designer.checks.findings import Finding
-from designer.checks.link_rules import MissingPart, PortUse, check_device_ports, check_link, check_links, port_use
+from designer.checks.link_rules import (
+    MissingPart,
+    check_all_device_ports,
+    check_device_ports,
+    check_link,
+    check_links,
+)
 from designer.checks.rack_rules import check_rack
 from designer.checks.room_rules import check_floor, check_room
 from designer.model.design import Design
@@ -92,11 +98,8 @@ class Checker:
         # when each device walked its own)
         missing: dict[str, list[MissingPart]] = {}
         with_findings = list(check_links(ctx, ctx.design.links, missing))
-        use = port_use(ctx.design.links)
-        unused: PortUse = ({}, [])
-        for device in ctx.design.devices:
-            self._put(("device", device.name), check_device_ports(ctx, device.name, missing.get(device.name, []),
-                                                                  use.get(device.name, unused)))
+        for name, found in check_all_device_ports(ctx, ctx.design.links, missing):
+            self._put(("device", name), found)
         for link, found in with_findings:
             self._file_link(link, found)
         for fabric in ctx.design.fabrics:

@@ -250,7 +250,7 @@ def _cage_modules(columns: LinkColumns, optical_at: list[int],
     ends = 2 * len(at_with)
     # each end's cage as a number (a number per device times the cage groups and numbers
     # seen, plus the cage's): what a cage key is, cheap to hash
-    devices = {name: n for n, name in enumerate(columns.index.devices)}
+    devices = {name: n for n, name in enumerate(columns.index.devices)} if odd else {}
     cage_ids: dict[tuple[str, int], int] = {}
     for facts in end_facts.values():
         if facts is not None and facts[1] is not None:
@@ -262,12 +262,14 @@ def _cage_modules(columns: LinkColumns, optical_at: list[int],
     of_end = {code: cage_ids[facts[1][:2]] for code, facts in end_facts.items()
               if facts is not None and facts[1] is not None}
     keys: list[int] = [0] * ends
-    for side, (names, codes) in enumerate(((columns.a_device, columns.a_end), (columns.b_device, columns.b_end))):
+    numbers = columns.device_numbers()
+    n_links = len(links)
+    for side, codes in enumerate((columns.a_end, columns.b_end)):
         if odd:
             keys[side::2] = [devices[odd[at][side][0][0]] * per_device + cage_ids[odd[at][side][0][1:]] if at in odd
-                             else devices[names[at]] * per_device + of_end[codes[at]] for at in at_with]
+                             else numbers[at + side * n_links] * per_device + of_end[codes[at]] for at in at_with]
         else:
-            keys[side::2] = map(add, map(mul, map(devices.__getitem__, map(names.__getitem__, at_with)),
+            keys[side::2] = map(add, map(mul, map(numbers.__getitem__, map((side * n_links).__add__, at_with)),
                                          repeat(per_device)),
                                 map(of_end.__getitem__, map(codes.__getitem__, at_with)))
     # each end's link's length, media and shape number

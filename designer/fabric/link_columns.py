@@ -22,7 +22,7 @@ passes take such links one by one from their ``LinkTable`` record, as before.
 from __future__ import annotations
 
 from collections.abc import Container
-from itertools import count
+from itertools import count, repeat
 from typing import TYPE_CHECKING, Any
 
 from designer.fabric.cages import LINK_LAYER, EndCage, shape_class
@@ -70,6 +70,7 @@ class LinkColumns:
         index = table.index
         self.index = index
         self.links = links
+        self._numbers: list[int] | None = None
         self.a_device: list[str] = [link.a.device for link in links]
         self.a_port: list[str] = [link.a.port for link in links]
         self.b_device: list[str] = [link.b.device for link in links]
@@ -129,6 +130,14 @@ class LinkColumns:
 
     def __len__(self) -> int:
         return len(self.links)
+
+    def device_numbers(self) -> list[int]:
+        """Each end's device as a number (its place among the index's devices; -1: none such),
+        the a ends, then the b ends (made when first asked)."""
+        if self._numbers is None:
+            numbers = {name: n for n, name in enumerate(self.index.devices)}
+            self._numbers = list(map(numbers.get, self.a_device + self.b_device, repeat(-1)))
+        return self._numbers
 
     def ends_at(self, at: int) -> tuple[EndCage, EndCage] | None:
         """The cages at the ends of the link at ``at`` of a kind that is not odd (its
