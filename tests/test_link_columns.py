@@ -186,3 +186,70 @@ def test_columns_follow_the_list_and_an_edit():
     assert again is not columns and again.length_m[3] == 7.0
     table.forget([design.links[0]])
     assert table.columns_of(design.links) is not again
+
+
+def _graph_as_lists(graph) -> dict:
+    """Every field of a fabric graph with its order (sets as their iteration order)."""
+    def ordered(value):
+        if isinstance(value, dict):
+            return [(key, ordered(item)) for key, item in value.items()]
+        if isinstance(value, (set, frozenset)):
+            return ["set", *value]
+        if isinstance(value, list):
+            return [id(item) if isinstance(item, Link) else ordered(item) for item in value]
+        return value
+
+    return {name: ordered(getattr(graph, name)) for name in (
+        "name", "switches", "endpoints", "switch_links", "endpoint_links", "endpoint_switches", "ports_used",
+        "lanes_used", "kept", "back_to_back_gbps", "unresolved", "duplicates")} | {
+        "links": [(a, b, bw, id(link)) for a, b, bw, link in graph.links], "switching": graph.link_switching}
+
+
+@pytest.mark.parametrize("make", DESIGNS, ids=lambda make: make.__name__)
+def test_fabric_graphs_from_columns_are_the_graphs_built_link_by_link(make):
+    """``build_fabric_graph_at`` (a whole run's, from the columns) builds the graph
+    ``build_fabric_graph`` builds from the fabric's links: every list, map and set in the same
+    order; and the analyses a whole check makes from them are the same."""
+    from designer.fabric.analysis import analyse_fabric
+    from designer.fabric.graph import build_fabric_graph, build_fabric_graph_at, fabric_links, fabric_positions
+
+    design = make()
+    index = DesignIndex.build(design)
+    columns = LinkTable(index).columns_of(design.links)
+    places = fabric_positions(index, columns)
+    grouped = fabric_links(index)
+    assert {name: [id(design.links[at]) for at in found] for name, found in places.items()} == {
+        name: [id(link) for link in found] for name, found in grouped.items()}
+    for fabric in design.fabrics:
+        at = build_fabric_graph_at(index, fabric.name, columns, places.get(fabric.name, []))
+        one_by_one = build_fabric_graph(index, fabric.name, grouped.get(fabric.name, []))
+        assert _graph_as_lists(at) == _graph_as_lists(one_by_one), fabric.name
+        assert analyse_fabric(index, fabric.name, at.kept, at).as_dict() == analyse_fabric(
+            index, fabric.name, grouped.get(fabric.name, [])).as_dict()
+
+
+def test_a_fabric_graph_from_columns_takes_every_link_naming_no_fabric():
+    """... and unresolved ends and a back-to-back cable, on the columns' own path (no port
+    used twice, no split port)."""
+    design = _dgx()
+    for link in design.links[::7]:
+        link.fabric = None
+    compute = [l for l in design.links if l.fabric == "compute"]
+    compute[1].a = LinkEnd(device=compute[1].a.device, port="no-such-port")
+    # a server's storage port (left uncabled by the generator) cabled to another server's
+    server = next(l.a.device for l in reversed(compute) if l.a.device.startswith("node"))
+    compute[2].b = LinkEnd(device=server, port="stor1")
+    index = DesignIndex.build(design)
+    from designer.fabric.graph import build_fabric_graph, build_fabric_graph_at, fabric_links, fabric_positions
+
+    columns = LinkTable(index).columns_of(design.links)
+    assert columns.ports_used_once()
+    places, grouped = fabric_positions(index, columns), fabric_links(index)
+    assert {name: [id(design.links[at]) for at in found] for name, found in places.items()} == {
+        name: [id(link) for link in found] for name, found in grouped.items()}
+    for fabric in design.fabrics:
+        at = build_fabric_graph_at(index, fabric.name, columns, places.get(fabric.name, []))
+        assert _graph_as_lists(at) == _graph_as_lists(build_fabric_graph(index, fabric.name,
+                                                                         grouped.get(fabric.name, [])))
+        if fabric.name == "compute":
+            assert at.unresolved and at.back_to_back_gbps, "an end on no port, a server cabled to a server"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import compress, repeat
-from operator import add, mul
+from itertools import compress
 
 from designer.checks.context import CheckContext
 from designer.checks.findings import Finding, Severity, finding
@@ -100,13 +99,7 @@ def check_all_device_ports(ctx: CheckContext, links: list[Link],
     devices = columns.a_device + columns.b_device
     codes = columns.a_end + columns.b_end
     suspects: set[str] = set(missing)
-    # every end as a number: its device's number times the end codes, plus its end code (a
-    # device's ports are told apart by their end codes: a port holds two ends where a number
-    # comes twice). Numbers, not (device, port) tuples: 128,000 tuples kept in a set cost
-    # several times as much to make and hash.
-    numbers = columns.device_numbers()
-    per_device = 2 * n_links + 1
-    if len(set(map(add, map(mul, numbers, repeat(per_device)), codes))) < len(codes):
+    if not columns.ports_used_once():
         # a port with two ends on it (a cable on it twice, or one looped onto it): those
         # devices' own walks count them
         seen: set[tuple[str, str]] = set()

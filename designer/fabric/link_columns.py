@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Container
 from itertools import count, repeat
+from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
 from designer.fabric.cages import LINK_LAYER, EndCage, shape_class
@@ -71,6 +72,7 @@ class LinkColumns:
         self.index = index
         self.links = links
         self._numbers: list[int] | None = None
+        self._once: bool | None = None
         self.a_device: list[str] = [link.a.device for link in links]
         self.a_port: list[str] = [link.a.port for link in links]
         self.b_device: list[str] = [link.b.device for link in links]
@@ -130,6 +132,17 @@ class LinkColumns:
 
     def __len__(self) -> int:
         return len(self.links)
+
+    def ports_used_once(self) -> bool:
+        """No port holds two cable ends (no cable listed twice, none looped onto its own
+        port): every end's number (its device's number times the end codes, plus its end code;
+        a device's ports are told apart by their end codes) comes once. Numbers, not (device,
+        port) tuples: 128,000 tuples kept in a set cost several times as much."""
+        if self._once is None:
+            codes = self.a_end + self.b_end
+            per_device = 2 * len(self.links) + 1
+            self._once = len(set(map(add, map(mul, self.device_numbers(), repeat(per_device)), codes))) == len(codes)
+        return self._once
 
     def device_numbers(self) -> list[int]:
         """Each end's device as a number (its place among the index's devices; -1: none such),

@@ -164,10 +164,9 @@ class LinkTable:
     def columns_of(self, links: list[Link]) -> LinkColumns:
         """``links`` (the design's list) as columns (``designer.fabric.link_columns``), kept
         while the list holds the same objects and no record is forgotten (as ``rows_of``)."""
-        kept = self._columns
-        if (kept is not None and kept[0] is links and len(kept[1]) == len(links)
-                and all(map(is_, kept[1], links))):
-            return kept[2]
+        found = self.columns_at_hand(links)
+        if found is not None:
+            return found
         made = LinkColumns(self, links)
         self._columns = (links, list(links), made)
         return made
@@ -185,6 +184,15 @@ class LinkTable:
             end_cage(index, device_name, port)  # files the type's cage facts
             found = ports.end_facts[key] = (speed, ports.cage_facts[key])
         return found
+
+    def columns_at_hand(self, links: list[Link]) -> LinkColumns | None:
+        """The columns of ``links`` where ``columns_of`` made them and they still hold (None:
+        not made, or forgotten since): a pass that can take them or leave them asks this."""
+        kept = self._columns
+        if (kept is not None and kept[0] is links and len(kept[1]) == len(links)
+                and all(map(is_, kept[1], links))):
+            return kept[2]
+        return None
 
     def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
         """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""
