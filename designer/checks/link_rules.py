@@ -263,10 +263,15 @@ def check_links(ctx: CheckContext, links: list[Link],
     if routed:
         # the clean kinds' links whose cable is shorter than its route (CABLE_TOO_SHORT)
         places = columns.positions(routed)
-        a_device, b_device = columns.a_device, columns.b_device
-        routes = ctx.geometry.lengths_m([a_device[at] for at in places], [b_device[at] for at in places])
-        short = [at for at, route in zip(places, routes)
-                 if route is not None and lengths[at] + 1e-9 < route]  # type: ignore[operator]
+        if len(places) == len(lengths):  # every link (a design without findings)
+            a_devices, b_devices, cable_m = columns.a_device, columns.b_device, lengths
+        else:
+            a_devices = list(map(columns.a_device.__getitem__, places))
+            b_devices = list(map(columns.b_device.__getitem__, places))
+            cable_m = list(map(lengths.__getitem__, places))
+        routes = ctx.geometry.lengths_m(a_devices, b_devices)
+        short = [at for at, length_m, route in zip(places, cable_m, routes)
+                 if route is not None and length_m + 1e-9 < route]  # type: ignore[operator]
         if short:
             judged = sorted(judged + short)
     all_links = columns.links

@@ -21,8 +21,8 @@ passes take such links one by one from their ``LinkTable`` record, as before.
 
 from __future__ import annotations
 
-from collections.abc import Container
-from itertools import count, repeat
+from collections.abc import Collection
+from itertools import compress, count, repeat
 from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
@@ -163,9 +163,13 @@ class LinkColumns:
         protocol = kind.protocol
         return _cage(self.a_device[at], facts_a[1], protocol), _cage(self.b_device[at], facts_b[1], protocol)
 
-    def positions(self, codes: Container[int]) -> list[int]:
+    def positions(self, codes: Collection[int]) -> list[int]:
         """The places of the links of the kinds ``codes``, in order."""
-        return [at for at, code in enumerate(self.kind) if code in codes]
+        if not codes:
+            return []
+        if len(codes) == len(self.kinds) and all(code in codes for code in self.kinds):
+            return list(range(len(self.links)))
+        return list(compress(range(len(self.links)), map(codes.__contains__, self.kind)))
 
 
 def _cage(device: str, facts: Any, protocol: str | None) -> EndCage:
