@@ -97,7 +97,20 @@ def _mutated(make):
     return mutated
 
 
-DESIGNS = [_dgx, _breakouts, _sn5600, _no_part, _mutated(_dgx), _mutated(_breakouts), _mutated(_sn5600)]
+def _dgx_lengths():
+    """Twin-port cages whose two cables differ in length, the longer first or last, on a
+    design where no port holds two cables (the modules' longest-run shortcut)."""
+    design = _dgx()
+    for n, link in enumerate(l for l in design.links if l.media in ("MMF", "SMF")):
+        if n % 3 == 0:
+            link.length_m = 60.0
+        elif n % 5 == 0:
+            link.media = "SMF"
+    return design
+
+
+DESIGNS = [_dgx, _breakouts, _sn5600, _no_part, _dgx_lengths, _mutated(_dgx), _mutated(_breakouts),
+           _mutated(_sn5600)]
 
 
 def _keys(findings) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import repeat
 from operator import add, attrgetter, itemgetter, mul
 from typing import Any, TypedDict
@@ -286,12 +286,21 @@ def _cage_modules(columns: LinkColumns, optical_at: list[int],
     shapes[1::2] = map((1).__add__, shape_a)
     # each cage's last end (its place among the ends), in the order the cages first come
     last = dict(zip(keys, range(ends)))
-    # each cage's longest run: the ends sorted by length (stably), the last of a cage the longest
-    by_length = sorted(range(ends), key=lengths.__getitem__)
-    longest = dict(zip(map(keys.__getitem__, by_length), map(lengths.__getitem__, by_length)))
     last_ends = list(last.values())
-    cages = list(zip(map(shapes.__getitem__, last_ends), map(medias.__getitem__, last_ends),
-                     map(longest.__getitem__, last)))
+    # each cage's longest run
+    if not odd and columns.ports_used_once() and all(
+            facts[1][3] <= 2 and facts[1][7] is None for facts in end_facts.values()
+            if facts is not None and facts[1] is not None):
+        # no cage holds more than two ends (no port holds two, none is named as a lane, no
+        # cage has more than two ports): the longer of its first end's run and its last's
+        first = dict(zip(reversed(keys), reversed(lengths)))
+        longest: Iterable[float] = map(max, map(first.__getitem__, last), map(lengths.__getitem__, last_ends))
+    else:
+        # the ends sorted by length (stably): the last of a cage's is its longest
+        by_length = sorted(range(ends), key=lengths.__getitem__)
+        longest_of = dict(zip(map(keys.__getitem__, by_length), map(lengths.__getitem__, by_length)))
+        longest = map(longest_of.__getitem__, last)
+    cages = list(zip(map(shapes.__getitem__, last_ends), map(medias.__getitem__, last_ends), longest))
 
     def end_of(cage: int) -> EndCage:
         end_at = last_ends[cage]

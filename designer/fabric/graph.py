@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import compress, repeat
-from operator import eq, is_
+from operator import eq, is_, or_
 from typing import cast
 
 from designer.fabric.link_columns import LinkColumns
@@ -273,6 +273,37 @@ def build_fabric_graph_at(index: DesignIndex, fabric_name: str, columns: LinkCol
     switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
     unresolved = graph.unresolved
     get = facts_of.__getitem__
+    switching = {code: facts[1] for code, facts in facts_of.items()}
+    if all(facts[2] == port_of(columns, code) for code, facts in facts_of.items()) and all(
+            map(or_, map(switching.__getitem__, codes_a), map(switching.__getitem__, codes_b))):
+        # no port named as a lane of another (each switch end its own physical port) and no
+        # cable between two endpoints: the switches are those with ports in use and their
+        # lanes as many, the endpoints those with switches, in the order the loop below
+        # first files each (so the same sets and maps); the loop files only the links
+        for link, a, b, (a_speed, a_switch, a_physical), (b_speed, b_switch, b_physical) in zip(
+                map(links.__getitem__, places), names_a, names_b, map(get, codes_a), map(get, codes_b)):
+            if a_speed is None or b_speed is None:
+                unresolved.append(link)
+                continue
+            bandwidth = a_speed if a_speed <= b_speed else b_speed
+            kept.append(link)
+            if a_switch:
+                ports_used[a].add(a_physical)
+                if b_switch:
+                    ports_used[b].add(b_physical)
+                    switch_links[a].setdefault(b, []).append(bandwidth)
+                    switch_links[b].setdefault(a, []).append(bandwidth)
+                else:
+                    endpoint_links[a].setdefault(b, []).append(bandwidth)
+                    endpoint_switches[b].append(a)
+            else:
+                ports_used[b].add(b_physical)
+                endpoint_links[b].setdefault(a, []).append(bandwidth)
+                endpoint_switches[a].append(b)
+        switches.update(ports_used)
+        lanes_used.update(zip(ports_used, map(len, ports_used.values())))
+        endpoints.update(endpoint_switches)
+        return graph
     # the loop of ``build_fabric_graph`` past its duplicate test and its look-ups
     for link, a, b, (a_speed, a_switch, a_physical), (b_speed, b_switch, b_physical) in zip(
             map(links.__getitem__, places), names_a, names_b, map(get, codes_a), map(get, codes_b)):
@@ -307,6 +338,12 @@ def build_fabric_graph_at(index: DesignIndex, fabric_name: str, columns: LinkCol
             endpoints.add(b)
             back_to_back.append(bandwidth)
     return graph
+
+
+def port_of(columns: LinkColumns, code: int) -> str:
+    """The port an end code names (its first end's)."""
+    n_links = len(columns.links)
+    return columns.a_port[code] if code < n_links else columns.b_port[code - n_links]
 
 
 def fabric_links(index: DesignIndex) -> dict[str | None, list[Link]]:
