@@ -269,11 +269,9 @@ def check_links(ctx: CheckContext, links: list[Link],
             a_devices = list(map(columns.a_device.__getitem__, places))
             b_devices = list(map(columns.b_device.__getitem__, places))
             cable_m = list(map(lengths.__getitem__, places))
-        routes = ctx.geometry.lengths_m(a_devices, b_devices)
-        short = [at for at, length_m, route in zip(places, cable_m, routes)
-                 if route is not None and length_m + 1e-9 < route]  # type: ignore[operator]
+        short = ctx.geometry.shorter_than_routed(a_devices, b_devices, cable_m)
         if short:
-            judged = sorted(judged + short)
+            judged = sorted(judged + list(map(places.__getitem__, short)))
     all_links = columns.links
     for at in judged:
         link = all_links[at]
