@@ -274,19 +274,18 @@ def build_fabric_graph_at(index: DesignIndex, fabric_name: str, columns: LinkCol
     unresolved = graph.unresolved
     get = facts_of.__getitem__
     switching = {code: facts[1] for code, facts in facts_of.items()}
-    if all(facts[2] == port_of(columns, code) for code, facts in facts_of.items()) and all(
+    if all(facts[0] is not None and facts[2] == port_of(columns, code) for code, facts in facts_of.items()) and all(
             map(or_, map(switching.__getitem__, codes_a), map(switching.__getitem__, codes_b))):
-        # no port named as a lane of another (each switch end its own physical port) and no
-        # cable between two endpoints: the switches are those with ports in use and their
-        # lanes as many, the endpoints those with switches, in the order the loop below
-        # first files each (so the same sets and maps); the loop files only the links
-        for link, a, b, (a_speed, a_switch, a_physical), (b_speed, b_switch, b_physical) in zip(
-                map(links.__getitem__, places), names_a, names_b, map(get, codes_a), map(get, codes_b)):
-            if a_speed is None or b_speed is None:
-                unresolved.append(link)
-                continue
-            bandwidth = a_speed if a_speed <= b_speed else b_speed
-            kept.append(link)
+        # every end resolves (every link is kept), no port is named as a lane of another
+        # (each switch end its own physical port) and no cable joins two endpoints: the
+        # switches are those with ports in use and their lanes as many, the endpoints those
+        # with switches, in the order the loop below first files each (so the same sets and
+        # maps); the loop files only the links
+        kept += map(links.__getitem__, places)
+        known = cast(dict[int, tuple[float, bool, str]], facts_of).__getitem__  # every speed known
+        for a, b, (speed_a, a_switch, a_physical), (speed_b, b_switch, b_physical) in zip(
+                names_a, names_b, map(known, codes_a), map(known, codes_b)):
+            bandwidth = speed_a if speed_a <= speed_b else speed_b
             if a_switch:
                 ports_used[a].add(a_physical)
                 if b_switch:
