@@ -4,19 +4,20 @@
 what an edit in the window asks. A whole design's run (``designer report``, ``check``, the
 first check in the window) asks the same questions of every link, and at 16,384 GPUs
 64,220 records, 128,440 cage tuples and the Python loops over them were most of the
-per-link time (issue 17). Nearly every link of a design is one of a few hundred *kinds*:
-both devices' types and ports, the link layer, its media, length and whether it is a leg of
-a splitter. Everything the link rules and the cable summary ask of a link's own resolution
-(speeds, cages but their device names, shape class, parts, reach) follows from its kind, so
-it is worked out once per kind (exactly as ``LinkTable`` works it out, from the same memo)
-and the links are handled per kind with C-level iteration (``map``, ``zip``, ``Counter``,
-``dict``) over the columns; only what depends on the link's own places (its routed length,
-its cages' identities) is per link, and only the links whose kind is not surely clean go
-through the per-link rules.
+per-link time (issue 17). Nearly every link of a design is one of a few dozen *kinds* (58 at
+16,384 GPUs): each end's speed and cage shape (an end being coded by its device type and
+port, a few hundred codes), the fabric, the media, the length and whether it is a leg of a
+splitter. Everything the link rules and the cable summary ask of a link's own resolution
+(speeds, cages but their identities, shape class, parts, reach) follows from its kind, so it
+is worked out once per kind (from the same per-(type, port) memo ``LinkTable`` uses) and the
+links are handled per kind with C-level iteration (``map``, ``zip``, ``compress``,
+``Counter``, ``dict``) over the columns; only what depends on the link's own places (its
+routed length, its cages' identities) is per link, and only the links whose kind is not
+surely clean go through the per-link rules.
 
-A link is *odd* (``kind_facts[code] is None``) where its ends do not resolve by kind: an end
-on a device that is missing or splits a port, or a fabric the design does not define; the
-passes take such links one by one from their ``LinkTable`` record, as before.
+A kind is *odd* (``Kind.odd``) where its links' ends do not resolve by code: an end on a
+device that is missing or splits a port, or a fabric the design does not define (or none);
+the passes take such links one by one from their ``LinkTable`` record, as before.
 """
 
 from __future__ import annotations
