@@ -171,7 +171,8 @@ def test_link_table_answers_what_the_resolver_answers(breakout_design):
 def test_link_table_forgets_on_an_edit(breakout_design):
     design, catalog = breakout_design
     checker = Checker(design, catalog.cabling)
-    assert len(checker.ctx.links) == len(design.links)
+    # a whole run judges the links by kind (``LinkTable.columns_of``): records are made as asked
+    assert len(checker.ctx.links) < len(design.links)
     edited = design.devices[0].name
     mine = [l for l in design.links if edited in (l.a.device, l.b.device)]
     others = [l for l in design.links if edited not in (l.a.device, l.b.device)]

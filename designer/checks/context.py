@@ -12,7 +12,8 @@ from designer.catalog.cabling import Cabling
 from designer.fabric.analysis import analyse_fabric
 from designer.fabric.results import FabricAnalysis
 from designer.fabric.parts import MediaSelector
-from designer.fabric.graph import fabric_links
+from designer.fabric.graph import build_fabric_graph_at, fabric_links, fabric_positions
+from designer.fabric.link_columns import LinkColumns
 from designer.fabric.link_table import LinkTable
 from designer.fabric.routes import Geometry
 from designer.model.design import Design
@@ -58,6 +59,8 @@ class CheckContext:
         self._cable_lanes: Counter[str] | None = None
         self._analyses: dict[str, FabricAnalysis] = {}
         self._fabric_links: dict[str | None, list[Link]] | None = None
+        # each fabric's links' places among the design's, with the columns they are of
+        self._fabric_places: tuple[LinkColumns, dict[str | None, list[int]]] | None = None
         self._geometry: Geometry | None = None
         self._links = LinkTable(self.index)
         self._wanted: dict[tuple[str, FabricRole], tuple[DeviceType, list[str]]] = {}
@@ -74,9 +77,18 @@ class CheckContext:
     def fabric_analysis(self, fabric_name: str) -> FabricAnalysis:
         found = self._analyses.get(fabric_name)
         if found is None:
-            if self._fabric_links is None:
-                self._fabric_links = fabric_links(self.index)
-            found = analyse_fabric(self.index, fabric_name, self._fabric_links.get(fabric_name, []))
+            columns = self.links.columns_at_hand(self.design.links)
+            if columns is not None:
+                # a whole run's: the graph from the links' columns (``build_fabric_graph_at``)
+                if self._fabric_places is None or self._fabric_places[0] is not columns:
+                    self._fabric_places = (columns, fabric_positions(self.index, columns))
+                places = self._fabric_places[1].get(fabric_name, [])
+                graph = build_fabric_graph_at(self.index, fabric_name, columns, places)
+                found = analyse_fabric(self.index, fabric_name, graph.kept, graph)
+            else:
+                if self._fabric_links is None:
+                    self._fabric_links = fabric_links(self.index)
+                found = analyse_fabric(self.index, fabric_name, self._fabric_links.get(fabric_name, []))
             self._analyses[fabric_name] = found
         return found
 

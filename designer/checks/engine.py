@@ -16,7 +16,13 @@ from designer.checks.context import CheckContext
 from designer.checks.design_rules import check_design
 from designer.checks.fabric_rules import check_fabric
 from designer.checks.findings import Finding
-from designer.checks.link_rules import MissingPart, PortUse, check_device_ports, check_link, check_links, port_use
+from designer.checks.link_rules import (
+    MissingPart,
+    check_all_device_ports,
+    check_device_ports,
+    check_link,
+    check_links,
+)
 from designer.checks.rack_rules import check_rack
 from designer.checks.room_rules import check_floor, check_room
 from designer.model.design import Design
@@ -84,19 +90,16 @@ class Checker:
         for room in ctx.design.site.rooms:
             self._put(("room", room.name), check_room(ctx, room.name))
             self._put(("floor", room.name), check_floor(ctx, room.name))
-        # every link's record at once, in the design's order (the port and link rules below
-        # read them, the cable summary after them)
-        ctx.links.rows_of(ctx.design.links)
+        # the design's links as columns, resolved by kind (the link rules below read them,
+        # the cable summary after them)
+        ctx.links.columns_of(ctx.design.links)
         # one walk over the cables: their own rules, and the parts missing for them by
         # their first device (filed with the device's port rules, before the cables', as
         # when each device walked its own)
         missing: dict[str, list[MissingPart]] = {}
         with_findings = list(check_links(ctx, ctx.design.links, missing))
-        use = port_use(ctx.design.links)
-        unused: PortUse = ({}, [])
-        for device in ctx.design.devices:
-            self._put(("device", device.name), check_device_ports(ctx, device.name, missing.get(device.name, []),
-                                                                  use.get(device.name, unused)))
+        for name, found in check_all_device_ports(ctx, ctx.design.links, missing):
+            self._put(("device", name), found)
         for link, found in with_findings:
             self._file_link(link, found)
         for fabric in ctx.design.fabrics:

@@ -126,8 +126,11 @@ def fabric_counts(index: DesignIndex, fabric_name: str, links: list[Link]) -> Fa
     )
 
 
-def analyse_fabric(index: DesignIndex, fabric_name: str, links: list[Link]) -> FabricAnalysis:
-    graph = build_fabric_graph(index, fabric_name, links)
+def analyse_fabric(index: DesignIndex, fabric_name: str, links: list[Link],
+                   graph: FabricGraph | None = None) -> FabricAnalysis:
+    """``graph``: the fabric graph of ``links`` where the caller has built it."""
+    if graph is None:
+        graph = build_fabric_graph(index, fabric_name, links)
     topo = build_topology(index, graph)
     fabric = index.fabrics.get(fabric_name)
     link_classes, link_speeds = classify_links(graph, topo)

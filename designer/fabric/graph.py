@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import compress, repeat
+from operator import eq, is_, or_
 from typing import cast
 
+from designer.fabric.link_columns import LinkColumns
 from designer.model.hardware import ENDPOINT_ROLES_BY_FABRIC_ROLE, split_lane
 from designer.model.index import DesignIndex
 from designer.model.link import Link
@@ -207,6 +210,139 @@ def build_fabric_graph(index: DesignIndex, fabric_name: str, links: list[Link]) 
             endpoints.add(b)
             back_to_back.append(bandwidth)
     return graph
+
+
+def fabric_positions(index: DesignIndex, columns: LinkColumns) -> dict[str | None, list[int]]:
+    """``fabric_links`` as the places of each fabric's links among the columns' (the design's
+    links): the same groups in the same order, the links that name their fabric found in C."""
+    fabrics = columns.fabric
+    names = dict.fromkeys(fabrics)
+    grouped: dict[str | None, list[int]] = {}
+    for name in names:
+        if name is not None:
+            grouped[name] = list(compress(range(len(fabrics)), map(eq, fabrics, repeat(name))))
+    if None in names:
+        # links that do not name their fabric: told by their ends, then merged in order
+        links = columns.links
+        for at in compress(range(len(fabrics)), map(is_, fabrics, repeat(None))):
+            grouped.setdefault(link_fabric(index, links[at]), []).append(at)
+        for places in grouped.values():
+            places.sort()
+    return grouped
+
+
+def build_fabric_graph_at(index: DesignIndex, fabric_name: str, columns: LinkColumns,
+                          places: list[int]) -> FabricGraph:
+    """``build_fabric_graph`` of the links at ``places`` among the columns' links. Where no
+    port of the design holds two cable ends (so no cable is a duplicate) and every end is on
+    an existing device that splits no port, each end's facts are its end code's (worked out
+    once per code) and the loop only files the links; else ``build_fabric_graph`` itself."""
+    links = columns.links
+    end_facts = columns.end_facts
+    n_links = len(links)
+    codes_a = list(map(columns.a_end.__getitem__, places))
+    codes_b = list(map(columns.b_end.__getitem__, places))
+    odd = {code for code, facts in end_facts.items() if facts is None}
+    if not columns.ports_used_once() or (odd and (any(map(odd.__contains__, codes_a))
+                                                 or any(map(odd.__contains__, codes_b)))):
+        return build_fabric_graph(index, fabric_name, [links[at] for at in places])
+    graph = FabricGraph(fabric_name)
+    ports = index.ports
+    devices = index.devices
+    # each end code's (speed, forwards traffic, the physical port it sits on), filed per type
+    # as ``build_fabric_graph`` files them
+    type_maps: dict[str, dict[str, _PortFacts]] = {}
+    facts_of: dict[int, _PortFacts] = {}
+    for code in dict.fromkeys(codes_a + codes_b):
+        at = code if code < n_links else code - n_links
+        device = columns.a_device[at] if code < n_links else columns.b_device[at]
+        port = columns.a_port[at] if code < n_links else columns.b_port[at]
+        facts = facts_of[code] = (end_facts[code][0], ports.is_switching(device, port),  # type: ignore[index]
+                                  split_lane(port)[0])
+        type_maps.setdefault(devices[device].device_type, {})[port] = facts
+    names_a = list(map(columns.a_device.__getitem__, places))
+    names_b = list(map(columns.b_device.__getitem__, places))
+    order = [""] * (2 * len(places))
+    order[0::2], order[1::2] = names_a, names_b
+    port_maps = graph.port_facts
+    for name in dict.fromkeys(order):
+        port_maps[name] = type_maps[devices[name].device_type]
+    ports_used, lanes_used = graph.ports_used, graph.lanes_used
+    kept, back_to_back = graph.kept, graph.back_to_back_gbps
+    switches, endpoints = graph.switches, graph.endpoints
+    switch_links, endpoint_links, endpoint_switches = graph.switch_links, graph.endpoint_links, graph.endpoint_switches
+    unresolved = graph.unresolved
+    get = facts_of.__getitem__
+    switching = {code: facts[1] for code, facts in facts_of.items()}
+    if all(facts[0] is not None and facts[2] == port_of(columns, code) for code, facts in facts_of.items()) and all(
+            map(or_, map(switching.__getitem__, codes_a), map(switching.__getitem__, codes_b))):
+        # every end resolves (every link is kept), no port is named as a lane of another
+        # (each switch end its own physical port) and no cable joins two endpoints: the
+        # switches are those with ports in use and their lanes as many, the endpoints those
+        # with switches, in the order the loop below first files each (so the same sets and
+        # maps); the loop files only the links
+        kept += map(links.__getitem__, places)
+        known = cast(dict[int, tuple[float, bool, str]], facts_of).__getitem__  # every speed known
+        for a, b, (speed_a, a_switch, a_physical), (speed_b, b_switch, b_physical) in zip(
+                names_a, names_b, map(known, codes_a), map(known, codes_b)):
+            bandwidth = speed_a if speed_a <= speed_b else speed_b
+            if a_switch:
+                ports_used[a].add(a_physical)
+                if b_switch:
+                    ports_used[b].add(b_physical)
+                    switch_links[a].setdefault(b, []).append(bandwidth)
+                    switch_links[b].setdefault(a, []).append(bandwidth)
+                else:
+                    endpoint_links[a].setdefault(b, []).append(bandwidth)
+                    endpoint_switches[b].append(a)
+            else:
+                ports_used[b].add(b_physical)
+                endpoint_links[b].setdefault(a, []).append(bandwidth)
+                endpoint_switches[a].append(b)
+        switches.update(ports_used)
+        lanes_used.update(zip(ports_used, map(len, ports_used.values())))
+        endpoints.update(endpoint_switches)
+        return graph
+    # the loop of ``build_fabric_graph`` past its duplicate test and its look-ups
+    for link, a, b, (a_speed, a_switch, a_physical), (b_speed, b_switch, b_physical) in zip(
+            map(links.__getitem__, places), names_a, names_b, map(get, codes_a), map(get, codes_b)):
+        if a_speed is None or b_speed is None:
+            unresolved.append(link)
+            continue
+        bandwidth = a_speed if a_speed <= b_speed else b_speed
+        kept.append(link)
+        if a_switch:
+            ports_used[a].add(a_physical)
+            lanes_used[a] += 1
+            switches.add(a)
+            if b_switch:
+                ports_used[b].add(b_physical)
+                lanes_used[b] += 1
+                switches.add(b)
+                switch_links[a].setdefault(b, []).append(bandwidth)
+                switch_links[b].setdefault(a, []).append(bandwidth)
+            else:
+                endpoints.add(b)
+                endpoint_links[a].setdefault(b, []).append(bandwidth)
+                endpoint_switches[b].append(a)
+        elif b_switch:
+            ports_used[b].add(b_physical)
+            lanes_used[b] += 1
+            switches.add(b)
+            endpoints.add(a)
+            endpoint_links[b].setdefault(a, []).append(bandwidth)
+            endpoint_switches[a].append(b)
+        else:
+            endpoints.add(a)
+            endpoints.add(b)
+            back_to_back.append(bandwidth)
+    return graph
+
+
+def port_of(columns: LinkColumns, code: int) -> str:
+    """The port an end code names (its first end's)."""
+    n_links = len(columns.links)
+    return columns.a_port[code] if code < n_links else columns.b_port[code - n_links]
 
 
 def fabric_links(index: DesignIndex) -> dict[str | None, list[Link]]:

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import is_
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from designer.fabric.cages import LINK_LAYER, EndCage, end_cage, link_protocol, shape_class, splitter_lanes
+from designer.fabric.link_columns import LinkColumns
 from designer.model.index import DesignIndex
 from designer.model.link import Link
 
@@ -67,6 +68,11 @@ def _record(link: Link, speed_a_gbps: float | None, speed_b_gbps: float | None,
     return tuple.__new__(ResolvedLink, (link, speed_a_gbps, speed_b_gbps, speed, ends, shapes, split_lanes))
 
 
+# what a class of link resolves to: (speed a, speed b, speed, facts a, facts b, shapes); an
+# end's facts: (its cage's group, its number, the rest of its ``EndCage`` fields)
+_ClassFacts = tuple[float | None, float | None, float | None, Any, Any, int | None]
+
+
 class LinkTable:
     def __init__(self, index: DesignIndex) -> None:
         self.index = index
@@ -74,6 +80,8 @@ class LinkTable:
         # the records of one list of links (the design's) in its order, as ``rows_of`` last
         # gave them; dropped by ``clear`` and ``forget``
         self._in_order: tuple[list[Link], list[Link], list[ResolvedLink]] | None = None
+        # the same list as columns, as ``columns_of`` last gave them; dropped with ``_in_order``
+        self._columns: tuple[list[Link], list[Link], LinkColumns] | None = None
 
     def row(self, link: Link) -> ResolvedLink:
         found = self._rows.get(id(link))
@@ -128,14 +136,7 @@ class LinkTable:
             key = (device_a.device_type, a.port, device_b.device_type, b.port, protocol)
             facts = classes.get(key)
             if facts is None:
-                record = rows[id(link)] = self._resolve(link, protocol)
-                pair = record.ends
-                # per end: its cage's group and number, and the rest of its ``EndCage`` fields
-                facts_a, facts_b = (None, None) if pair is None else (
-                    (pair[0].key[1], pair[0].key[2], pair[0][1:]), (pair[1].key[1], pair[1].key[2], pair[1][1:]))
-                classes[key] = (record.speed_a_gbps, record.speed_b_gbps, record.speed_gbps, facts_a, facts_b,
-                                record.shapes)
-                continue
+                facts = self.class_facts(link, protocol)
             speed_a, speed_b, speed, facts_a, facts_b, shapes = facts
             if facts_a is not None and facts_b is not None:
                 ends = (make(EndCage, ((a.device, facts_a[0], facts_a[1]),) + facts_a[2]),
@@ -143,6 +144,55 @@ class LinkTable:
             else:
                 ends = None
             rows[id(link)] = make(ResolvedLink, (link, speed_a, speed_b, speed, ends, shapes, 0))
+
+    def class_facts(self, link: Link, protocol: str | None) -> _ClassFacts:
+        """What every link of ``link``'s class resolves to (both ends on devices that split
+        no port), worked out from ``link`` end by end and kept on the port resolver."""
+        record = self._resolve(link, protocol)
+        pair = record.ends
+        # per end: its cage's group and number, and the rest of its ``EndCage`` fields
+        facts_a, facts_b = (None, None) if pair is None else (
+            (pair[0].key[1], pair[0].key[2], pair[0][1:]), (pair[1].key[1], pair[1].key[2], pair[1][1:]))
+        a, b = link.a, link.b
+        devices = self.index.devices
+        key = (devices[a.device].device_type, a.port, devices[b.device].device_type, b.port, protocol)
+        found: _ClassFacts = (record.speed_a_gbps, record.speed_b_gbps, record.speed_gbps, facts_a, facts_b,
+                             record.shapes)
+        self.index.ports.link_facts[key] = found
+        return found
+
+    def columns_of(self, links: list[Link]) -> LinkColumns:
+        """``links`` (the design's list) as columns (``designer.fabric.link_columns``), kept
+        while the list holds the same objects and no record is forgotten (as ``rows_of``)."""
+        found = self.columns_at_hand(links)
+        if found is not None:
+            return found
+        made = LinkColumns(self, links)
+        self._columns = (links, list(links), made)
+        return made
+
+    def plain_end(self, device_name: str, port: str) -> tuple[float | None, Any]:
+        """A port's speed and cage facts (``designer.fabric.cages._CageFacts``, None: no cage)
+        on an existing device that splits no port: the same for every device of its type
+        (kept per (type, port) on the port resolver)."""
+        index = self.index
+        ports = index.ports
+        key = (index.devices[device_name].device_type, port)
+        found = ports.end_facts.get(key)
+        if found is None:
+            speed = ports.speed_gbps(device_name, port)
+            end_cage(index, device_name, port)  # files the type's cage facts
+            found = ports.end_facts[key] = (speed, ports.cage_facts[key])
+        return found
+
+    def columns_at_hand(self, links: list[Link]) -> LinkColumns | None:
+        """The columns of ``links`` where ``columns_of`` made them and they still hold (None:
+        not made, or forgotten since): a pass that can take them or leave them asks this."""
+        kept = self._columns
+        if (kept is not None and kept[0] is links and len(kept[1]) == len(links)
+                and all(map(is_, kept[1], links))):
+            return kept[2]
+        return None
 
     def _resolve(self, link: Link, protocol: str | None) -> ResolvedLink:
         """A record made end by end (``PortResolver.speed_gbps``, ``end_cage``)."""
@@ -163,14 +213,10 @@ class LinkTable:
             if device.port_breakouts:
                 resolved.append((ports.speed_gbps(name, port), end_cage(index, name, port, protocol)))
                 continue
-            key = (device.device_type, port)
             try:
-                speed, facts = plain[key]
+                speed, facts = plain[device.device_type, port]
             except KeyError:
-                speed = ports.speed_gbps(name, port)
-                end_cage(index, name, port)  # files the type's cage facts
-                facts = ports.cage_facts[key]
-                plain[key] = (speed, facts)
+                speed, facts = self.plain_end(name, port)
             if facts is None:
                 resolved.append((speed, None))
                 continue
@@ -195,6 +241,7 @@ class LinkTable:
             self.index = index
         self._rows.clear()
         self._in_order = None
+        self._columns = None
 
     def forget(self, links: Iterable[Link]) -> None:
         """Forget the records of ``links`` (the cables of devices an edit touched); the
@@ -202,6 +249,7 @@ class LinkTable:
         link is never answered from its predecessor's record."""
         rows = self._rows
         self._in_order = None
+        self._columns = None
         for link in links:
             rows.pop(id(link), None)
 

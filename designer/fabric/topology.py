@@ -106,7 +106,10 @@ def build_topology(index: DesignIndex, graph: FabricGraph) -> Topology:
     adjacency_of = topo.adjacency
     for switch in graph.switches:
         neighbours = switch_links.get(switch, {})
-        adjacency = adjacency_of[switch] = {n: (len(bws), sum(bws)) for n, bws in neighbours.items()}
+        # (cables, their bandwidth) per neighbour; most pairs of switches have one cable, whose
+        # sum is its bandwidth (``sum`` adds it to 0: the same float for a positive speed)
+        adjacency = adjacency_of[switch] = {n: (1, bws[0]) if len(bws) == 1 else (len(bws), sum(bws))
+                                            for n, bws in neighbours.items()}
         slug = devices[switch].device_type
         total = ports_total.get(slug)
         if total is None:

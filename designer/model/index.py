@@ -49,17 +49,21 @@ class DesignIndex:
         for rack in design.racks:
             index.racks[rack.name] = rack
             index.racks_by_room[rack.room].append(rack)
+        devices, by_rack, filed, unracked = index.devices, index.devices_by_rack, index._filed, index.unracked
         for device in design.devices:
-            index.devices[device.name] = device
-            if device.rack is not None:
-                index.devices_by_rack[device.rack].append(device)
-                index._filed[device.name] = device.rack
+            name, placed = device.name, device.rack
+            devices[name] = device
+            if placed is not None:
+                by_rack[placed].append(device)
+                filed[name] = placed
             else:
-                index.unracked.append(device)
+                unracked.append(device)
+        by_device = index.links_by_device
         for link in design.links:
-            index.links_by_device[link.a.device].append(link)
-            if link.b.device != link.a.device:
-                index.links_by_device[link.b.device].append(link)
+            a, b = link.a.device, link.b.device
+            by_device[a].append(link)
+            if b != a:
+                by_device[b].append(link)
         return index
 
     @cached_property
