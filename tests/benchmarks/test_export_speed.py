@@ -28,4 +28,7 @@ def test_proposal_pdf(benchmark, bench_catalog, gpus):
     data = benchmark.pedantic(export, rounds=1, iterations=1)
     pages = len(PdfReader(io.BytesIO(data)).pages)
     benchmark.extra_info.update(gpus=gpus, racks=len(design.racks), pages=pages, bytes=len(data))
-    assert data.startswith(b"%PDF") and pages > len(design.racks) // 4
+    # the customer proposal: its sections and the floor plan split over sheets, not a page per
+    # rack (rack elevations went to the drawings long ago: 34 / 61 / 96 pages at 1k / 16k / 32k);
+    # the page count grows with the design as the floor plan and the tables do
+    assert data.startswith(b"%PDF") and pages >= 30 + len(design.racks) // 40
