@@ -91,9 +91,10 @@ def place_racks(
     spec = draft.spec
     budget_w = kw_to_w(spec.rack_power_kw)
     reserve = rack_reserve(resolved, spec)
-    per_rack_limit(resolved.server, resolved.rack, budget_w, reserve)  # explains an impossible rack
+    racks = catalog.rack_types.values()
+    per_rack_limit(resolved.server, resolved.rack, budget_w, reserve, racks)  # explains an impossible rack
     if resolved.storage is not None:
-        per_rack_limit(resolved.storage, resolved.rack, budget_w, reserve)
+        per_rack_limit(resolved.storage, resolved.rack, budget_w, reserve, racks)
 
     pdu = resolved.pdu.pdu if resolved.pdu is not None else None
     outlets = 2 * sum(pdu.outlets.values()) if pdu is not None and pdu.outlets else None

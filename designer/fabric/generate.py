@@ -77,7 +77,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     # Non-rail designs group servers by rows of racks; rail-optimized ones by scalable unit.
     if not (spec.rail_optimized and draft.plans["compute"].tiers > 1):
         per_rack = per_rack_limit(resolved.server, resolved.rack, kw_to_w(spec.rack_power_kw),
-                                  rack_reserve(resolved, spec))
+                                  rack_reserve(resolved, spec), catalog.rack_types.values())
         per_group = per_rack * max(1, spec.racks_per_row - 2)
         for i, s in enumerate(servers):
             s.group = f"g{i // per_group + 1}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from typing import Literal
@@ -91,8 +91,11 @@ def face_for(device_type: DeviceType) -> Literal["front", "rear"]:
     return "rear" if device_type.airflow == "rear-to-front" else "front"
 
 
-def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float, reserve: Reserve) -> int:
-    """How many of one device fit a rack by U, power and static load; explains a zero."""
+def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float, reserve: Reserve,
+                   racks: Iterable[RackType] = ()) -> int:
+    """How many of one device fit a rack by U, power and static load; explains a zero. Where the
+    rack type is too short or too weak, the explanation names the rack types of ``racks`` (the
+    catalog's) that would take one, or says that none does."""
     max_w, _typ = device_power_w(device_type)
     by_u = (rack_type.u_height - reserve.u) // max(device_type.u_height, 1)
     by_power = math.floor((budget_w - reserve.power_w) / max_w + 1e-9) if max_w > 0 else by_u
@@ -111,23 +114,45 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
                 figures={"part": device_type.slug, "draw_kw": w_to_kw(max_w), "budget_kw": w_to_kw(budget_w),
                          "need_kw": need_kw},
             )
+        racks = list(racks)
+        fits = _rack_types_that_take(device_type, weight, reserve, racks)
         if by_u < 1:
             raise GenerationError(
                 f"{device_type.slug} is {device_type.u_height} U; {rack_type.slug} has "
                 f"{rack_type.u_height - reserve.u} U free",
-                hint="choose a taller rack type",
+                hint=_rack_hint("choose a taller rack type", fits, racks),
                 key="rack_too_short", figures={"part": device_type.slug, "units": device_type.u_height,
-                                               "rack": rack_type.slug, "free_u": rack_type.u_height - reserve.u},
+                                               "rack": rack_type.slug, "free_u": rack_type.u_height - reserve.u,
+                                               "fits": ", ".join(fits)},
             )
         free_kg = (limit or 0.0) - reserve.weight_kg
         beside = f", {free_kg:.0f} kg of it beside what every rack holds" if reserve.weight_kg else ""
         raise GenerationError(
             f"{device_type.slug} weighs {weight:.0f} kg; {rack_type.slug} carries {limit:.0f} kg{beside}",
-            hint="choose a rack type with a higher static load rating",
+            hint=_rack_hint("choose a rack type with a higher static load rating", fits, racks),
             key="rack_too_weak", figures={"part": device_type.slug, "weight_kg": weight, "rack": rack_type.slug,
-                                          "limit_kg": limit, "free_kg": free_kg},
+                                          "limit_kg": limit, "free_kg": free_kg, "fits": ", ".join(fits)},
         )
     return count
+
+
+def _rack_types_that_take(device_type: DeviceType, weight_kg: float, reserve: Reserve,
+                          racks: Iterable[RackType]) -> list[str]:
+    """Slugs of the rack types that hold one device beside the reserve, by U and static load."""
+    return sorted(
+        r.slug for r in racks
+        if r.u_height - reserve.u >= device_type.u_height
+        and (not weight_kg or not r.static_load_kg or r.static_load_kg - reserve.weight_kg >= weight_kg)
+    )
+
+
+def _rack_hint(advice: str, fits: list[str], racks: Sequence[RackType]) -> str:
+    """The refusal's hint: the catalog's rack types that would take the device, or that none does."""
+    if fits:
+        return f"{advice}: --rack-type {' or '.join(fits)}"
+    if racks:
+        return f"{advice}; no rack type in the catalog takes it: add one with --catalog FILE"
+    return advice
 
 
 def fill(

@@ -30,6 +30,16 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
         "zh": "{part} 重 {weight_kg:,.0f} kg，机柜型号 {rack} 静载 {limit_kg:,.0f} kg，除每个机柜的固定设备外仅余 "
               "{free_kg:,.0f} kg：请在“机柜型号”中选择静载更高的机柜。",
     },
+    # appended to the two refusals above (figure ``fits``: the catalog's rack types that take one)
+    "gen.rack_fits": {
+        "en": " Rack types that take it: {fits}.",
+        "zh": "可容纳它的机柜型号：{fits}。",
+    },
+    "gen.rack_fits_none": {
+        "en": " No rack type in the catalog takes it: add one in a catalog file and start the program with "
+              "--catalog FILE.",
+        "zh": "产品目录中没有可容纳它的机柜型号：请在目录文件中添加一种，并以 --catalog FILE 启动程序。",
+    },
     "gen.compute_switch_slower": {
         "en": "The server's compute ports run at {port_gbps:g}G but {switch}'s ports at {switch_gbps:g}G: choose a "
               "compute switch with {port_gbps:g}G or faster ports.",
@@ -158,4 +168,7 @@ def generation_problem(exc: DesignerError, t: Translator) -> str:
             figures[name] = t(f"gen.{name}.{figures[name]}")
     if "field" in figures:
         figures["field"] = t(f"gen.field.{figures['field']}")
-    return t(f"gen.{key}", **figures)
+    text = t(f"gen.{key}", **figures)
+    if "fits" in figures:
+        text += t("gen.rack_fits", fits=figures["fits"]) if figures["fits"] else t("gen.rack_fits_none")
+    return text
