@@ -203,7 +203,50 @@ def test_cli_gb200(tmp_path):
                      "--server-liquid-share", "0.85", "--server-weight-kg", "1200", "--rack-type", RACK,
                      "--rack-power-kw", "140", "--cooling", "liquid", "-o", out)
     assert result.code == 0, result.err
+    assert "8 rack-scale systems (144 compute trays, 576 GPUs)" in result.out
     assert run_cli("check", out).code == 0
+
+
+# ---------------------------------------------------------------- the rack's management network and its place
+
+
+def _racks(design) -> dict[str, list]:
+    by_rack: dict[str, list] = {}
+    for d in design.devices:
+        by_rack.setdefault(d.rack, []).append(d)
+    return by_rack
+
+
+@pytest.mark.parametrize("make", [lambda: _gb200(576, "nvidia-qm9700"), lambda: _gb300(576, "nvidia-sn5600")])
+def test_each_nvl72_rack_has_its_two_oob_switches(catalog, make):
+    """Mission Control North-South Network Deployment Guide 2.0.0, Network Planning and Design:
+    "IPMI Covers GB200 (2x per GB200 rack) SN2201s" (the NVL72 AI Factory RA: "2 SN2201 OOB
+    switches" in a GB300 rack). The rack's 53 management ports (18 tray BMCs, 9 NVLink switch
+    trays x ComE1/ComE2/BMC, 8 power shelves) and its PDUs fill two 48-port SN2201."""
+    design = generate(make(), catalog)
+    systems = [d for d in design.devices if d.device_type in (GB200, GB300)]
+    by_rack = _racks(design)
+    oob_of = {link.a.device: link.b.device for link in design.links if link.fabric == "oob"}
+    for system in systems:
+        in_rack = {d.name for d in by_rack[system.rack] if d.device_type == "nvidia-sn2201"}
+        assert len(in_rack) == 2, system.rack
+        ports = [link for link in design.links if link.fabric == "oob" and system.name in (link.a.device, link.b.device)]
+        assert len(ports) == 53
+        assert {oob_of[system.name]} <= in_rack
+    assert _findings(design, catalog) == []
+
+
+@pytest.mark.parametrize("racks, total", [(8, 11), (16, 24)])
+def test_leaves_stand_by_scalable_unit_not_beside_every_rack(catalog, racks, total):
+    """Leaves of whole racks (4 QM9700 per GB200 rack) are placed by NVIDIA's 8-rack unit: one
+    unit's 32 leaves fill two network racks, not a network rack beside each of its 8 racks
+    (17 racks for one unit before)."""
+    design = generate(_gb200(72 * racks, "nvidia-qm9700"), catalog)
+    assert len(design.racks) == total
+    by_rack = _racks(design)
+    leaf_racks = {name for name, devices in by_rack.items()
+                  if any(d.fabric == "compute" and d.tier == "leaf" for d in devices)}
+    assert len(leaf_racks) <= 2 * (racks // 8) + 1
 
 
 # ---------------------------------------------------------------- facility

@@ -138,9 +138,12 @@ def _cmd_new(args: argparse.Namespace) -> int:
         return 0
     out = sys.stderr if to_stdout else sys.stdout
     others = summary["servers"] - summary["gpu_servers"]
+    systems = summary["rack_scale_systems"]
+    servers = (f"{counted(systems, 'rack-scale system')} ({counted(summary['compute_trays'], 'compute tray')}, "
+               f"{counted(summary['gpus'], 'GPU')})" if systems == summary["gpu_servers"] and systems else
+               f"{counted(summary['gpu_servers'], 'GPU server')} ({counted(summary['gpus'], 'GPU')})")
     print(
-        f"wrote {'standard output' if to_stdout else summary['file']}: "
-        f"{counted(summary['gpu_servers'], 'GPU server')} ({counted(summary['gpus'], 'GPU')})"
+        f"wrote {'standard output' if to_stdout else summary['file']}: {servers}"
         f"{f' and {others} without GPUs (management)' if others else ''}, {counted(summary['switches'], 'switch')}, "
         f"{counted(summary['storage_nodes'], 'storage node')} in {counted(summary['racks'], 'rack')}, "
         f"{counted(summary['links'], 'link')}; {summary['power_max_kw']:,.1f} kW maximum", file=out)
@@ -178,6 +181,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
     index = DesignIndex.build(design)
     load = design_load(index)
     kinds = load.count_by_kind
+    rack_scale = [t.rack_scale for t in map(index.type_of, design.devices) if t.rack_scale is not None]
     grouped = fabric_links(index)
     fabrics = []
     for fabric in (fabric_counts(index, f.name, grouped.get(f.name, [])) for f in design.fabrics):
@@ -187,6 +191,7 @@ def _new_summary(design, notes: list[str], file: str) -> dict:
         "file": file, "name": design.name, "servers": kinds.get("server", 0),
         "gpu_servers": load.gpu_servers,
         "gpus": load.gpus,
+        "rack_scale_systems": len(rack_scale), "compute_trays": sum(r.compute_trays for r in rack_scale),
         "switches": kinds.get("switch", 0), "storage_nodes": kinds.get("storage", 0), "racks": len(design.racks),
         "links": len(design.links), "power_max_kw": round(load.power_max_kw, 3), "fabrics": fabrics,
         "uncabled": [dict(row) for row in uncabled_port_groups(design, index)], "notes": list(notes),

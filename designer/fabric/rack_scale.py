@@ -66,3 +66,26 @@ def compute_fabric(draft: Draft, resolved: Resolved, systems: list[Endpoint]) ->
     for name, group in draft.groups.items():
         if group in moved:
             draft.groups[name] = moved[group]
+    _group_by_unit(draft, resolved.server, systems)
+
+
+def _group_by_unit(draft: Draft, system: DeviceType, systems: list[Endpoint]) -> None:
+    """Place the systems, and the leaves that serve them, by the vendor's scalable unit of racks
+    (``rack_scale.scalable_unit_racks``: 8 DGX GB200 racks, NVIDIA's DGX SuperPOD GB200 RA), else
+    by rows of racks (as servers that are not rail-optimized are grouped: a row's compute racks
+    around its network racks). A leaf group of one or two racks (the leaves of whole racks) would
+    otherwise have a network rack of its own beside every one or two compute racks: 8 network
+    racks of 4 leaves each for one 8-rack GB200 unit, where one unit's leaves fill one or two."""
+    rs = system.rack_scale
+    assert rs is not None
+    if not (draft.spec.rail_optimized and draft.plans["compute"].tiers > 1):
+        return  # one switch, or not rail-optimized: generate() groups the systems by rows itself
+    per_unit = rs.scalable_unit_racks or max(1, draft.spec.racks_per_row - 2)
+    renamed: dict[str, str] = {}
+    for i, s in enumerate(systems):
+        group = f"su{i // per_unit + 1}"
+        renamed.setdefault(s.group, group)
+        s.group = group
+    for name, group in draft.groups.items():
+        if group in renamed:
+            draft.groups[name] = renamed[group]
