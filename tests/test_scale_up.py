@@ -45,3 +45,23 @@ def test_the_proposal_says_where_the_domain_ends_in_both_languages(catalog):
     for lang, words in (("en", "8 GPUs per domain"), ("zh", "每个域 8 块 GPU")):
         text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang))).pages)
         assert words in text.replace("\n", ""), lang
+
+
+def test_the_proposal_counts_rack_scale_systems_not_servers(tmp_path, catalog):
+    """An NVL72's model already says "rack-scale system": the executive summary counts "2 ×
+    <model> (144 GPUs)" / "2 套 <model>", not "rack-scale system servers" / "台 … 服务器"."""
+    out = tmp_path / "nvl.json"
+    made = run_cli("new", "--server", "nvidia-gb300-nvl72", "--nodes", "2", "--switch", "nvidia-q3400",
+                   "--server-liquid-share", "0.85", "--server-weight-kg", "1200", "--rack-type",
+                   "rack-42u-600-vertiv-vr3300", "--rack-power-kw", "150", "-o", str(out))
+    assert made.code == 0, made
+    design = load_design(out, catalog)
+    said = {"en": ["rack-scale system (144 GPUs)", "2 rack-scale systems (36 compute trays) with 144 GPUs",
+                   "Rack-scale systems (compute trays) 2 (36)", "over 144 GPUs (2 domains)"],
+            "zh": ["2 套", "2 套机柜级系统（36 个计算托盘）", "机柜级系统（计算托盘） 2 (36)", "共 144 块 GPU（2 个域）"]}
+    for lang in ("en", "zh"):
+        reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
+        text = " ".join(page.extract_text() for page in reader.pages).replace("\n", " ")
+        for words in said[lang]:
+            assert words in text, (lang, words)
+        assert "rack-scale system servers" not in text and "GPU servers" not in text and "2 servers" not in text

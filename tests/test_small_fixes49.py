@@ -84,6 +84,7 @@ def test_proposal_quotes_nvlink_only(designs, lang):
         def __init__(self):
             self.t = t
             self.design = design  # the intro counts the design's own domains where it sets them (review 54)
+            self.rack_scale_trays = None  # and a rack-scale system's racks as its domains
 
         def counted(self, key, n):
             return t.int(n)

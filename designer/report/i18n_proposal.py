@@ -47,6 +47,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "n_gpu_servers_one": {"en": "{count} {chip} server", "zh": "{count} 台 {chip} 服务器"},
     "n_model_servers": {"en": "{count} × {model} servers", "zh": "{count} 台 {model} 服务器"},
     "n_model_servers_one": {"en": "{count} × {model} server", "zh": "{count} 台 {model} 服务器"},
+    # rack-scale systems (an NVL72: the model names itself "rack-scale system"), not "servers"
+    "n_model_systems": {"en": "{count} × {model}", "zh": "{count} 套 {model}"},
+    "n_rack_systems": {"en": "{count} rack-scale systems ({trays} compute trays)",
+                       "zh": "{count} 套机柜级系统（{trays} 个计算托盘）"},
+    "n_rack_systems_one": {"en": "{count} rack-scale system ({trays} compute trays)",
+                           "zh": "{count} 套机柜级系统（{trays} 个计算托盘）"},
+    # the cover's and key figures' count of rack-scale systems, their compute trays the nodes
+    "rack_systems": {"en": "Rack-scale systems (compute trays)", "zh": "机柜级系统（计算托盘）"},
+    "rack_systems_short": {"en": "Rack-scale systems", "zh": "机柜级系统"},
     "n_servers": {"en": "{count} servers", "zh": "{count} 台服务器"},
     "n_servers_one": {"en": "{count} server", "zh": "{count} 台服务器"},
     "n_gpus": {"en": "{count} {chip}s", "zh": "{count} 块 {chip}"},

@@ -118,6 +118,25 @@ class ProposalContext:
         return self.t.date(self.design.project.date or self.today)
 
     @property
+    def rack_scale_trays(self) -> int | None:
+        """The compute trays of the design's GPU systems when every one is a rack-scale system
+        (an NVL72: the proposal counts systems and their trays, the Slurm nodes, not "servers");
+        None otherwise."""
+        gpu = [self.index.type_of(d) for d in self.design.devices if d.device_type in self.index.device_types]
+        gpu = [t for t in gpu if t.kind == "server" and t.gpu_count]
+        if not gpu or any(t.rack_scale is None for t in gpu):
+            return None
+        return sum(t.rack_scale.compute_trays for t in gpu)
+
+    def gpu_systems(self) -> str:
+        """"8 GPU servers", or "8 rack-scale systems (144 compute trays)"."""
+        trays = self.rack_scale_trays
+        n = self.report.totals["gpu_servers"]
+        if trays is None:
+            return self.counted("n_gpu_servers", n)
+        return self.counted("n_rack_systems", n, trays=self.t.int(trays))
+
+    @property
     def racks_by_name(self) -> dict[str, RackFigures]:
         return {r["name"]: r for r in self.report.racks}
 

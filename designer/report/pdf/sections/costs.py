@@ -98,9 +98,10 @@ def _allreduce_intro(ctx: ProposalContext, allreduce: AllreduceEstimate) -> str:
     link = allreduce.scale_up_link or t("scale_up_link")
     intra = scale_up_bandwidth(t, allreduce.intra_bandwidth_gbytes_s, 1)
     # the collective's nodes are the design's own domains where it sets them (servers joined
-    # by an external switch system), not servers (review 54)
+    # by an external switch system), not servers (review 54); a rack-scale system's domain is
+    # its rack, not a server
     nodes = (ctx.counted("n_domains", allreduce.nodes)
-             if ctx.design.estimates.communication.scale_up_gpus is not None
+             if ctx.design.estimates.communication.scale_up_gpus is not None or ctx.rack_scale_trays is not None
              else ctx.counted("n_servers", allreduce.nodes))
     unpublished = "" if allreduce.intra_bandwidth_gbytes_s else ".unpublished"
     if not allreduce.crosses_scale_out:

@@ -39,7 +39,7 @@ def build(ctx: ProposalContext) -> list:
     facts.setStyle(s.table_style(header_rows=0, zebra=False, font_size=11))
     figures = [
         (t.int(totals["gpus"]), t("gpus")),
-        (t.int(totals["gpu_servers"]), t("servers")),
+        (t.int(totals["gpu_servers"]), t("servers") if ctx.rack_scale_trays is None else t("rack_systems_short")),
         (t.int(totals["racks"]), t("racks")),
         (f"{t.num(totals['power_max_kw'])} kW", t("it_power").split("(")[0].split("（")[0].strip()),
     ]

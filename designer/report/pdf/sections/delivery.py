@@ -44,7 +44,7 @@ def build(ctx: ProposalContext) -> list:
 
     story.append(ctx.h2(t("dl_scope")))
     other_servers = totals["servers"] - totals["gpu_servers"]
-    story.append(s.p(t("dl_included", servers=ctx.counted("n_gpu_servers", totals["gpu_servers"]),
+    story.append(s.p(t("dl_included", servers=ctx.gpu_systems(),
                        switches=ctx.counted("n_switches", totals["switches"]),
                        other_servers=t("dl_other_servers", count=t.int(other_servers)) if other_servers else "",
                        storage=t.count("dl_storage", totals["storage_nodes"]) if totals["storage_nodes"] else "",

@@ -108,7 +108,7 @@ def build(ctx: ProposalContext) -> list:
     # a design without storage says so ("no storage systems yet"), not "0 storage systems"
     story.append(s.p(t("summary_intro" if totals["storage_nodes"] else "summary_intro_no_storage",
                        customer_phrase=t("summary_for", customer=customer) if customer else "",
-                       servers=ctx.counted("n_gpu_servers", totals["gpu_servers"]),
+                       servers=ctx.gpu_systems(),
                        gpus=ctx.counted("n_gpus", totals["gpus"]), racks=ctx.counted("n_racks", totals["racks"]),
                        switches=ctx.counted("n_switches", totals["switches"]),
                        storage=ctx.counted("n_storage_systems", totals["storage_nodes"]))))
@@ -209,7 +209,8 @@ def _prose(ctx: ProposalContext) -> list:
         fabric_phrase = no_fabric_text(ctx, "exec_no_fabric")
     story.append(s.p(t(
         "exec_solution_text",
-        servers=ctx.counted("n_model_servers", totals["gpu_servers"],
+        servers=ctx.counted("n_model_servers" if ctx.rack_scale_trays is None else "n_model_systems",
+                            totals["gpu_servers"],
                             model=_joined(ctx, [model for model, _ in servers]) or "GPU"),
         gpus=ctx.counted("n_gpus", totals["gpus"]), racks=ctx.counted("n_racks", totals["racks"]),
         other_servers_phrase="".join(t("exec_other_servers_phrase", count=t.int(n), model=m) for m, n in others),
@@ -258,7 +259,8 @@ def _figures_table(ctx: ProposalContext) -> Table:
     totals = report.totals
     rows = [
         (t("gpus"), t.int(totals["gpus"])),
-        (t("servers"), t.int(totals["gpu_servers"])),
+        (t("servers"), t.int(totals["gpu_servers"])) if ctx.rack_scale_trays is None else
+        (t("rack_systems"), f"{t.int(totals['gpu_servers'])} ({t.int(ctx.rack_scale_trays)})"),
         (t("racks"), t.int(totals["racks"])),
         (t("switches"), t.int(totals["switches"])),
         (t("storage_nodes"), t.int(totals["storage_nodes"])),
