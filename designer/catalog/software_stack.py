@@ -102,7 +102,10 @@ AMD = SoftwareStack(
 HUAWEI = SoftwareStack(
     vendor="huawei", vendor_name="Huawei", accelerator="NPU", runtime="CANN", library="HCCL",
     test_tool="HCCL Test", all_reduce_binary="all_reduce_test", all_gather_binary="all_gather_test",
-    checked_operations=(), diagnostics="ascend-dmi --dg --se healthCheck,performanceCheck,stressTest -q",
+    # poc check reads HCCL Test's all-reduce (alg_bandwidth is data size per NPU over time, nccl-tests'
+    # algbw); its all-gather's per-NPU data size is not defined against nccl-tests' busbw: by hand
+    checked_operations=("all_reduce",),
+    diagnostics="ascend-dmi --dg --se healthCheck,performanceCheck,stressTest -q",
     sources=("https://www.hiascend.com/document/detail/en/mindsdk/730/Indexn/indexug/mxindexfrug_0009.html",
              "https://www.hiascend.com/document/detail/en/canncommercial/800/devaids/hccltool/HCCLpertest_16_0005.html",
              "https://www.hiascend.com/document/detail/en/CANNCommunityEdition/latest/devaids/hccltool/"

@@ -1,7 +1,8 @@
 """Verdicts of POC results against the plan: pass / fail / missing per test.
 
-A test the plan marks ``"check": "by_hand"`` (HCCL Test, whose table the readers do not take;
-rccl-tests' all-gather, whose output does not name the operation) is ``by_hand``, not missing.
+A test the plan marks ``"check": "by_hand"`` (HCCL Test's all-gather, whose per-NPU data size
+Huawei does not define against nccl-tests' busbw; rccl-tests' all-gather, whose output does not
+name the operation) is ``by_hand``, not missing.
 
 Results are matched to tests by their content, never their file names: an nccl-tests run by
 its operation and rank count (and node count, from the hosts of its ``# Rank`` lines); a
@@ -52,6 +53,40 @@ def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[st
     return [{"test": test["id"], "file": result.file, "verdict": verdict, "measured": big["busbw_gbytes_s"],
              "expected": expected, "unit": "GB/s busbw", "size_bytes": big["size_bytes"], "ranks": data["ranks"],
              "hosts": data["hosts"], "devices": data["devices"], "detail": detail}]
+
+
+def _hccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[str, Any]]:
+    """HCCL Test's all-reduce: its ``alg_bandwidth`` is the data size per NPU over the time, the
+    per-rank buffer nccl-tests' algbw divides by too, so its busbw is alg_bandwidth x 2(n-1)/n
+    (nccl-tests doc/PERFORMANCE.md) against the model's busbw; a ``check_result`` of failed fails
+    the test (NULL: Huawei's tool did not check, as with -c 0)."""
+    data = result.data
+    candidates = [t for t in plan["tests"] if t["kind"] == "nccl" and t["operation"] == data["operation"]
+                  and t["ranks"] == data["ranks"]]
+    if data["nodes"] and candidates:
+        candidates = [t for t in candidates if t["nodes"] == data["nodes"]] or candidates
+    if not candidates:
+        return [{"test": None, "file": result.file, "verdict": "unmatched",
+                 "detail": f"HCCL Test {data['operation']} over {data['ranks']} NPUs: no test of the plan has that "
+                           f"many ranks"}]
+    test = candidates[0]
+    n = data["ranks"]
+    big = max(data["rows"], key=lambda r: r["size_bytes"])
+    if test.get("check") == "by_hand" or data["operation"] != "all_reduce" or n < 2:
+        return [{"test": test["id"], "file": result.file, "verdict": "by_hand", "measured": big["algbw_gbytes_s"],
+                 "expected": None, "unit": "GB/s alg_bandwidth", "size_bytes": big["size_bytes"], "ranks": n,
+                 "detail": f"HCCL Test {data['operation']}: alg_bandwidth is checked by hand against the plan"}]
+    busbw = round(big["algbw_gbytes_s"] * 2 * (n - 1) / n, 3)
+    expected = expected_busbw(poc.scope_system(test["nodes"]), "all_reduce", big["size_bytes"])
+    verdict = _verdict(busbw, expected, plan["tolerance"])
+    detail = (f"alg_bandwidth {big['algbw_gbytes_s']:g} GB/s at {big['size_bytes']} B = busbw {busbw:g} GB/s "
+              f"(x 2(n-1)/n, n = {n}) against " + ("no figure of the model" if expected is None
+                                                    else f"{expected:g} GB/s"))
+    failed = sum(1 for r in data["rows"] if r["check"].lower() == "failed")
+    if failed:
+        verdict, detail = "fail", detail + f"; check_result failed at {failed} sizes"
+    return [{"test": test["id"], "file": result.file, "verdict": verdict, "measured": busbw, "expected": expected,
+             "unit": "GB/s busbw", "size_bytes": big["size_bytes"], "ranks": n, "detail": detail}]
 
 
 def _perftest(result: Result, plan: dict[str, Any]) -> list[dict[str, Any]]:
@@ -106,6 +141,8 @@ def check_results(plan: dict[str, Any], poc: PocContext, files: Iterable[str]) -
             continue
         if result.kind == "nccl":
             verdicts += _nccl(result, plan, poc)
+        elif result.kind == "hccl":
+            verdicts += _hccl(result, plan, poc)
         elif result.kind == "perftest":
             verdicts += _perftest(result, plan)
         else:
@@ -115,8 +152,8 @@ def check_results(plan: dict[str, Any], poc: PocContext, files: Iterable[str]) -
         if test["id"] in seen:
             continue
         if test.get("check") == "by_hand":
-            # a tool whose output the readers do not take (HCCL Test; rccl-tests' all-gather): the
-            # plan says so, and the check does not count it as missing
+            # a result the check cannot judge (HCCL Test's and rccl-tests' all-gather): the plan
+            # says so, and the check does not count it as missing
             verdicts.append({"test": test["id"], "file": None, "verdict": "by_hand",
                              "detail": f"{test.get('tool') or 'its tool'}'s output is checked by hand against "
                                        "the plan"})

@@ -14,6 +14,15 @@
   (``RDMA_Write BW Test`` / ``RDMA_Write Latency Test``), ``Device : mlx5_0``, ``Link type :
   IB`` (``Ethernet`` on RoCE), a ``#bytes`` header and a result line; bandwidth in
   ``[Gb/sec]`` with ``--report_gbits``, else ``[MB/sec]`` (MiB/s: 2^20 bytes).
+- HCCL Test (Huawei CANN ``tools/hccl_test``, hiascend.com "HCCL Performance Tester, Result
+  Description", HCCLpertest_16_0006): ``the minbytes is B, maxbytes is B, iters is N,
+  warmup_iters is N``, the header ``data_size(Bytes): | avg_time(us): | alg_bandwidth(GB/s): |
+  check_result:`` and one ``|``-separated line per size; ``alg_bandwidth`` is the algorithm
+  bandwidth, data size per NPU over time, and ``check_result`` success, failed or NULL (no
+  check). The table names neither the binary nor the rank count, so the file must carry the
+  command line above it, as Huawei's own example shows it (``# mpirun -n 8
+  ./bin/all_reduce_test -b 8K -e 64M -f 2 -d fp32 -o sum -p 8``): ``-n`` all NPUs, ``-p`` NPUs per
+  node.
 - fio (``--output-format=json``): ``jobs`` [{jobname, job options, read / write {bw_bytes,
   bw (KiB/s), iops}}]; a distributed run (``--client``) adds ``client_stats``, whose
   ``All clients`` entries are the aggregate.
@@ -53,7 +62,7 @@ class ResultError(Exception):
 
 @dataclass
 class Result:
-    kind: str  # "nccl", "perftest" or "fio"
+    kind: str  # "nccl", "hccl", "perftest" or "fio"
     file: str
     data: dict[str, Any] = field(default_factory=dict)
 
@@ -76,10 +85,13 @@ def parse_text(text: str, name: str) -> Result:
     if re.search(r"^#\s+size\s+count\s+type", text, re.M) or "# Collective test starting" in text \
             or "# nThread" in text:
         return parse_nccl(text, name)
+    if "alg_bandwidth" in text and "data_size" in text:
+        return parse_hccl(text, name)
     if '"fio version"' in text or '"jobs"' in text:
         return parse_fio(text, name)
     first = next((i + 1 for i, line in enumerate(text.splitlines()) if line.strip()), 1)
-    raise ResultError(name, first, "not nccl-tests, perftest (ib_write_bw / ib_write_lat) or fio JSON output")
+    raise ResultError(name, first, "not nccl-tests, HCCL Test, perftest (ib_write_bw / ib_write_lat) or fio JSON "
+                                   "output")
 
 
 # ---------------------------------------------------------------- nccl-tests
@@ -169,6 +181,59 @@ def _infer_operation(rows: list[dict[str, Any]], n: int, name: str) -> str:
         return "all_reduce" if abs(ratio - 2 * (n - 1) / n) < abs(ratio - (n - 1) / n) else "reduce_scatter"
     raise ResultError(name, None, "nccl-tests output without '# Collective test starting': all-gather and "
                                   "all-to-all print alike; rerun with nccl-tests 2.17 or later")
+
+
+# ---------------------------------------------------------------- HCCL Test
+
+HCCL_OPERATIONS = {"all_reduce_test": "all_reduce", "all_gather_test": "all_gather"}
+HCCL_COMMAND = re.compile(r"\bmpirun\b(?P<before>.*?)(?:\./)?(?:bin/)?(?P<program>\w+_test)\b(?P<after>.*)$")
+
+
+def parse_hccl(text: str, name: str) -> Result:
+    lines = text.splitlines()
+    program = ranks = per_node = None
+    header_line = 0
+    rows: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        s = line.strip()
+        m = HCCL_COMMAND.search(s)
+        if m and program is None:
+            program = m.group("program")
+            n = re.search(r"(?:^|\s)-(?:n|np)\s+(\d+)", m.group("before"))
+            p = re.search(r"(?:^|\s)-p\s+(\d+)", m.group("after"))
+            ranks = int(n.group(1)) if n else None
+            per_node = int(p.group(1)) if p else None
+            continue
+        if "data_size" in s and "alg_bandwidth" in s:
+            header_line = number
+            continue
+        if not header_line or not s or not s[0].isdigit():
+            continue
+        cells = [c.strip() for c in s.split("|")] if "|" in s else s.split()
+        if len(cells) < 4:
+            raise ResultError(name, number, f"HCCL Test line has {len(cells)} of the 4 columns of the header (line "
+                                            f"{header_line}): the output is cut short")
+        try:
+            rows.append({"size_bytes": int(cells[0]), "time_us": float(cells[1]), "algbw_gbytes_s": float(cells[2]),
+                         "check": cells[3]})
+        except ValueError as exc:
+            raise ResultError(name, number, f"HCCL Test line does not read as numbers: {s}") from exc
+    if not header_line:
+        raise ResultError(name, len(lines), "HCCL Test output without its column header "
+                                            "('data_size(Bytes): | avg_time(us): | alg_bandwidth(GB/s): | ...')")
+    if not rows:
+        raise ResultError(name, len(lines), "HCCL Test output with no result line")
+    if program is None or ranks is None:
+        raise ResultError(name, 1, "HCCL Test output does not say its binary and NPU count: keep the command line "
+                                   "above the table, as Huawei's result example shows it ('# mpirun -n 8 "
+                                   "./bin/all_reduce_test -p 8 -b 8K -e 8G -f 2 -d fp32 -o sum')")
+    operation = HCCL_OPERATIONS.get(program)
+    if operation is None:
+        raise ResultError(name, None, f"HCCL Test program {program} is not one the plan tests "
+                                      f"({', '.join(HCCL_OPERATIONS)})")
+    nodes = ranks // per_node if per_node and ranks % per_node == 0 else 0
+    return Result("hccl", name, {"operation": operation, "program": program, "ranks": ranks, "per_node": per_node,
+                                 "nodes": nodes, "rows": rows})
 
 
 # ---------------------------------------------------------------- perftest

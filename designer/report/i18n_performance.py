@@ -286,8 +286,8 @@ PERFORMANCE_MESSAGES.update({
     "choice.selective": {"en": "selective", "zh": "选择性重计算"},
     "choice.full": {"en": "full", "zh": "完全重计算"},
     "perf.poc_button": {"en": "Check POC results…", "zh": "核对 POC 实测结果…"},
-    # what poc check reads: nccl-tests' table, which rccl-tests prints too (HCCL Test's is checked by hand)
-    "perf.poc_dialog": {"en": "nccl-tests or rccl-tests, perftest and fio outputs",
-                        "zh": "nccl-tests 或 rccl-tests、perftest 与 fio 输出文件"},
+    # what poc check reads: nccl-tests' table, which rccl-tests prints too, and HCCL Test's
+    "perf.poc_dialog": {"en": "nccl-tests, rccl-tests or HCCL Test, perftest and fio outputs",
+                        "zh": "nccl-tests、rccl-tests 或 HCCL Test、perftest 与 fio 输出文件"},
     "perf.poc_filter": {"en": "Test outputs", "zh": "测试输出"},
 })
