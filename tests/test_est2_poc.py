@@ -94,7 +94,7 @@ def test_older_nccl_tests_output_is_told_by_its_columns():
     ("nccl_all_reduce_16node_truncated.txt", 139, "cut short"),
     ("ib_write_bw_truncated.txt", 21, "ends before its result line"),
     ("fio_read_truncated.json", 401, "does not parse"),
-    ("foreign.txt", 1, "not nccl-tests, perftest"),
+    ("foreign.txt", 1, "not nccl-tests, HCCL Test, perftest"),
 ])
 def test_unusable_files_are_named_with_their_line_and_exit_2(capsys, name, line, words):
     with pytest.raises(ResultError) as caught:
