@@ -30,7 +30,7 @@ def _gb200(gpus: int, switch: str, **kw) -> GenerateSpec:
 
 
 def _gb300(gpus: int, switch: str, **kw) -> GenerateSpec:
-    return GenerateSpec(server=GB300, gpus=gpus, switch=switch, rack_power_kw=150, **{**SUPPLIED, **kw})
+    return GenerateSpec(server=GB300, gpus=gpus, switch=switch, **{"rack_power_kw": 150, **SUPPLIED, **kw})
 
 
 def _findings(design, catalog, severity="error") -> list[dict]:
@@ -203,7 +203,7 @@ def test_cli_gb200(tmp_path):
                      "--server-liquid-share", "0.85", "--server-weight-kg", "1200", "--rack-type", RACK,
                      "--rack-power-kw", "140", "--cooling", "liquid", "-o", out)
     assert result.code == 0, result.err
-    assert "8 rack-scale systems (144 compute trays, 576 GPUs)" in result.out
+    assert "8 GPU servers (576 GPUs, in 144 compute trays)" in result.out
     assert run_cli("check", out).code == 0
 
 
@@ -328,3 +328,55 @@ def test_gb300_on_quantum_x800_splits_uplinks_as_the_b300_xdr_ra(catalog, racks,
     32 leaves of 72 up take 18 spines, as RA-11339-001 Table 3 (4 SU) for DGX B300 leaves of the
     same shape."""
     assert _tiers(generate(_gb300(racks * 72, "nvidia-q3400"), catalog)) == tiers
+
+
+def test_split_lanes_crossed_between_switches_take_optics(catalog):
+    """GB300 on SN5600 in three tiers: leaves and spines in one network rack, their 800G cages
+    split 2 x 400G with each cage's lanes to two different switches. No copper part serves such
+    a link (a splitter's leg needs a whole cage at its far end), so it takes twin-port modules and
+    fibre; it had a 2.5 m DAC the checks refused (CABLE_REACH_EXCEEDED)."""
+    design = generate(_gb300(576, "nvidia-sn5600", tiers="3"), catalog)
+    assert _findings(design, catalog) == []
+    up = [l for l in design.links if l.fabric.startswith("compute") and "leaf" in l.a.device and "spine" in l.b.device]
+
+    def cage(end):  # swp34s1 -> (device, swp34)
+        return end.device, end.port.rsplit("s", 1)[0]
+
+    fans: dict = {}
+    for l in up:
+        fans.setdefault(cage(l.a), set()).add(cage(l.b))
+        fans.setdefault(cage(l.b), set()).add(cage(l.a))
+    crossed = [l for l in up if len(fans[cage(l.a)]) > 1 and len(fans[cage(l.b)]) > 1]
+    straight = [l for l in up if l not in crossed]
+    assert crossed and {l.media for l in crossed} <= {"MMF", "SMF"}
+    assert straight and {l.media for l in straight} & {"DAC", "ACC"}  # a cage to one cage keeps its copper
+
+
+def test_the_rack_budget_holds_both_in_rack_oob_switches(catalog):
+    """The budget the refusal names is one that builds check-clean: the reserve counts the
+    rack's two SN2201 (it counted one, so 142.1 kW drew 142.2)."""
+    with pytest.raises(GenerationError) as caught:
+        generate(_gb300(144, "nvidia-sn5600", rack_power_kw=142), catalog)
+    need = caught.value.figures["need_kw"]
+    design = generate(_gb300(144, "nvidia-sn5600", rack_power_kw=need), catalog)
+    assert _findings(design, catalog) == []
+
+
+def test_one_nvl72_rack_joins_its_two_oob_switches_without_a_rack_more(catalog):
+    design = generate(_gb200(72, "nvidia-qm9700"), catalog)
+    assert len(design.racks) == 1
+    oob = [d.name for d in design.devices if d.fabric == "oob"]
+    assert len(oob) == 2
+    joined = [l for l in design.links if {l.a.device, l.b.device} == set(oob)]
+    assert len(joined) == 1
+
+
+def test_a_last_unit_of_a_rack_stands_with_the_unit_before(catalog):
+    """9 GB200 racks: the ninth rack's 4 leaves go with the first unit's, not into a network
+    rack of their own beside it."""
+    design = generate(_gb200(72 * 9, "nvidia-qm9700"), catalog)
+    by_rack = _racks(design)
+    leaf_racks = [name for name, devices in by_rack.items()
+                  if any(d.fabric == "compute" and d.tier == "leaf" for d in devices)]
+    assert all(sum(1 for d in by_rack[r] if d.tier == "leaf" and d.fabric == "compute") > 4 for r in leaf_racks)
+    assert _findings(design, catalog) == []

@@ -138,10 +138,9 @@ def _cmd_new(args: argparse.Namespace) -> int:
         return 0
     out = sys.stderr if to_stdout else sys.stdout
     others = summary["servers"] - summary["gpu_servers"]
-    systems = summary["rack_scale_systems"]
-    servers = (f"{counted(systems, 'rack-scale system')} ({counted(summary['compute_trays'], 'compute tray')}, "
-               f"{counted(summary['gpus'], 'GPU')})" if systems == summary["gpu_servers"] and systems else
-               f"{counted(summary['gpu_servers'], 'GPU server')} ({counted(summary['gpus'], 'GPU')})")
+    # rack-scale systems: the same words, their compute trays (the hosts) after the GPUs
+    trays = f", in {counted(summary['compute_trays'], 'compute tray')}" if summary["compute_trays"] else ""
+    servers = f"{counted(summary['gpu_servers'], 'GPU server')} ({counted(summary['gpus'], 'GPU')}{trays})"
     print(
         f"wrote {'standard output' if to_stdout else summary['file']}: {servers}"
         f"{f' and {others} without GPUs (management)' if others else ''}, {counted(summary['switches'], 'switch')}, "

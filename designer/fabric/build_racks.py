@@ -78,7 +78,20 @@ def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
     oob_w, _typ = device_power_w(resolved.oob)
     # room for three PDUs (a four-DGX rack's); a rack that needs more is sized when they are added
     pdu_kg = 3 * (resolved.pdu.weight_kg or 0.0) if resolved.pdu is not None and resolved.pdu.pdu else 0.0
-    return Reserve(u=resolved.oob.u_height, power_w=oob_w, weight_kg=(resolved.oob.weight_kg or 0.0) + pdu_kg)
+    switches = _oob_switches_per_rack(resolved)
+    return Reserve(u=switches * resolved.oob.u_height, power_w=switches * oob_w,
+                   weight_kg=switches * (resolved.oob.weight_kg or 0.0) + pdu_kg)
+
+
+def _oob_switches_per_rack(resolved: Resolved) -> int:
+    """Out-of-band switches a compute rack holds: one, shared with neighbours; a rack-scale
+    system's own management ports and at least one PDU's may need more (an NVL72's 53 ports: two
+    48-port SN2201, as ``_oob_sets`` places them)."""
+    access = resolved.oob.main_fabric_group()
+    if resolved.server.rack_scale is None or access is None:
+        return 1
+    ports = sum(g.count for g in resolved.server.ports_with_role("oob"))
+    return max(1, math.ceil((ports + 1) / access.count))
 
 
 def place_racks(
@@ -288,6 +301,16 @@ def wire_oob(draft: Draft, catalog: Catalog, resolved: Resolved, groups: list[li
     if uplink is None or len(leaves) < 2:
         return added
     targets = _inband_uplink_ports(draft, uplink.speed_gbps, 2 * len(leaves))
+    if targets is None and len({id(rack) for _leaf, rack in leaves}) == 1 and uplink.count >= 2:
+        # every out-of-band switch in one rack (one NVL72's two SN2201) and no in-band network to
+        # take them: joined to each other in a chain, the two ends' uplinks left for the site's
+        # management network, not an aggregation pair in a rack of its own
+        for (a, _r), (b, _s) in zip(leaves, leaves[1:]):
+            draft.links.append(make_link(a.name, f"{uplink.prefix}2", b.name, f"{uplink.prefix}1", "oob"))
+        draft.notes.append(f"the {len(leaves)} out-of-band switches of rack {leaves[0][1].name} are joined to each "
+                           f"other; {leaves[0][0].name}:{uplink.prefix}1 and {leaves[-1][0].name}:{uplink.prefix}2 "
+                           "are left for the site's management network")
+        return added
     if targets is None:
         targets = _oob_aggregation(draft, catalog, resolved, racks, len(leaves), uplink.speed_gbps, added)
     for i, (leaf, _rack) in enumerate(leaves):

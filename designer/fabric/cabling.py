@@ -180,10 +180,18 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
         rj45 = rj45_row(row)
         n_lanes = row.lanes(lanes[link.cable_id]) if link.cable_id else 1
         fanning = None if link.cable_id else fanning_cage(pair, far)
+        # both ends twin-port cages whose ports go to different cages (split lanes crossed
+        # between switches): no copper part serves it, a splitter's leg needs a whole cage at
+        # its far end; twin-port modules and a fibre per port do
+        crossed = fanning is not None and _both_fan(pair, far)
         choice = selector.choose(needed, speed, n_lanes, rj45, pair, 2 if fanning else None,
-                                 optical=not rj45 and optical_link(link), shapes=row.shapes)
+                                 optical=not rj45 and (crossed or optical_link(link)), shapes=row.shapes)
         plan[id(link)] = (needed, choice)
     return plan
+
+
+def _both_fan(pair: tuple[EndCage, EndCage] | None, far: dict) -> bool:
+    return pair is not None and all(end.ports == 2 and len(far.get(end.key, ())) > 1 for end in pair)
 
 
 def assign_cabling(index: DesignIndex, cabling: Cabling, *, only_missing: bool = False) -> list[Link]:

@@ -123,7 +123,9 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     groups = [g for g in groups if g]
     layout = lay_out(groups, spec.racks_per_row, spec.cold_aisle_mm, spec.hot_aisle_mm)
     feeds = add_pdus(draft, resolved, groups)
+    before = len(draft.notes)
     added = wire_oob(draft, catalog, resolved, groups)
+    notes += draft.notes[before:]  # what the out-of-band wiring says (switches joined in one rack)
     if added:
         # racks for the out-of-band aggregation, at the end of the floor; the others keep their places
         groups.append(added)

@@ -125,8 +125,8 @@ def per_rack_limit(device_type: DeviceType, rack_type: RackType, budget_w: float
                                                "rack": rack_type.slug, "free_u": rack_type.u_height - reserve.u,
                                                "fits": ", ".join(fits)},
             )
-        free_kg = (limit or 0.0) - reserve.weight_kg
-        beside = f", {free_kg:.0f} kg of it beside what every rack holds" if reserve.weight_kg else ""
+        free_kg = math.floor((limit or 0.0) - reserve.weight_kg)  # down: never more room than there is
+        beside = f", {free_kg} kg of it beside what every rack holds" if reserve.weight_kg else ""
         raise GenerationError(
             f"{device_type.slug} weighs {weight:.0f} kg; {rack_type.slug} carries {limit:.0f} kg{beside}",
             hint=_rack_hint("choose a rack type with a higher static load rating", fits, racks),

@@ -81,9 +81,12 @@ def _group_by_unit(draft: Draft, system: DeviceType, systems: list[Endpoint]) ->
     if not (draft.spec.rail_optimized and draft.plans["compute"].tiers > 1):
         return  # one switch, or not rail-optimized: generate() groups the systems by rows itself
     per_unit = rs.scalable_unit_racks or max(1, draft.spec.racks_per_row - 2)
+    # a last unit of less than half a unit stands with the one before (its few leaves in that
+    # unit's network racks, not a network rack of their own beside one or two systems)
+    units = max(1, len(systems) // per_unit + (len(systems) % per_unit * 2 >= per_unit))
     renamed: dict[str, str] = {}
     for i, s in enumerate(systems):
-        group = f"su{i // per_unit + 1}"
+        group = f"su{min(i // per_unit, units - 1) + 1}"
         renamed.setdefault(s.group, group)
         s.group = group
     for name, group in draft.groups.items():
