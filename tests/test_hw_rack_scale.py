@@ -380,3 +380,19 @@ def test_a_last_unit_of_a_rack_stands_with_the_unit_before(catalog):
                   if any(d.fabric == "compute" and d.tier == "leaf" for d in devices)]
     assert all(sum(1 for d in by_rack[r] if d.tier == "leaf" and d.fabric == "compute") > 4 for r in leaf_racks)
     assert _findings(design, catalog) == []
+
+
+def test_capacity_refusals_count_systems_as_nodes_counts_them(catalog):
+    """--nodes counts NVL72 racks, the fabric plans compute trays: the refusals say racks (it
+    said "36 nodes ... at most --nodes 16" for 2 GB200 racks on one QM9700)."""
+    with pytest.raises(GenerationError) as one:
+        generate(_gb300(216, "nvidia-q3400", tiers="1"), catalog)
+    assert one.value.figures["nodes"] == 3 and one.value.figures["most"] == 2
+    assert one.value.message.startswith("3 nodes (216 GPUs) do not fit --tiers 1") and "--nodes 2" in one.value.hint
+    with pytest.raises(GenerationError) as none:
+        generate(_gb200(144, "nvidia-qm9700", tiers="1"), catalog)
+    assert "at most 0 nvidia-dgx-gb200-nvl72 (0 GPUs): 16 compute trays" in none.value.message
+    assert "--nodes" not in none.value.hint
+    with pytest.raises(GenerationError) as two:
+        generate(_gb200(72 * 130, "nvidia-qm9700", tiers="2"), catalog)
+    assert two.value.figures["nodes"] == 130 and two.value.figures["most"] < 130

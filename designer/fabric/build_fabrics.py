@@ -285,18 +285,24 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
     switch = resolved.compute_switch
     group = switch.main_fabric_group()
     assert group is not None
-    gpus = resolved.server.gpu_count or 0
+    # a rack-scale system's fabric is planned per compute tray (``resolved.server`` is one tray,
+    # ``resolved.nodes`` the trays): the refusal counts what --nodes counts, the systems
+    per = resolved.server.rack_scale.compute_trays if resolved.server.rack_scale is not None else 1
+    gpus = (resolved.server.gpu_count or 0) * per
+    nodes = resolved.nodes // per
     if spec.tiers == "1":
         # one switch, every port facing servers: the one-tier limit, not the three-tier one
-        one = group.count * lanes // max(1, rails)
+        hosts = group.count * lanes // max(1, rails)
+        one = hosts // per
+        what = (f"({one * gpus:,} GPUs): {hosts:,} compute trays of {rails} compute ports, and one system has {per}"
+                if per > 1 else f"({one * gpus:,} GPUs, {rails} compute ports each)")
         return GenerationError(
-            f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) do not fit --tiers 1: one "
-            f"{switch.slug} ({group.count} ports) holds at most {one:,} {resolved.server.slug} "
-            f"({one * gpus:,} GPUs, {rails} compute ports each)",
+            f"{nodes:,} nodes ({nodes * gpus:,} GPUs) do not fit --tiers 1: one "
+            f"{switch.slug} ({group.count} ports) holds at most {one:,} {resolved.server.slug} {what}",
             hint="use --tiers 2 (leaves and spines) or --tiers auto, or at most "
                  f"--nodes {one}" if one else "use --tiers 2 (leaves and spines) or --tiers auto",
             key="capacity_one_tier",
-            figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": switch.slug,
+            figures={"nodes": nodes, "gpus": nodes * gpus, "switch": switch.slug,
                      "ports": group.count, "most": one, "most_gpus": one * gpus},
         )
 
@@ -306,8 +312,8 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
         # two tiers: every spine port faces one leaf (``plan.plan_tiers``), in whole units
         leaves = fp.max_three_tier_leaves(group.count, unit) if tiers == 3 else group.count // unit * unit
         if spec.rail_optimized:
-            return leaves // rails * leaf.down_lanes
-        return leaves * (leaf.down_lanes // rails)
+            return leaves // rails * leaf.down_lanes // per
+        return leaves * (leaf.down_lanes // rails) // per
 
     tiers = 2 if spec.tiers == "2" else 3
     best = max_nodes(spec.oversubscription, tiers)
@@ -319,12 +325,12 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
             hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio, tiers):,} nodes")
     hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
     return GenerationError(
-        f"{resolved.nodes:,} nodes ({resolved.nodes * gpus:,} GPUs) exceed what {switch.slug} "
+        f"{nodes:,} nodes ({nodes * gpus:,} GPUs) exceed what {switch.slug} "
         f"({group.count} ports) can connect at {format_ratio(spec.oversubscription)}: at most {best:,} nodes "
         f"({best * gpus:,} GPUs) in {'two' if tiers == 2 else 'three'} tiers [{exc.message}]",
         hint="; ".join(hints),
         key="capacity_two_tiers" if tiers == 2 else "capacity_three_tiers",
-        figures={"nodes": resolved.nodes, "gpus": resolved.nodes * gpus, "switch": switch.slug,
+        figures={"nodes": nodes, "gpus": nodes * gpus, "switch": switch.slug,
                  "ports": group.count, "ratio": format_ratio(spec.oversubscription), "most": best,
                  "most_gpus": best * gpus, "three_tiers": max_nodes(spec.oversubscription)},
     )

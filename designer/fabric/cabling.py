@@ -38,7 +38,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from designer.catalog.cabling import Cabling
-from designer.fabric.cages import OPTICAL, EndCage, fanning_cage, far_cages, link_ends, link_speed, splitter_lanes
+from designer.fabric.cages import (
+    OPTICAL, CageKey, EndCage, fanning_cage, far_cages, link_ends, link_speed, splitter_lanes,
+)
 from designer.fabric.link_table import LinkTable, ResolvedLink
 from designer.fabric.parts import CableChoice, MediaSelector, stock_length
 from designer.fabric.routes import Geometry
@@ -190,7 +192,7 @@ def _plan(index: DesignIndex, selector: MediaSelector, links: list[Link], geomet
     return plan
 
 
-def _both_fan(pair: tuple[EndCage, EndCage] | None, far: dict) -> bool:
+def _both_fan(pair: tuple[EndCage, EndCage] | None, far: dict[CageKey, set[CageKey]]) -> bool:
     return pair is not None and all(end.ports == 2 and len(far.get(end.key, ())) > 1 for end in pair)
 
 
