@@ -31,17 +31,22 @@ def _verdict(measured: float | None, expected: float | None, tolerance: float) -
     return "pass" if measured >= expected * (1 - tolerance) else "fail"
 
 
-def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[str, Any]]:
-    data = result.data
+def _collective_test(data: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any] | None:
+    """The plan's collective test a run is of: by operation and rank count, then node count."""
     candidates = [t for t in plan["tests"] if t["kind"] == "nccl" and t["operation"] == data["operation"]
                   and t["ranks"] == data["ranks"]]
     if data["nodes"] and candidates:
         candidates = [t for t in candidates if t["nodes"] == data["nodes"]] or candidates
-    if not candidates:
+    return candidates[0] if candidates else None
+
+
+def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[str, Any]]:
+    data = result.data
+    test = _collective_test(data, plan)
+    if test is None:
         return [{"test": None, "file": result.file, "verdict": "unmatched",
                  "detail": f"{data['operation']} over {data['ranks']} ranks on {data['nodes']} hosts: no test of "
                            f"the plan has that many ranks"}]
-    test = candidates[0]
     big = max(data["rows"], key=lambda r: r["size_bytes"])
     expected = expected_busbw(poc.scope_system(test["nodes"]), test["operation"], big["size_bytes"])
     wrong = sum(r["wrong"] for r in data["rows"])
@@ -61,15 +66,11 @@ def _hccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[st
     (nccl-tests doc/PERFORMANCE.md) against the model's busbw; a ``check_result`` of failed fails
     the test (NULL: Huawei's tool did not check, as with -c 0)."""
     data = result.data
-    candidates = [t for t in plan["tests"] if t["kind"] == "nccl" and t["operation"] == data["operation"]
-                  and t["ranks"] == data["ranks"]]
-    if data["nodes"] and candidates:
-        candidates = [t for t in candidates if t["nodes"] == data["nodes"]] or candidates
-    if not candidates:
+    test = _collective_test(data, plan)
+    if test is None:
         return [{"test": None, "file": result.file, "verdict": "unmatched",
                  "detail": f"HCCL Test {data['operation']} over {data['ranks']} NPUs: no test of the plan has that "
                            f"many ranks"}]
-    test = candidates[0]
     n = data["ranks"]
     big = max(data["rows"], key=lambda r: r["size_bytes"])
     if test.get("check") == "by_hand" or data["operation"] != "all_reduce" or n < 2:
