@@ -116,7 +116,10 @@ class CheckContext:
         if found is None or found[0] is not device_type:
             # only storage and inband ports may be named in the catalog (fabric_ports' keys)
             named = device_type.fabric_ports.get(role) if role == "storage" or role == "inband" else None
-            wanted = named or [p for g in device_type.ports_with_role(role) for p in g.port_names()]
+            # named: those ports; named as none ([]): the design cables none there (management
+            # nodes beside an Ethernet storage fabric reach storage through in-band)
+            wanted = named if named is not None else [p for g in device_type.ports_with_role(role)
+                                                      for p in g.port_names()]
             found = self._wanted[key] = (device_type, wanted)
         return found[1]
 

@@ -153,6 +153,19 @@ class ControlPlane:
             endpoints += self._ufm_endpoints("storage")
         return endpoints
 
+    def storage_through_inband(self, notes: list[str]) -> None:
+        """On an Ethernet storage fabric the management nodes are not cabled to it (they reach
+        storage through in-band, ``storage_endpoints``): their type says so (``fabric_ports``
+        storage: none), so the checks do not ask for those ports (they asked on every RoCE
+        design: PORT_UNCONNECTED, "cable them to the storage fabric"), and a note says why."""
+        t = self.management_type
+        if t is None or not self.management or not t.ports_with_role("storage"):
+            return
+        self.management_type = t.model_copy(update={"fabric_ports": {**t.fabric_ports, "storage": []}})
+        self.draft.types[t.slug] = self.management_type
+        notes.append(f"the storage fabric runs Ethernet: the {len(self.management)} management nodes reach storage "
+                     "through the in-band network, their storage ports are left uncabled")
+
     def drop_storage_ufm(self) -> None:
         self._drop("storage")
 

@@ -110,6 +110,8 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     if not (single and not storage_names):
         built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol,
                                        control.storage_endpoints(compute_protocol))
+        if built_storage and compute_protocol != "infiniband":
+            control.storage_through_inband(notes)
         if not built_storage:
             control.drop_storage_ufm()
             if storage_names:
