@@ -396,3 +396,13 @@ def test_capacity_refusals_count_systems_as_nodes_counts_them(catalog):
     with pytest.raises(GenerationError) as two:
         generate(_gb200(72 * 130, "nvidia-qm9700", tiers="2"), catalog)
     assert two.value.figures["nodes"] == 130 and two.value.figures["most"] < 130
+
+
+def test_the_two_tier_limit_is_the_planners_own(catalog):
+    """GB300 NVL72 on SN5600 (128 x 400G, two planes): the refusal's limit is what builds, as the
+    planner finds it (a formula of whole ports said "at most 28" racks, and 113 built)."""
+    with pytest.raises(GenerationError) as caught:
+        generate(_gb300(72 * 114, "nvidia-sn5600", tiers="2"), catalog)
+    assert caught.value.figures["most"] == 113
+    design = generate(_gb300(72 * 113, "nvidia-sn5600", tiers="2"), catalog)
+    assert sum(1 for d in design.devices if d.device_type == GB300) == 113

@@ -279,6 +279,10 @@ def compute_fabric(draft: Draft, resolved: Resolved, servers: list[Endpoint],
     draft.plans.setdefault("compute", best.plan)
 
 
+# the most compute ports a refusal's hint plans to find a limit (a lower bound past them)
+HINT_PROBE_PORTS = 131_072
+
+
 def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes: int,
                     spec: GenerateSpec) -> GenerationError:
     """Restate a plan failure in nodes and GPUs, with what would work."""
@@ -290,10 +294,39 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
     per = resolved.server.rack_scale.compute_trays if resolved.server.rack_scale is not None else 1
     gpus = (resolved.server.gpu_count or 0) * per
     nodes = resolved.nodes // per
+    def max_nodes(ratio: float, tiers: int = 3, probe_ports: int | None = None) -> tuple[int, bool]:
+        """The most servers (rack-scale: systems) the planner builds at this ratio in at most
+        ``tiers`` tiers, and whether that is exact: asked of the planner itself (its options:
+        split radix, twin planes, leaves of whole racks), not a formula that knows none of them
+        (review 11: GB300 on SN5600 was refused at 114 racks with "at most 28", and 113 built).
+        ``probe_ports``: the most compute ports a probe plans (a plan of 100,000 ports takes
+        seconds); past them the count is a lower bound (exact False)."""
+        trial = replace(spec, oversubscription=ratio, tiers={1: "1", 2: "2"}.get(tiers, "auto"))
+
+        def fits(k: int) -> bool:
+            return any(not isinstance(found, GenerationError)
+                       for found in _compute_options(trial, resolved.server, switch, k * per))
+
+        if not fits(1):
+            return 0, True
+        lo, hi = 1, 2
+        while fits(hi):
+            lo, hi = hi, hi * 2
+            if probe_ports is not None and hi * per * rails > probe_ports:
+                return lo, False
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+        return lo, True
+
+    def holds(ratio: float, tiers: int) -> str:
+        most, exact = max_nodes(ratio, tiers, HINT_PROBE_PORTS)
+        return f"{'' if exact else 'at least '}{most:,} nodes"
+
     if spec.tiers == "1":
         # one switch, every port facing servers: the one-tier limit, not the three-tier one
         hosts = group.count * lanes // max(1, rails)
-        one = hosts // per
+        one, _exact = max_nodes(spec.oversubscription, 1)
         what = (f"({one * gpus:,} GPUs): {hosts:,} compute trays of {rails} compute ports, and one system has {per}"
                 if per > 1 else f"({one * gpus:,} GPUs, {rails} compute ports each)")
         return GenerationError(
@@ -306,23 +339,16 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
                      "ports": group.count, "most": one, "most_gpus": one * gpus},
         )
 
-    def max_nodes(ratio: float, tiers: int = 3) -> int:
-        leaf = fp.leaf_ports(group.count, lanes, ratio, group.speed_gbps)
-        unit = rails if spec.rail_optimized else 1
-        # two tiers: every spine port faces one leaf (``plan.plan_tiers``), in whole units
-        leaves = fp.max_three_tier_leaves(group.count, unit) if tiers == 3 else group.count // unit * unit
-        if spec.rail_optimized:
-            return leaves // rails * leaf.down_lanes // per
-        return leaves * (leaf.down_lanes // rails) // per
-
     tiers = 2 if spec.tiers == "2" else 3
-    best = max_nodes(spec.oversubscription, tiers)
+    best, _exact = max_nodes(spec.oversubscription, tiers)
     hints = []
+    three = 0
     if tiers == 2:
-        hints.append(f"--tiers auto or 3 holds {max_nodes(spec.oversubscription):,} nodes")
+        three, exact = max_nodes(spec.oversubscription, 3, HINT_PROBE_PORTS)
+        hints.append(f"--tiers auto or 3 holds {'' if exact else 'at least '}{three:,} nodes")
     for ratio in (2.0, 3.0):
         if ratio > spec.oversubscription:
-            hints.append(f"{format_ratio(ratio)} holds {max_nodes(ratio, tiers):,} nodes")
+            hints.append(f"{format_ratio(ratio)} holds {holds(ratio, tiers)}")
     hints.append("a higher-radix switch (e.g. nvidia-q3400, 144 ports) holds more")
     return GenerationError(
         f"{nodes:,} nodes ({nodes * gpus:,} GPUs) exceed what {switch.slug} "
@@ -332,7 +358,7 @@ def _capacity_error(exc: GenerationError, resolved: Resolved, rails: int, lanes:
         key="capacity_two_tiers" if tiers == 2 else "capacity_three_tiers",
         figures={"nodes": nodes, "gpus": nodes * gpus, "switch": switch.slug,
                  "ports": group.count, "ratio": format_ratio(spec.oversubscription), "most": best,
-                 "most_gpus": best * gpus, "three_tiers": max_nodes(spec.oversubscription)},
+                 "most_gpus": best * gpus, "three_tiers": three},
     )
 
 

@@ -60,10 +60,10 @@ GENERATION_WORDS: dict[str, dict[str, str]] = {
     },
     "gen.capacity_two_tiers": {
         "en": "{nodes:,} nodes ({gpus:,} GPUs) exceed what {switch} ({ports} ports) connects in two tiers at "
-              "{ratio}: at most {most:,} nodes ({most_gpus:,} GPUs). Set \"Tiers\" to auto or 3 (up to "
-              "{three_tiers:,} nodes), raise the oversubscription, or choose a switch with more ports.",
+              "{ratio}: at most {most:,} nodes ({most_gpus:,} GPUs). Set \"Tiers\" to auto or 3 ("
+              "{three_tiers:,} nodes fit there), raise the oversubscription, or choose a switch with more ports.",
         "zh": "{nodes:,} 个节点（{gpus:,} 块 GPU）超出 {switch}（{ports} 口）在收敛比 {ratio} 下两层网络的容量："
-              "最多 {most:,} 个节点（{most_gpus:,} 块 GPU）。请将“网络层数”设为自动或 3（最多 {three_tiers:,} "
+              "最多 {most:,} 个节点（{most_gpus:,} 块 GPU）。请将“网络层数”设为自动或 3（可容纳 {three_tiers:,} "
               "个节点）、提高收敛比，或选择端口更多的交换机。",
     },
     "gen.capacity_three_tiers": {
