@@ -53,8 +53,11 @@ INBAND_ISL_PER_PAIR = 2  # RA-11333-001 Table 8: 6 ISL cables for 3 leaf pairs
 def fabric_ports(device_type: DeviceType, role: str, count: int | None = None) -> list[str]:
     """The ports a device cables to a fabric role, in order: those its catalog entry
     names first, then the others of that role at the same speed; ``count`` of them
-    (default: the named ones, else all)."""
-    named = list(next((ports for r, ports in device_type.fabric_ports.items() if r == role), []))
+    (default: the named ones, else all). An empty list names none: no port."""
+    given = next((ports for r, ports in device_type.fabric_ports.items() if r == role), None)
+    if given is not None and not given:
+        return []  # named as none: the design cables none of them there (as the checks read it)
+    named = list(given or [])
     groups = device_type.ports_with_role(role)
     if not groups:
         return []

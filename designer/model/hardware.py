@@ -209,8 +209,12 @@ class DeviceType(Model):
     port_groups: list[PortGroup] = Field(default_factory=list)
     # Servers: the ports the vendor's reference design cables to each fabric role, in
     # order (e.g. the DGX SuperPOD RA cables one port of each dual-port ConnectX-7 to
-    # storage). A role not named here uses every port of that role.
-    fabric_ports: dict[Literal["storage", "inband"], list[str]] = Field(default_factory=dict)
+    # storage). A role not named here uses every port of that role; an empty list names
+    # none (``designer new`` writes it for management nodes whose storage goes through in-band).
+    fabric_ports: dict[Literal["storage", "inband"], list[str]] = Field(
+        default_factory=dict,
+        description="Per fabric role (storage, inband), the ports this part cables there, in order; a role "
+                    "not named uses every port of that role; an empty list: none")
     # Servers: the switch models the vendor's reference design names per fabric role
     # (used unless the user names another); a model of the wrong protocol is passed over.
     reference_switches: dict[Literal["storage", "inband", "oob", "oob-aggregation"], Slug] = Field(
