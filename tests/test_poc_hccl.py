@@ -112,3 +112,33 @@ def test_a_run_of_no_planned_size_is_unmatched(ascend, tmp_path):
     file.write_text(_hccl("mpirun -n 12 ./bin/all_reduce_test -p 4", [(8589934592, 1e5, 10.0, "success")]))
     results = check_results(plan, poc, [str(file)])["results"]
     assert [v["verdict"] for v in results if v["file"]] == ["unmatched"]
+
+
+def test_a_binary_by_its_full_path_and_open_mpi_long_options_are_read():
+    command = ("mpirun --np 16 -hostfile hosts /usr/local/Ascend/ascend-toolkit/latest/tools/hccl_test/bin/"
+               "all_reduce_test -p 8 -b 8K -e 8G")
+    result = parse_text(_hccl(command, [(8589934592, 1e5, 30.0, "success")]), "run.txt")
+    assert (result.data["program"], result.data["ranks"], result.data["nodes"]) == ("all_reduce_test", 16, 2)
+
+
+def test_two_runs_in_one_file_are_refused_not_merged():
+    first = _hccl("mpirun -n 8 ./bin/all_reduce_test -p 8", [(8589934592, 1e5, 30.0, "success")])
+    second = _hccl("mpirun -n 8 ./bin/all_gather_test -p 8", [(8589934592, 1e5, 90.0, "failed")])
+    with pytest.raises(ResultError) as caught:
+        parse_text(first + second, "appended.txt")
+    assert caught.value.line == 5 and "save one run per file" in caught.value.message
+
+
+def test_time_stamps_around_the_table_are_passed_over_and_odd_figures_refused():
+    text = _hccl("mpirun -n 8 ./bin/all_reduce_test -p 8", [(8589934592, 1e5, 30.0, "success")])
+    result = parse_text(text + "2026-05-01 12:00:00 mpirun finished\n", "run.txt")
+    assert len(result.data["rows"]) == 1
+    with pytest.raises(ResultError, match="not a number"):
+        parse_text(_hccl("mpirun -n 8 ./bin/all_reduce_test -p 8", [(8589934592, 1e5, float("inf"), "success")]),
+                   "run.txt")
+
+
+def test_a_program_the_plan_does_not_test_names_its_line():
+    with pytest.raises(ResultError) as caught:
+        parse_text(_hccl("mpirun -n 8 ./bin/broadcast_test -p 8", [(8192, 1.0, 1.0, "success")]), "run.txt")
+    assert caught.value.line == 1 and "broadcast_test" in caught.value.message

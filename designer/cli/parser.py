@@ -74,7 +74,8 @@ def build_parser(json_errors: bool = False) -> argparse.ArgumentParser:
     p_plan.add_argument("--json", action="store_true", help="print the plan as JSON")
     p_plan.add_argument("--tolerance", type=float, default=0.10, help="share below expected that passes (0.10)")
     _catalog_option(p_plan)
-    p_check = poc_sub.add_parser("check", help="check nccl-tests, perftest and fio outputs; exit 1 on a failure")
+    p_check = poc_sub.add_parser("check", help="check nccl-tests, rccl-tests, HCCL Test, perftest and fio outputs; "
+                                                            "exit 1 on a failure")
     p_check.add_argument("file")
     p_check.add_argument("results", nargs="+", metavar="RESULTS")
     p_check.add_argument("--json", action="store_true", help="print the verdicts as JSON")

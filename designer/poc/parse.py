@@ -33,6 +33,7 @@ Every reader returns a ``Result`` or raises ``ResultError`` naming the file and 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,38 +187,47 @@ def _infer_operation(rows: list[dict[str, Any]], n: int, name: str) -> str:
 # ---------------------------------------------------------------- HCCL Test
 
 HCCL_OPERATIONS = {"all_reduce_test": "all_reduce", "all_gather_test": "all_gather"}
-HCCL_COMMAND = re.compile(r"\bmpirun\b(?P<before>.*?)(?:\./)?(?:bin/)?(?P<program>\w+_test)\b(?P<after>.*)$")
+# the binary by the last part of its path (``.../hccl_test/bin/all_reduce_test``: not the folder)
+HCCL_COMMAND = re.compile(r"\bmpirun\b(?P<before>.*?)(?<!\S)(?:\S*/)?(?P<program>\w+_test)(?=\s|$)(?P<after>.*)$")
 
 
 def parse_hccl(text: str, name: str) -> Result:
     lines = text.splitlines()
     program = ranks = per_node = None
-    header_line = 0
+    command_line = header_line = 0
     rows: list[dict[str, Any]] = []
     for number, line in enumerate(lines, 1):
         s = line.strip()
         m = HCCL_COMMAND.search(s)
-        if m and program is None:
-            program = m.group("program")
-            n = re.search(r"(?:^|\s)-(?:n|np)\s+(\d+)", m.group("before"))
+        if m:
+            if command_line:
+                raise ResultError(name, number, f"a second HCCL Test run (the first's command is line {command_line}): "
+                                                "save one run per file")
+            command_line, program = number, m.group("program")
+            n = re.search(r"(?:^|\s)--?(?:n|np)\s+(\d+)", m.group("before"))
             p = re.search(r"(?:^|\s)-p\s+(\d+)", m.group("after"))
             ranks = int(n.group(1)) if n else None
             per_node = int(p.group(1)) if p else None
             continue
         if "data_size" in s and "alg_bandwidth" in s:
+            if header_line:
+                raise ResultError(name, number, f"a second HCCL Test table (the first's header is line {header_line}): "
+                                                "save one run per file")
             header_line = number
             continue
-        if not header_line or not s or not s[0].isdigit():
-            continue
         cells = [c.strip() for c in s.split("|")] if "|" in s else s.split()
+        if not header_line or not cells or not cells[0].isdigit():
+            continue  # an MPI message or a time stamp around the table
         if len(cells) < 4:
             raise ResultError(name, number, f"HCCL Test line has {len(cells)} of the 4 columns of the header (line "
                                             f"{header_line}): the output is cut short")
         try:
-            rows.append({"size_bytes": int(cells[0]), "time_us": float(cells[1]), "algbw_gbytes_s": float(cells[2]),
-                         "check": cells[3]})
+            time_us, algbw = float(cells[1]), float(cells[2])
         except ValueError as exc:
             raise ResultError(name, number, f"HCCL Test line does not read as numbers: {s}") from exc
+        if not (math.isfinite(time_us) and math.isfinite(algbw)):
+            raise ResultError(name, number, f"HCCL Test line has a figure that is not a number: {s}")
+        rows.append({"size_bytes": int(cells[0]), "time_us": time_us, "algbw_gbytes_s": algbw, "check": cells[3]})
     if not header_line:
         raise ResultError(name, len(lines), "HCCL Test output without its column header "
                                             "('data_size(Bytes): | avg_time(us): | alg_bandwidth(GB/s): | ...')")
@@ -229,7 +239,7 @@ def parse_hccl(text: str, name: str) -> Result:
                                    "./bin/all_reduce_test -p 8 -b 8K -e 8G -f 2 -d fp32 -o sum')")
     operation = HCCL_OPERATIONS.get(program)
     if operation is None:
-        raise ResultError(name, None, f"HCCL Test program {program} is not one the plan tests "
+        raise ResultError(name, command_line, f"HCCL Test program {program} is not one the plan tests "
                                       f"({', '.join(HCCL_OPERATIONS)})")
     nodes = ranks // per_node if per_node and ranks % per_node == 0 else 0
     return Result("hccl", name, {"operation": operation, "program": program, "ranks": ranks, "per_node": per_node,

@@ -255,6 +255,7 @@ PERFORMANCE_MESSAGES: dict[str, dict[str, str]] = {
     "perf.unit.Gb/s": {"en": "Gb/s", "zh": "Gb/s"},
     "perf.unit.us typical": {"en": "us typical", "zh": "微秒（典型值）"},
     "perf.unit.GB/s aggregate": {"en": "GB/s aggregate", "zh": "GB/s（合计）"},
+    "perf.unit.GB/s alg_bandwidth": {"en": "GB/s alg_bandwidth", "zh": "GB/s（算法带宽）"},
 }
 
 # the estimates panel's workload inputs and POC button (designer/ui/estimates_panel.py)
