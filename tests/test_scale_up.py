@@ -58,7 +58,7 @@ def test_the_proposal_counts_rack_scale_systems_not_servers(tmp_path, catalog):
     design = load_design(out, catalog)
     said = {"en": ["rack-scale system (144 GPUs)", "2 rack-scale systems (36 compute trays) with 144 GPUs",
                    "Rack-scale systems (compute trays) 2 (36)", "over 144 GPUs (2 domains)"],
-            "zh": ["2 套", "2 套机柜级系统（36 个计算托盘）", "机柜级系统（计算托盘） 2 (36)", "共 144 块 GPU（2 个域）"]}
+            "zh": ["2 套", "2 套机柜级系统、36 个计算托盘（共 144 块 GPU）", "机柜级系统（计算托盘） 2 (36)", "共 144 块 GPU（2 个域）"]}
     for lang in ("en", "zh"):
         reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
         text = " ".join(page.extract_text() for page in reader.pages).replace("\n", " ")

@@ -49,10 +49,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "n_model_servers_one": {"en": "{count} × {model} server", "zh": "{count} 台 {model} 服务器"},
     # rack-scale systems (an NVL72: the model names itself "rack-scale system"), not "servers"
     "n_model_systems": {"en": "{count} × {model}", "zh": "{count} 套 {model}"},
+    # zh without brackets: the sentences put the GPUs in brackets right after ("（共 576 块 GPU）")
     "n_rack_systems": {"en": "{count} rack-scale systems ({trays} compute trays)",
-                       "zh": "{count} 套机柜级系统（{trays} 个计算托盘）"},
+                       "zh": "{count} 套机柜级系统、{trays} 个计算托盘"},
     "n_rack_systems_one": {"en": "{count} rack-scale system ({trays} compute trays)",
-                           "zh": "{count} 套机柜级系统（{trays} 个计算托盘）"},
+                           "zh": "{count} 套机柜级系统、{trays} 个计算托盘"},
     # the cover's and key figures' count of rack-scale systems, their compute trays the nodes
     "rack_systems": {"en": "Rack-scale systems (compute trays)", "zh": "机柜级系统（计算托盘）"},
     "rack_systems_short": {"en": "Rack-scale systems", "zh": "机柜级系统"},
