@@ -189,6 +189,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{protocol}, {tiers} tiers: {leaf} leaf / {spine} spine / {core} core switches",
         "zh": "{protocol}，{tiers} 层：{leaf} 台叶交换机 / {spine} 台脊交换机 / {core} 台核心交换机",
     },
+    # twin-plane compute fabrics (a DGX B300's or GB300 NVL72's ConnectX-8 split over two
+    # planes): each plane's switches, and how many planes
+    "fabric_line_planes": {
+        "en": "{protocol}, {planes} planes of {tiers} tiers: {leaf} leaf / {spine} spine / {core} core switches each",
+        "zh": "{protocol}，{planes} 个平面，每平面 {tiers} 层：{leaf} 台叶交换机 / {spine} 台脊交换机 / {core} 台核心交换机",
+    },
+    "exec_fabric_phrase_planes": {
+        "en": "joined by a {tiers}-tier {protocol} compute fabric of {planes} planes, {fabric_switches} in all "
+              "(oversubscription {over}, bisection bandwidth {bisection})",
+        "zh": "由 {planes} 个平面共 {fabric_switches}组成的 {tiers} 层 {protocol} 计算网络互连（收敛比 {over}，对分带宽 {bisection}）",
+    },
     "fabric_line_one": {
         "en": "{protocol}, {tiers} tier: {leaf} leaf / {spine} spine / {core} core switches",
         "zh": "{protocol}，{tiers} 层：{leaf} 台叶交换机 / {spine} 台脊交换机 / {core} 台核心交换机",

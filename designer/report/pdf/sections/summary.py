@@ -32,6 +32,12 @@ def compute_fabric(report: Report) -> FabricAnalysis | None:
     return next((f for f in report.fabrics if f.role == "compute"), None)
 
 
+def compute_planes(report: Report) -> list[FabricAnalysis]:
+    """Every compute fabric: one, or the planes of twin-plane NICs (``compute-p1``, ``-p2``),
+    whose switches and bisection add up (a plane alone is half the fabric)."""
+    return [f for f in report.fabrics if f.role == "compute"]
+
+
 def scale_up_interconnect(ctx: ProposalContext) -> str:
     """What joins one server's GPUs (the report's scale-up domain: "NVLink 4"), for a design
     without a compute fabric."""
@@ -201,10 +207,12 @@ def _prose(ctx: ProposalContext) -> list:
                            model=_joined(ctx, [model for model, _ in storage]))
     facility = totals.get("facility_power_kw")
     if fabric:
-        fabric_phrase = t("exec_fabric_phrase", tiers=t.int(fabric.tiers), protocol=t.term(fabric.protocol or ""),
-                          fabric_switches=ctx.counted("n_switches", _switches(fabric)),
+        planes = compute_planes(report)
+        fabric_phrase = t("exec_fabric_phrase" if len(planes) == 1 else "exec_fabric_phrase_planes",
+                          tiers=t.int(fabric.tiers), protocol=t.term(fabric.protocol or ""), planes=t.int(len(planes)),
+                          fabric_switches=ctx.counted("n_switches", sum(_switches(p) for p in planes)),
                           over=t.ratio(fabric.oversubscription.leaf),
-                          bisection=f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s")
+                          bisection=f"{t.num(sum(p.bisection_gbps or 0 for p in planes) / 1000)} Tb/s")
     else:
         fabric_phrase = no_fabric_text(ctx, "exec_no_fabric")
     story.append(s.p(t(
@@ -275,8 +283,9 @@ def _figures_table(ctx: ProposalContext) -> Table:
     if fabric:
         sw = fabric.switches
         over = fabric.oversubscription
-        rows.append((t("compute_fabric"), t("fabric_line_one" if fabric.tiers == 1 else "fabric_line",
-                                            protocol=t.term(fabric.protocol or ""),
+        planes = compute_planes(report)
+        line = "fabric_line_planes" if len(planes) > 1 else "fabric_line_one" if fabric.tiers == 1 else "fabric_line"
+        rows.append((t("compute_fabric"), t(line, protocol=t.term(fabric.protocol or ""), planes=len(planes),
                                             tiers=fabric.tiers, leaf=sw.leaf, spine=sw.spine, core=sw.core)))
         target = fabric.target_oversubscription
         text = f"{t('tier_leaf')} {t.ratio(over.leaf)}"
@@ -285,7 +294,7 @@ def _figures_table(ctx: ProposalContext) -> Table:
         if target:
             text += t.aside(f"{t('target_oversubscription')} {t.ratio(target)}")
         rows.append((t("oversubscription"), text))
-        rows.append((t("bisection"), f"{t.num((fabric.bisection_gbps or 0) / 1000)} Tb/s"))
+        rows.append((t("bisection"), f"{t.num(sum(p.bisection_gbps or 0 for p in planes) / 1000)} Tb/s"))
     else:
         rows.append((t("compute_fabric"), no_fabric_text(ctx, "no_compute_fabric")))
     bom = ctx.bom
