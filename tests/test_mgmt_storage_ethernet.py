@@ -32,3 +32,20 @@ def test_infiniband_storage_still_cables_them(catalog):
     assert len([l for l in design.links if l.fabric == "storage" and "mgmt" in (l.a.device + l.b.device)]) == 8
     assert not any("in-band network" in n for n in notes)
 
+
+
+def test_a_named_storage_switch_sets_the_storage_fabrics_protocol(catalog):
+    """--storage-switch of the other protocol than the compute switch (review 11): the storage
+    fabric runs the named switch's protocol, its management-node and UFM endpoints follow, and
+    the design checks clean (an 'infiniband' fabric of SN5600 had four CABLE_NO_PART errors)."""
+    for compute, storage, protocol, mgmt_links in (("nvidia-qm9700", "nvidia-sn5600", "ethernet", 0),
+                                                   ("nvidia-sn5600", "nvidia-qm9700", "infiniband", 8)):
+        design, _notes = generate_with_notes(GenerateSpec(server="nvidia-dgx-h100", nodes=16, switch=compute,
+                                                          storage_switch=storage, storage="weka-wekapod-nitro-8",
+                                                          storage_nodes=1), catalog)
+        [fabric] = [f for f in design.fabrics if f.role == "storage"]
+        assert fabric.protocol == protocol
+        assert len([l for l in design.links if l.fabric == "storage" and "mgmt" in l.a.device + l.b.device]) \
+            == mgmt_links
+        errors = [f for f in build_report(design, catalog=catalog)["findings"] if f["severity"] == "error"]
+        assert errors == [], (compute, storage)

@@ -108,9 +108,16 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
             notes.append(f"--ufm-appliances {spec.ufm_appliances}: UFM manages InfiniBand fabrics and this design's "
                          f"compute fabric runs {compute_protocol}, so no UFM appliance is placed")
     if not (single and not storage_names):
-        built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, compute_protocol,
-                                       control.storage_endpoints(compute_protocol))
-        if built_storage and compute_protocol != "infiniband":
+        # the storage fabric runs the compute fabric's protocol, or the one of the storage switch the
+        # user names (review 11: --storage-switch nvidia-sn5600 beside QM9700 built an "infiniband"
+        # fabric of Spectrum switches that no cable part serves)
+        storage_protocol = compute_protocol
+        named = catalog.device_types.get(spec.storage_switch) if spec.storage_switch else None
+        if named is not None and named.switch_protocol:
+            storage_protocol = "infiniband" if named.switch_protocol == "infiniband" else "ethernet"
+        built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, storage_protocol,
+                                       control.storage_endpoints(storage_protocol))
+        if built_storage and storage_protocol != "infiniband":
             control.storage_through_inband(notes)
         if not built_storage:
             control.drop_storage_ufm()
