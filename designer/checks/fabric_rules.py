@@ -77,7 +77,7 @@ def single_points(ctx: CheckContext, name: str, analysis: FabricAnalysis) -> Ite
         cut = sum(s.endpoints_cut_off for s in items)
         objects = [s.object for s in items]
         # switches come with their tier, cables (kind "link") without one
-        splits = len(items) == 1 and not cut
+        splits = not cut  # the fabric splits (a core or a spine cut away) and no endpoint is lost
         if kind == "link":
             key = "spof_link_split" if splits else "spof_link"
         else:

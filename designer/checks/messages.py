@@ -199,16 +199,24 @@ TEMPLATES: dict[str, Template] = {
                  "together they cut off {cut:,} of the fabric's endpoints",
     },
     # one switch (or cable) whose failure cuts no endpoint off but splits the switches in two
-    "spof_switch_split": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
-                         "its failure splits the fabric",
+    "spof_switch_split": {
+        "one": "Fabric {fabric}: {count:,} {tier} switch is a single point of failure ({names:ellipsis}); "
+               "its failure splits the fabric",
+        "other": "Fabric {fabric}: {count:,} {tier} switches are single points of failure ({names:ellipsis}); "
+                 "each one's failure splits the fabric, no endpoint cut off",
+    },
     "spof_link": {
         "one": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
                "its failure cuts off {cut:,} of the fabric's endpoints",
         "other": "Fabric {fabric}: {count:,} links are single points of failure ({names:ellipsis}); "
                  "together they cut off {cut:,} of the fabric's endpoints",
     },
-    "spof_link_split": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
-                       "its failure splits the fabric",
+    "spof_link_split": {
+        "one": "Fabric {fabric}: {count:,} link is a single point of failure ({names:ellipsis}); "
+               "its failure splits the fabric",
+        "other": "Fabric {fabric}: {count:,} links are single points of failure ({names:ellipsis}); "
+                 "each one's failure splits the fabric, no endpoint cut off",
+    },
     "hint.dual_home": "connect endpoints to two switches (rail-optimized or dual-homed) and use two spines at least",
     "switch_ports_exhausted": {
         "one": "Fabric {fabric}: {count:,} switch uses every port, leaving none spare for growth or a failed port "
