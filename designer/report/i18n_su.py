@@ -9,20 +9,23 @@ from __future__ import annotations
 SU_MESSAGES: dict[str, dict[str, str]] = {
     "su.heading": {"en": "One scalable unit", "zh": "一个可扩展单元"},
     "su.intro": {
-        "en": "Scalable unit {n} of the {fabric} fabric as cabled: each {chip} server's network ports as "
+        "en": "Scalable unit {n} of the {fabric} fabric as cabled: {holder} network ports as "
               "coloured lines to the leaf switches they plug into (one colour per {what}), and the leaves' "
               "uplinks to the tier above as one bundle per leaf. The other {others} units are built the same way.",
-        "zh": "{fabric}中第 {n} 个可扩展单元的实际布线：每台 {chip} 服务器的网络端口以彩色线连到其所接的叶交换机"
+        "zh": "{fabric}中第 {n} 个可扩展单元的实际布线：{holder}网络端口以彩色线连到其所接的叶交换机"
               "（每{what}一种颜色），各叶交换机至上一层的上行链路每台画成一束。其余 {others} 个单元结构相同。",
     },
     "su.intro_one": {
-        "en": "The {fabric} fabric is one scalable unit, drawn as cabled: each {chip} server's network ports as "
+        "en": "The {fabric} fabric is one scalable unit, drawn as cabled: {holder} network ports as "
               "coloured lines to the leaf switches they plug into (one colour per {what}), and the leaves' "
               "uplinks to the tier above as one bundle per leaf.",
-        "zh": "{fabric}只有一个可扩展单元，按实际布线绘制：每台 {chip} 服务器的网络端口以彩色线连到其所接的叶交换机"
+        "zh": "{fabric}只有一个可扩展单元，按实际布线绘制：{holder}网络端口以彩色线连到其所接的叶交换机"
               "（每{what}一种颜色），各叶交换机至上一层的上行链路每台画成一束。",
     },
     "su.what_rail": {"en": "rail", "zh": "条轨道"},
+    # whose ports the drawing shows: a server's, or a rack-scale system's compute trays'
+    "su.holder_server": {"en": "each {chip} server's", "zh": "每台 {chip} 服务器的"},
+    "su.holder_system": {"en": "each rack-scale system's compute trays'", "zh": "每套机柜级系统中计算托盘的"},
     "su.what_port": {"en": "server port", "zh": "个服务器端口"},
     "su.title": {"en": "{fabric} fabric: scalable unit {n} of {units}", "zh": "{fabric}：第 {n} 个可扩展单元（共 {units} 个）"},
     # the drawing's counts line, joined with " · "
@@ -35,6 +38,12 @@ SU_MESSAGES: dict[str, dict[str, str]] = {
     "su.n_uplinks": {"en": "{count} leaf uplinks", "zh": "{count} 条叶上行链路"},
     "su.n_uplinks_one": {"en": "{count} leaf uplink", "zh": "{count} 条叶上行链路"},
     "su.tier_servers": {"en": "servers", "zh": "服务器"},
+    # rack-scale systems (NVL72): the systems, and their compute trays' links to the leaves
+    "su.n_systems": {"en": "{count} rack-scale systems", "zh": "{count} 套机柜级系统"},
+    "su.n_systems_one": {"en": "{count} rack-scale system", "zh": "{count} 套机柜级系统"},
+    "su.n_tray_links": {"en": "{count} compute-tray-to-leaf links", "zh": "{count} 条计算托盘至叶链路"},
+    "su.n_tray_links_one": {"en": "{count} compute-tray-to-leaf link", "zh": "{count} 条计算托盘至叶链路"},
+    "su.tier_systems": {"en": "systems", "zh": "机柜级系统"},
     "su.tier_above": {"en": "above", "zh": "上层"},
     "su.rail": {"en": "rail {n}", "zh": "轨道 {n}"},
     "su.bundle_head": {"en": "Uplinks of each leaf", "zh": "每台叶交换机的上行链路"},

@@ -77,6 +77,7 @@ class UnitPlan:
     leaf_model: str = ""
     spine_model: str = ""
     spine_tier: str | None = "spine"  # the tier of every switch above the leaves, None when mixed
+    rack_scale: bool = False  # the servers are rack-scale systems (an NVL72: its trays' NICs are cabled)
 
     @property
     def rails(self) -> int:
@@ -155,7 +156,8 @@ def unit_plan(index: DesignIndex, number: int = 1) -> UnitPlan | None:
         units=len(units), servers=servers, leaves=leaves, links=links, spines=sorted(above, key=natural),
         uplinks=uplinks, server_model=_models(index, servers), leaf_model=_models(index, leaves),
         spine_model=_models(index, above),
-        spine_tier=tiers.pop() if len(tiers := {topo.tiers[n] for n in above}) == 1 else None)
+        spine_tier=tiers.pop() if len(tiers := {topo.tiers[n] for n in above}) == 1 else None,
+        rack_scale=any(_ports_per_tray(index, s) for s in servers))
 
 
 def rail_colour(rail: int):
@@ -220,7 +222,8 @@ def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) ->
     drawing.add(label(0, HEIGHT - 12, title[:1].upper() + title[1:], fonts, 10, bold=True, colour=ACCENT,
                       width=width))
     counts = " · ".join(t.count(key, n) for key, n in (
-        ("su.n_servers", len(plan.servers)), ("su.n_leaves", len(plan.leaves)), ("su.n_links", len(plan.links)),
+        ("su.n_systems" if plan.rack_scale else "su.n_servers", len(plan.servers)), ("su.n_leaves", len(plan.leaves)),
+        ("su.n_tray_links" if plan.rack_scale else "su.n_links", len(plan.links)),
         ("su.n_uplinks", plan.uplink_count)) if n or key != "su.n_uplinks")
     drawing.add(label(0, HEIGHT - 25, counts, fonts, 7.5, colour=MUTED, width=width))
     area_x = TIER_COL_W
@@ -235,7 +238,7 @@ def unit_drawing(plan: UnitPlan, width: float, t: Translator, fonts: FontSet) ->
     # the tier names on the left
     above = t(f"tier_{plan.spine_tier}") if plan.spine_tier else t("su.tier_above")
     for text, y, h in ((above, spine_y, SPINE_H), (t("tier_leaf"), leaf_y, LEAF_H),
-                       (t("su.tier_servers"), server_y, SERVER_H)):
+                       (t("su.tier_systems" if plan.rack_scale else "su.tier_servers"), server_y, SERVER_H)):
         if y == spine_y and not plan.spines:
             continue
         drawing.add(label(0, y + h / 2 - 3, text, fonts, 8, colour=MUTED, width=TIER_COL_W - 4))

@@ -48,8 +48,10 @@ def scalable_unit(ctx: ProposalContext, plan) -> list:
     t, s = ctx.t, ctx.styles
     what = t("su.what_rail" if plan.rail_optimized else "su.what_port")
     fabric = t.fabric(plan.fabric)
-    intro = (t("su.intro", n=t.int(plan.number), fabric=fabric, what=what, others=t.int(plan.units - 1))
-             if plan.units > 1 else t("su.intro_one", fabric=fabric, what=what))
+    holder = t("su.holder_system" if plan.rack_scale else "su.holder_server")
+    intro = (t("su.intro", n=t.int(plan.number), fabric=fabric, what=what, others=t.int(plan.units - 1),
+               holder=holder)
+             if plan.units > 1 else t("su.intro_one", fabric=fabric, what=what, holder=holder))
     return [ctx.h2(t("su.heading")), s.p(intro), Spacer(1, 6),
             DeferredDrawing(unit_drawing(plan, ctx.landscape[0], t, ctx.fonts))]
 
