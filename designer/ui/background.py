@@ -58,17 +58,35 @@ class Outcome:
     extra: dict = field(default_factory=dict)
 
 
-class _Signals(QObject):
-    done = Signal(object, object)  # value, error
+class _Router(QObject):
+    """One object for every job's report, made once on the UI thread and never deleted: a job
+    emits ``done(job, value, error)`` from its worker thread; the queued call runs on the UI
+    thread and hands the result to the job's callback. A QObject per job, as before, was
+    freed by whichever thread dropped the last reference: now and then the worker, and a
+    QObject deleted outside its own thread crashed the window (segfault in run_with_progress
+    under load: Mark failed in a fresh-clone test run, an estimates export another stop)."""
+
+    done = Signal(int, object, object)  # job, value, error
+
+    @Slot(int, object, object)
+    def deliver(self, job: int, value, error) -> None:
+        callback = _callbacks.pop(job, None)
+        if callback is not None:
+            callback(value, error)
 
 
-def _run_job(work: Callable[[], Any], signals: _Signals) -> None:  # in a worker thread
+_router: _Router | None = None
+_callbacks: dict[int, Callable[[Any, BaseException | None], None]] = {}
+_jobs = 0
+
+
+def _run_job(work: Callable[[], Any], job: int, router: _Router) -> None:  # in a worker thread
     try:
         value = work()
     except BaseException as exc:  # handed back to the UI thread, raised there
-        signals.done.emit(None, exc)
+        router.done.emit(job, None, exc)
         return
-    signals.done.emit(value, None)
+    router.done.emit(job, value, None)
 
 
 # Python threads, not QRunnables: a QRunnable subclass the pool deletes when it ends
@@ -78,29 +96,31 @@ _executor: ThreadPoolExecutor | None = None
 _futures: set[Future] = set()
 
 
-def _start(work: Callable[[], Any], signals: _Signals) -> None:
-    global _executor
+def _start(work: Callable[[], Any], on_done: Callable[[Any, BaseException | None], None]) -> None:
+    """``work()`` on a pool thread; ``on_done(value, error)`` on the UI thread after (called
+    from the UI thread: the router is made there)."""
+    global _executor, _router, _jobs
     if _executor is None:
         _executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="designer-work")
-    future = _executor.submit(_run_job, work, signals)
+    if _router is None:
+        _router = _Router()
+        _router.done.connect(_router.deliver, Qt.QueuedConnection)
+    _jobs += 1
+    _callbacks[_jobs] = on_done  # holds the waiter until its job reports, even when nobody waits
+    future = _executor.submit(_run_job, work, _jobs, _router)
     _futures.add(future)
     future.add_done_callback(_futures.discard)
 
 
-class _Waiter(QObject):
-    def __init__(self, loop: QEventLoop, outcome: Outcome, signals: _Signals) -> None:
-        super().__init__()
+class _Waiter:
+    def __init__(self, loop: QEventLoop, outcome: Outcome) -> None:
         self.loop = loop
         self.outcome = outcome
-        self.signals = signals
         self.finished = False
         self.on_cancel: Callable[[Outcome], None] | None = None
-        _alive.add(self)  # until the job reports, even when nobody waits any more
 
-    @Slot(object, object)
-    def done(self, value, error) -> None:
+    def done(self, value, error) -> None:  # on the UI thread (``_Router.deliver``)
         self.finished = True
-        _alive.discard(self)
         if self.outcome.cancelled:
             # an abandoned job has ended: clean up after it
             self.outcome.extra["late"] = (value, error)
@@ -110,8 +130,6 @@ class _Waiter(QObject):
         self.outcome.value, self.outcome.error = value, error
         self.loop.quit()
 
-
-_alive: set = set()
 
 
 # the open progress dialog (tests and screenshots look at it)
@@ -133,11 +151,9 @@ def run_with_progress(parent, label: str, work: Callable[[], Any], *, cancellabl
     started = time.perf_counter()
     loop = QEventLoop()
     outcome = Outcome()
-    signals = _Signals()
-    waiter = _Waiter(loop, outcome, signals)
-    signals.done.connect(waiter.done, Qt.QueuedConnection)
+    waiter = _Waiter(loop, outcome)
     children: list[int] = []
-    _start((lambda: forked(work, children.append)) if isolated else work, signals)
+    _start((lambda: forked(work, children.append)) if isolated else work, waiter.done)
     # a short job ends without a dialog; meanwhile the window paints but takes no input
     timer = QTimer(singleShot=True, interval=PROGRESS_AFTER_MS)
     timer.timeout.connect(loop.quit)
@@ -196,12 +212,4 @@ def wait_for_jobs(msecs: int = 60000) -> bool:
 def run_later(work: Callable[[], Any], on_done: Callable[[Any, BaseException | None], None]) -> None:
     """``work()`` in a pool thread, ``on_done(value, error)`` on the UI thread after; no
     dialog and no waiting (opening a file while the window is already up)."""
-    signals = _Signals()
-
-    def done(value, error) -> None:
-        _alive.discard(signals)
-        on_done(value, error)
-
-    signals.done.connect(done, Qt.QueuedConnection)
-    _alive.add(signals)
-    _start(work, signals)
+    _start(work, on_done)
