@@ -226,13 +226,21 @@ def test_each_nvl72_rack_has_its_two_oob_switches(catalog, make):
     design = generate(make(), catalog)
     systems = [d for d in design.devices if d.device_type in (GB200, GB300)]
     by_rack = _racks(design)
-    oob_of = {link.a.device: link.b.device for link in design.links if link.fabric == "oob"}
     for system in systems:
         in_rack = {d.name for d in by_rack[system.rack] if d.device_type == "nvidia-sn2201"}
         assert len(in_rack) == 2, system.rack
         ports = [link for link in design.links if link.fabric == "oob" and system.name in (link.a.device, link.b.device)]
         assert len(ports) == 53
-        assert {oob_of[system.name]} <= in_rack
+        # as the guide cables them: the NVLink switch trays' ComE1/ComE2 on one SN2201 ("RU 45"),
+        # the BMCs on the other ("RU 44"); the two serve their own rack only
+        switch_of = {(l.a.device, l.a.port): l.b.device for l in ports}
+        come = {switch_of[(system.name, f"come{i}")] for i in range(1, 19)}
+        bmcs = {switch_of[(system.name, p)] for p in [f"bmc{i}" for i in range(1, 19)] + [f"nvbmc{i}" for i in range(1, 10)]}
+        assert len(come) == len(bmcs) == 1 and come != bmcs and come | bmcs == in_rack
+        racks_of = {d.name: d.rack for d in design.devices}
+        for link in design.links:
+            if link.fabric == "oob" and link.b.device in in_rack and not link.b.port.startswith("up"):
+                assert racks_of[link.a.device] == system.rack, link
     assert _findings(design, catalog) == []
 
 

@@ -209,11 +209,18 @@ def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[t
     racks' 42 on their spare ports) and Table 8's 16 uplinks. Returns (rack that holds the
     switch, ports it serves)."""
     sets: list[tuple[RackDraft, list[tuple[str, str]]]] = []
+    in_rack: set[int] = set()  # the sets of a rack-scale system's rack: its own switches, shared with none
     central = [r for r in racks if r.group in (CENTRAL, STORAGE)]
     for rack in (r for r in racks if r.group not in (CENTRAL, STORAGE)):
+        groups = _rack_scale_oob_groups(draft, rack)
+        if groups is not None:
+            for served in _pack_groups(groups, access_ports):
+                in_rack.add(len(sets))
+                sets.append((rack, served))
+            continue
         ports = _oob_ports(draft, rack)
         while ports:
-            last = sets[-1][0] if sets else None
+            last = sets[-1][0] if sets and len(sets) - 1 not in in_rack else None
             same = last is not None and last.group == rack.group and _aisle(last) == _aisle(rack)
             room = access_ports - len(sets[-1][1]) if same else 0
             if room >= len(ports):
@@ -221,7 +228,7 @@ def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[t
                 break
             sets.append((rack, ports[:access_ports]))
             ports = ports[access_ports:]
-    unit_sets = list(sets)
+    unit_sets = [entry for i, entry in enumerate(sets) if i not in in_rack]
     for rack in central:
         ports = _oob_ports(draft, rack)
         near = sorted((s for s in unit_sets if _distance_mm(s[0], rack) <= OOB_SHARE_REACH_MM),
@@ -242,6 +249,39 @@ def _oob_sets(draft: Draft, racks: list[RackDraft], access_ports: int) -> list[t
             sets.append((rack, ports[:access_ports]))
             ports = ports[access_ports:]
     return [s for s in sets if s[1]]
+
+
+def _rack_scale_oob_groups(draft: Draft, rack: RackDraft) -> list[list[tuple[str, str]]] | None:
+    """A rack holding a rack-scale system: its management ports by port group, in the catalog's
+    order, then the other devices' (PDUs); None for any other rack. NVIDIA's NVL72 racks carry
+    their own two SN2201 ("2x per GB200 rack", Mission Control North-South guide) for their own
+    components: ``_oob_sets`` gives them no other rack's ports and no neighbour shares them."""
+    systems = [d for d in rack.devices if draft.types[d.device_type].rack_scale is not None]
+    if not systems:
+        return None
+    groups: list[list[tuple[str, str]]] = []
+    for system in systems:
+        t = draft.types[system.device_type]
+        groups += [[(system.name, p) for p in g.port_names()] for g in t.port_groups if g.role == "oob"]
+    others = [(d.name, p) for d in rack.devices if d not in systems
+              for p in endpoint_ports(d, draft.types[d.device_type], "oob")]
+    return groups + ([others] if others else [])
+
+
+def _pack_groups(groups: list[list[tuple[str, str]]], access_ports: int) -> list[list[tuple[str, str]]]:
+    """Port groups on the fewest switches of ``access_ports``, each group whole on the first
+    switch with room for it (a group larger than a switch in switch-sized parts): an NVL72's
+    BMCs, shelves and PDUs on one SN2201, its NVLink switch trays' ComE ports on the other."""
+    switches: list[list[tuple[str, str]]] = []
+    for group in groups:
+        for start in range(0, len(group), access_ports):
+            part = group[start:start + access_ports]
+            host = next((s for s in switches if access_ports - len(s) >= len(part)), None)
+            if host is None:
+                switches.append(list(part))
+            else:
+                host.extend(part)
+    return switches
 
 
 def _distance_mm(a: RackDraft, b: RackDraft) -> float:
