@@ -57,8 +57,9 @@ def test_the_proposal_counts_rack_scale_systems_not_servers(tmp_path, catalog):
     assert made.code == 0, made
     design = load_design(out, catalog)
     said = {"en": ["rack-scale system (144 GPUs)", "2 rack-scale systems (36 compute trays) with 144 GPUs",
+                   "every compute tray of every rack-scale system under full load",
                    "Rack-scale systems (compute trays) 2 (36)", "over 144 GPUs (2 domains)"],
-            "zh": ["2 套", "2 套机柜级系统、36 个计算托盘（共 144 块 GPU）", "机柜级系统（计算托盘） 2 (36)", "共 144 块 GPU（2 个域）"]}
+            "zh": ["2 套", "2 套机柜级系统、36 个计算托盘（共 144 块 GPU）", "每套机柜级系统的每个计算托盘满载运行", "机柜级系统（计算托盘） 2 (36)", "共 144 块 GPU（2 个域）"]}
     for lang in ("en", "zh"):
         reader = PdfReader(io.BytesIO(proposal_pdf(design, catalog, lang)))
         text = " ".join(page.extract_text() for page in reader.pages).replace("\n", " ")

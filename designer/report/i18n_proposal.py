@@ -582,6 +582,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dl_test_burnin": {"en": "Burn-in", "zh": "老化测试"},
     "dl_test_burnin_text": {"en": "every {chip} server under full load; no hardware errors",
                             "zh": "每台 {chip} 服务器满载运行，无硬件错误"},
+    "dl_test_burnin_text_trays": {"en": "every compute tray of every rack-scale system under full load; no hardware "
+                                        "errors",
+                                  "zh": "每套机柜级系统的每个计算托盘满载运行，无硬件错误"},
     "dl_test_nccl": {"en": "{library} all-reduce", "zh": "{library} All-reduce"},
     "dl_test_nccl_text": {"en": "all {gpus} {chip}s in one job; bus bandwidth as agreed",
                           "zh": "全部 {gpus} 块 {chip} 同时参与；总线带宽达到约定值"},

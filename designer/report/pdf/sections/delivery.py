@@ -72,7 +72,8 @@ def build(ctx: ProposalContext) -> list:
     target = design.targets.storage_read_gbytes_s_per_gpu
     storage_text = t("dl_test_storage_text", target=t.num(target)) if target else t("dl_test_storage_unset")
     tests = [
-        (t("dl_test_burnin"), t("dl_test_burnin_text")),
+        (t("dl_test_burnin"),
+         t("dl_test_burnin_text" if ctx.rack_scale_trays is None else "dl_test_burnin_text_trays")),
         (t("dl_test_nccl", library=stack.library), t("dl_test_nccl_text", gpus=t.int(totals["gpus"]))),
         (t("dl_test_storage"), storage_text),
         (t("dl_test_failover"), t("dl_test_failover_text" if _compute_cabled(report) else "dl_test_failover_single")),
