@@ -86,12 +86,13 @@ def rack_reserve(resolved: Resolved, spec: GenerateSpec) -> Reserve:
 def _oob_switches_per_rack(resolved: Resolved) -> int:
     """Out-of-band switches a compute rack holds: one, shared with neighbours; a rack-scale
     system's own management ports and at least one PDU's may need more (an NVL72's 53 ports: two
-    48-port SN2201, as ``_oob_sets`` places them)."""
+    48-port SN2201, packed as ``_oob_sets`` packs them)."""
     access = resolved.oob.main_fabric_group()
     if resolved.server.rack_scale is None or access is None:
         return 1
-    ports = sum(g.count for g in resolved.server.ports_with_role("oob"))
-    return max(1, math.ceil((ports + 1) / access.count))
+    # the placement's own rule: the system's port groups, then the PDUs' (one at least)
+    groups = [[("", p) for p in g.port_names()] for g in resolved.server.port_groups if g.role == "oob"]
+    return max(1, len(_pack_groups(groups + [[("", "pdu")]], access.count)))
 
 
 def place_racks(

@@ -174,31 +174,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     far = far_cages([links[at] for at in copper], {id(links[at]): row.ends for at, row in copper_rows.items()},
                     lambda l: l.media != "CAT6A")
     for at, row in copper_rows.items():
-        link = row.link
-        cable_media, cable_m = link.media, link.length_m
-        assert cable_media is not None and cable_m is not None
-        speed = row.speed_gbps or 0.0
-        pair = row.ends
-        cable_id = link.cable_id
-        n_lanes = 1
-        if cable_id:
-            shared: tuple[object, ...] | None = ("breakout", cable_id)
-            n_lanes = row.lanes(lanes[cable_id])
-        elif pair and cable_media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
-                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
-            shared = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
-                                                                                           pair[0].key)
-        elif cable_media != "CAT6A" and (near := fanning_cage(pair, far)) is not None:
-            # a twin-port cage fanning out to two cages: one splitter from that cage
-            shared, n_lanes = ("split-cage", near.key), 2
-        else:
-            shared = None  # this link's own cable
-        parts = parts_of(link, speed, pair, row.shapes, n_lanes)
-        part = parts.cable.slug if parts.cable else None
-        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
-        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
-        top = cable_top(link, pair)
-        unit = (cable_media, cable_m, speed, part, n_lanes > 1, top)
+        shared, unit = _copper_cable(row, far, lanes, parts_of)
         if shared is None:
             counted(unit, 1, at)
         else:
@@ -219,6 +195,39 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
 
 # a cage's row key: (its shape number, media, the longest run it serves)
 _CageRow = tuple[int, str, float]
+
+
+def _copper_cable(row: ResolvedLink, far: dict[CageKey, set[CageKey]], lanes: Counter[str],
+                  parts_of: Callable[..., Any]) -> tuple[tuple[object, ...] | None, _Unit]:
+    """A copper (or Cat6A) link's cable: the key of the cable it shares with other links (a
+    splitter's lanes, a twin-port cable between two twin-port cages, a splitter from a cage
+    that fans out), None for a cable of its own; and the cable's row in the summary."""
+    link = row.link
+    cable_media, cable_m = link.media, link.length_m
+    assert cable_media is not None and cable_m is not None
+    speed = row.speed_gbps or 0.0
+    pair = row.ends
+    cable_id = link.cable_id
+    n_lanes = 1
+    shared: tuple[object, ...] | None
+    if cable_id:
+        shared = ("breakout", cable_id)
+        n_lanes = row.lanes(lanes[cable_id])
+    elif pair and cable_media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
+            far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
+        shared = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
+                                                                                       pair[0].key)
+    elif cable_media != "CAT6A" and (near := fanning_cage(pair, far)) is not None:
+        # a twin-port cage fanning out to two cages: one splitter from that cage
+        shared, n_lanes = ("split-cage", near.key), 2
+    else:
+        shared = None  # this link's own cable
+    parts = parts_of(link, speed, pair, row.shapes, n_lanes)
+    part = parts.cable.slug if parts.cable else None
+    # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
+    # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
+    top = cable_top(link, pair)
+    return shared, (cable_media, cable_m, speed, part, n_lanes > 1, top)
 
 
 def _cage_modules(columns: LinkColumns, optical_at: list[int],
@@ -455,31 +464,7 @@ def cable_summary_per_link(index: DesignIndex, cabling: Cabling,
     far = far_cages([links[n] for n in copper], {id(links[n]): records[n].ends for n in copper},
                      lambda l: l.media != "CAT6A")
     for n in copper:
-        link, record = links[n], records[n]
-        cable_media, cable_m = link.media, link.length_m
-        assert cable_media is not None and cable_m is not None
-        speed = record.speed_gbps or 0.0
-        pair = record.ends
-        cable_id = link.cable_id
-        n_lanes = 1
-        if cable_id:
-            key: tuple[object, ...] | None = ("breakout", cable_id)
-            n_lanes = record.lanes(lanes[cable_id])
-        elif pair and cable_media != "CAT6A" and pair[0].ports == 2 and pair[1].ports == 2 and \
-                far.get(pair[0].key) == {pair[1].key} and far.get(pair[1].key) == {pair[0].key}:
-            key = ("twin", pair[0].key, pair[1].key) if pair[0].key < pair[1].key else ("twin", pair[1].key,
-                                                                                        pair[0].key)
-        elif cable_media != "CAT6A" and (near := fanning_cage(pair, far)) is not None:
-            # a twin-port cage fanning out to two cages: one splitter from that cage
-            key, n_lanes = ("split-cage", near.key), 2
-        else:
-            key = None  # this link's own cable
-        parts = parts_of(link, speed, pair, record.shapes, n_lanes)
-        part = parts.cable.slug if parts.cable else None
-        # a twin-port end in a cage that takes flat tops (a DGX H100 cage, a liquid-cooled switch)
-        # needs the cable's flat-top variant (NVIDIA MCP4Y10: "-FLT ... for the DGX H100")
-        top = cable_top(link, pair)
-        unit = (cable_media, cable_m, speed, part, n_lanes > 1, top)
+        key, unit = _copper_cable(records[n], far, lanes, parts_of)
         if key is None:
             rows[unit] += 1
             first_at.setdefault(unit, n)

@@ -117,7 +117,7 @@ class ProposalContext:
     def date_text(self) -> str:
         return self.t.date(self.design.project.date or self.today)
 
-    @property
+    @cached_property
     def rack_scale_trays(self) -> int | None:
         """The compute trays of the design's GPU systems when every one is a rack-scale system
         (an NVL72: the proposal counts systems and their trays, the Slurm nodes, not "servers");
