@@ -16,7 +16,7 @@ from conftest import run_cli
 from designer.model.supplied import USER_SUPPLIED
 
 SERVERS = ["lenovo-sr680a-v3-h200", "lenovo-sr685a-v3-h200"]
-SWITCHES = ["nvidia-sn6600", "cisco-n9364e-sg2-o"]
+SWITCHES = ["nvidia-sn6600", "cisco-n9364e-sg2-o", "dell-z9864f-on"]
 NEW = SERVERS + SWITCHES
 
 
@@ -26,7 +26,7 @@ def _new(tmp_path, server: str, switch: str, *extra: str):
     return result, out
 
 
-@pytest.mark.parametrize("switch", ["nvidia-qm9700", "cisco-n9364e-sg2-o"])
+@pytest.mark.parametrize("switch", ["nvidia-qm9700", "cisco-n9364e-sg2-o", "dell-z9864f-on"])
 def test_sr680a_v3_builds_a_check_clean_design(tmp_path, switch):
     result, out = _new(tmp_path, "lenovo-sr680a-v3-h200", switch, "--server-max-kw", "10", "--server-weight-kg", "100")
     assert result.code == 0, result
@@ -81,6 +81,32 @@ def test_new_switch_entries(catalog):
     fabric = cisco.main_fabric_group()
     assert (fabric.count, fabric.speed_gbps, fabric.cage) == (64, 800, "OSFP")
     assert cisco.power.typical_w == 995 and cisco.power.max_w is None  # sources disagree on the maximum
+
+
+def test_dell_z9864f_states_the_spec_sheet_figures(catalog):
+    """Dell PowerSwitch Z9864F-ON Spec Sheet, "Technical specifications": the 51.2T Ethernet switch
+    of a vendor other than NVIDIA whose maximum power is published ("Max. utilized: 2848W")."""
+    dell = catalog.device_types["dell-z9864f-on"]
+    fabric = dell.main_fabric_group()
+    assert (fabric.count, fabric.speed_gbps, fabric.cage) == (64, 800, "OSFP")
+    assert sorted((b.count, b.speed_gbps) for b in fabric.breakout) == [(2, 400), (4, 200)]
+    assert (dell.power.max_w, dell.power.typical_w) == (2848, 1500)
+    assert (dell.weight_kg, dell.u_height, dell.depth_mm) == (25.3, 2, 630)
+    assert (dell.psu.count, dell.psu.redundancy, dell.psu.rating_w) == (2, "1+1", 3000)
+    assert [g.count for g in dell.ports_with_role("oob")] == [1]
+
+
+def test_dell_z9864f_switches_count_their_published_power(tmp_path):
+    out = tmp_path / "dell.json"
+    result = run_cli("new", "--server", "nvidia-dgx-h100", "--nodes", "64", "--switch", "dell-z9864f-on", "-o", out)
+    assert result.code == 0, result
+    assert run_cli("check", out).code == 0
+    report = json.loads(run_cli("report", out, "--json").out)
+    data = json.loads(out.read_text())
+    dells = [d for d in data["devices"] if d["device_type"] == "dell-z9864f-on"]
+    assert len(dells) == 12  # 8 leaves + 4 spines for 64 rail-optimized DGX H100
+    unknown = [f for f in report["findings"] if f["code"] == "FIGURE_UNKNOWN"]
+    assert not any("dell-z9864f-on" in json.dumps(f) for f in unknown)
 
 
 def test_catalog_list_shows_new_entries_with_published_max_power(catalog):

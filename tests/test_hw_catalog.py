@@ -16,7 +16,7 @@ from designer.fabric.generate import GenerateSpec, generate
 # Entries added for issue 11; each must load and cite a source for every published figure.
 NEW_ENTRIES: list[str] = ["supermicro-as-8125gs-tnmr2", "supermicro-as-4126gs-nmr-lcc", "nvidia-dgx-gb200-nvl72",
                           "nvidia-gb300-nvl72", "nvidia-sn5610", "lenovo-sr680a-v3-h200", "lenovo-sr685a-v3-h200",
-                          "nvidia-sn6600", "cisco-n9364e-sg2-o"]
+                          "nvidia-sn6600", "cisco-n9364e-sg2-o", "dell-z9864f-on"]
 
 # Figures a source must cover where the entry states them (catalog README: every figure
 # comes from a vendor document named in ``source``).
