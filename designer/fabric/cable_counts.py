@@ -14,6 +14,7 @@ from designer.fabric.parts import MediaSelector
 from designer.fabric.link_columns import LinkColumns
 from designer.fabric.link_table import LinkTable, ResolvedLink
 from designer.model.index import DesignIndex
+from designer.model.hardware import split_lane
 from designer.model.link import Link, Media
 
 # one row of cables: media, length, speed, part (None: none in the catalog), a splitter?, its top
@@ -150,7 +151,7 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         parts = parts_of(link, speed, row.ends, row.shapes, n_lanes)
         part = parts.cable.slug if parts.cable else None
         if n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-            split = ("fibre-split", cable_id)
+            split = _fibre_split(link, cable_id, parts.cable.breakout_lanes)
             key_at.setdefault(split, at)
             units[split] = (cable_media, cable_m, speed, part, True, None)
         elif parts.fibres:
@@ -191,6 +192,19 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     return cables, _transceivers(selector, *_cage_modules(columns, optical_at, record))
+
+
+def _fibre_split(link: Link, cable_id: str, legs: int | None) -> tuple[object, ...]:
+    """The splitter fibre a lane link rides on: one per split port, or one per ``legs``
+    lanes of it where the splitter has fewer legs than the port has lanes (a 4 x 200G
+    port served by a twin-port 2 x 400G module takes two 1:2 splitters, MFP7E20: NVIDIA
+    MMA4Z00-NS400-T, "1:2 splitter fiber cables ... creates links to four 200Gb/s" cards)."""
+    if legs:
+        for end in (link.a, link.b):
+            lane = split_lane(end.port)[1]
+            if lane is not None:
+                return ("fibre-split", cable_id, (lane - 1) // legs)
+    return ("fibre-split", cable_id)
 
 
 # a cage's row key: (its shape number, media, the longest run it serves)
@@ -437,7 +451,7 @@ def cable_summary_per_link(index: DesignIndex, cabling: Cabling,
         parts = parts_of(link, speed, pair, record.shapes, n_lanes)
         part = parts.cable.slug if parts.cable else None
         if n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-            shared = ("fibre-split", cable_id)
+            shared = _fibre_split(link, cable_id, parts.cable.breakout_lanes)
             key_at.setdefault(shared, n)
             units[shared] = (cable_media, cable_m, speed, part, True, None)
         elif parts.fibres:

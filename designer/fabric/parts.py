@@ -83,6 +83,18 @@ def fibres_per_link(end: EndCage, module: Transceiver) -> tuple[int, float]:
     return 1, end.port_speed_gbps
 
 
+def fibre_legs(ends: Ends, modules: tuple[Transceiver | None, ...], lanes: int) -> int:
+    """The legs of the splitter fibre for a link on a split port of ``lanes`` lanes: a
+    module with fewer, faster ports than the lanes (a twin-port 2 x 400G module for 4 x 200G
+    lanes) takes one splitter per module port, each with lanes / ports legs (two 1:2
+    MFP7E20, NVIDIA MMA4Z00-NS400-T "200Gb/s mode"); otherwise one splitter for all lanes."""
+    for end, module in zip(ends, modules):
+        if module is not None and module_fit(module, end) == SPLIT:
+            ports = _module_lanes(module)[0]
+            return max(1, end.ports // ports)
+    return lanes
+
+
 @dataclass(frozen=True)
 class CableChoice:
     media: Media
@@ -315,9 +327,12 @@ class MediaSelector:
                             unserved = CableChoice(media, self._any_length(needed_m), None)
                         continue
                     fibre_speed = self.fibres(ends, modules)[1] or speed_gbps
+                    legs = fibre_legs(ends, modules, lanes)
                 elif (self.reach_m(media, speed_gbps) or 0) < needed_m:
                     continue
-                cord = self.cord(media, fibre_speed, needed_m, lanes, protocol)
+                else:
+                    legs = lanes
+                cord = self.cord(media, fibre_speed, needed_m, legs, protocol)
                 if cord is not None:
                     return CableChoice(media, cord[1], cord[0])
                 if unserved is None:
@@ -380,7 +395,7 @@ class MediaSelector:
                     return LinkParts(None, modules, 1, None, Missing("module", end, speed_gbps, lanes))
             count, fibre_speed = self.fibres(ends, modules) if ends else (1, None)
             fibre_speed = fibre_speed or speed_gbps
-            cord = self.cord(media, fibre_speed, length, lanes, protocol)
+            cord = self.cord(media, fibre_speed, length, fibre_legs(ends, modules, lanes) if ends else lanes, protocol)
             if cord is None:
                 return LinkParts(None, modules, count, fibre_speed, Missing("fibre", None, fibre_speed, lanes))
             return LinkParts(cord[0], modules, count, fibre_speed, None)

@@ -76,6 +76,18 @@ class PortGroup(Model):
     # None: the side's usual (finned on switches, flat on adapters).
     module_top: Literal["finned", "flat"] | None = None
 
+    @field_validator("prefix")
+    @classmethod
+    def _prefix_not_a_lane(cls, prefix: str) -> str:
+        # "bf3s" names its ports bf3s1, bf3s2 ...: read as lanes 1, 2 of a split port bf3, so
+        # the checks saw those ports unconnected however they were cabled (found adding the
+        # GB200 trays' BlueField-3 ports)
+        if re.search(r"\ds$", prefix):
+            raise ValueError(f"port prefix {prefix!r} ends in a digit and 's', so its ports ({prefix}1, "
+                             f"{prefix}2, ...) read as the lanes of a split port {prefix[:-1]}; "
+                             "choose a prefix that does not (e.g. end it in '-')")
+        return prefix
+
     def port_names(self) -> list[str]:
         return [f"{self.prefix}{i}" for i in range(1, self.count + 1)]
 
