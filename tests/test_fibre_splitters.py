@@ -24,14 +24,9 @@ GB200 = "nvidia-dgx-gb200-nvl72"
 
 @pytest.fixture(scope="module")
 def split_design():
-    """An 8-rack GB200 design whose trays carry two 200GbE in-band ports each on QSFP112 cages
-    (as the GB200 RA's BlueField-3 ports), cabled to SN5600 leaves split 4 x 200G."""
+    """An 8-rack GB200 design: each tray's two 200GbE in-band BlueField-3 ports (QSFP112 cages, the
+    GB200 RA's) cabled to SN5600 leaves split 4 x 200G."""
     catalog = load_catalog(include_user=False)
-    gb200 = catalog.device_types[GB200]
-    inband = PortGroup(name="bf3-inband", prefix="bfi", count=36, speed_gbps=200, cage="QSFP112", role="inband")
-    catalog.device_types[GB200] = gb200.model_copy(update={
-        "port_groups": [*gb200.port_groups, inband],
-        "reference_switches": {**gb200.reference_switches, "inband": "nvidia-sn5600"}})
     spec = GenerateSpec(server=GB200, gpus=576, switch="nvidia-qm9700", server_max_kw=132, rack_power_kw=140,
                         server_liquid_share=0.85, server_weight_kg=1200, rack_type="rack-42u-600-vertiv-vr3300",
                         cooling="liquid")

@@ -122,6 +122,64 @@ def test_rails_are_nic_ranks_of_a_compute_tray(gb200_ib):
             assert not rails[k] & rails[j]
 
 
+def test_gb200_trays_bluefield_ports_on_sn5600_in_band(gb200_ib, catalog):
+    """DGX SuperPOD GB200 RA (RA-11338-001) 4.3: "DGX compute trays are connected at 4x 200GbE on
+    their BlueField 3 DPUs", "The storage and in-band fabric use SN5600 switches"; 3.5.4: in-band
+    "200 Gbps and ... bonded for resiliency". Each tray's two in-band ports on two leaves of a pair."""
+    gb200 = catalog.device_types[GB200]
+    groups = {g.name: g for g in gb200.port_groups}
+    assert [(groups[n].count, groups[n].speed_gbps, groups[n].cage, groups[n].role)
+            for n in ("bf3-storage", "bf3-inband")] == [(36, 200, "QSFP112", "storage"), (36, 200, "QSFP112", "inband")]
+    assert gb200.reference_switches == {"storage": "nvidia-sn5600", "inband": "nvidia-sn5600", "oob": "nvidia-sn2201"}
+    types = {d.name: d.device_type for d in gb200_ib.devices}
+    inband = [l for l in gb200_ib.links if l.fabric == "inband" and l.a.port.startswith("bfi")]
+    assert len(inband) == 8 * 36 and {types[l.b.device] for l in inband} == {"nvidia-sn5600"}
+    leaves_of_tray: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for link in inband:
+        tray = (int(link.a.port[3:]) - 1) // 2  # bfi1-2 are tray 1's, bfi3-4 tray 2's ...
+        leaves_of_tray[(link.a.device, tray)].add(link.b.device)
+    assert len(leaves_of_tray) == 8 * 18 and all(len(leaves) == 2 for leaves in leaves_of_tray.values())
+
+
+def test_gb200_storage_runs_ethernet_beside_an_infiniband_compute_fabric(catalog):
+    """The GB200 RA carries storage over RoCE on SN5600 (3.5.3, 4.3) whatever the compute fabric runs:
+    a reserved storage fabric of an InfiniBand GB200 design is Ethernet, each tray's two storage ports
+    ("single-node line-rate of 2x 200Gbps to each DGX GB200 compute tray") cabled."""
+    from designer.fabric.generate import generate_with_notes
+
+    design, notes = generate_with_notes(_gb200(576, "nvidia-qm9700", storage_fabric="reserved",
+                                                reserved_storage_ports=32), catalog)
+    assert _findings(design, catalog) == []
+    storage = next(f for f in design.fabrics if f.name == "storage")
+    assert storage.protocol == "ethernet"
+    types = {d.name: d.device_type for d in design.devices}
+    links = [l for l in design.links if l.fabric == "storage" and l.a.port.startswith("bfs")]
+    assert len(links) == 8 * 36 and {types[l.b.device] for l in links} == {"nvidia-sn5600"}
+    # the management nodes' 100G in-band ports do not meet the trays' 200G in-band fabric: one note says so
+    said = [n for n in notes if "management nodes' in-band ports run at 100G" in n]
+    assert len(said) == 1 and "in-band fabric at 200G" in said[0] and "--management-server" in said[0]
+    assert not any("reach storage through the in-band network" in n for n in notes)
+
+
+def test_gb200_ethernet_leaf_pairs_serve_one_scalable_unit_each(catalog):
+    """RA-11338-001 4.3 lays the Ethernet leaf layer out per SU; 64 racks: 8 SUs, a pair each, every
+    tray within 10 m of its in-band leaves (before: 6 pairs over 64 racks, and at 128 racks 40 m runs
+    past the 30 m 1:2 splitter fibre, CABLE_NO_PART)."""
+    design = generate(_gb200(4608, "nvidia-qm9700"), catalog)
+    assert _findings(design, catalog) == []
+    rack_of = {d.name: d.rack for d in design.devices}
+    unit_of = {}
+    for index, name in enumerate(sorted((d.name for d in design.devices if d.device_type == GB200),
+                                        key=lambda n: int(n[4:]))):
+        unit_of[name] = index // 8
+    units_of_leaf: dict[str, set[int]] = defaultdict(set)
+    for link in design.links:
+        if link.fabric == "inband" and link.a.port.startswith("bfi"):
+            units_of_leaf[link.b.device].add(unit_of[link.a.device])
+            assert link.length_m == 10.0, (link, rack_of[link.a.device], rack_of[link.b.device])
+    assert len(units_of_leaf) == 16 and all(len(units) == 1 for units in units_of_leaf.values())
+
+
 def test_gb200_576_spectrum_x_is_check_clean(catalog):
     design = generate(_gb200(576, "nvidia-sn5600"), catalog)
     assert _findings(design, catalog) == []

@@ -102,6 +102,14 @@ def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int =
     if total == 0:
         return []
     pairs = max(1, math.ceil(total / lanes_per_leaf))
+    halves = [math.ceil(c / 2) for c in port_counts]
+    # the same number of endpoints on each pair can overfill one where the count does not
+    # divide (64 NVL72 racks of 18 in-band lanes a leaf over 5 pairs: 13 racks, 234 lanes on
+    # 232): one pair more until each fits
+    while pairs < len(port_counts) and any(
+            sum(halves[start:start + math.ceil(len(port_counts) / pairs)]) > lanes_per_leaf
+            for start in range(0, len(port_counts), math.ceil(len(port_counts) / pairs))):
+        pairs += 1
     leaves: list[fp.LeafAssignment] = []
     per_pair = math.ceil(len(port_counts) / pairs) if port_counts else 0
     for pair in range(pairs):
@@ -121,6 +129,31 @@ def mark_in_rack_copper(draft: Draft) -> None:
     if draft.spec.in_rack_copper:
         for fabric in draft.fabrics:
             fabric.in_rack_copper = True
+
+
+def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, by_unit: bool) -> list[fp.LeafAssignment]:
+    """``_balanced_pairs`` over the endpoints, or, ``by_unit``, over each placement group
+    (scalable unit) of them in turn: the leaf pairs of rack-scale systems serve one unit each,
+    as the DGX SuperPOD GB200 RA lays its Ethernet leaf layer out per SU (RA-11338-001 4.3: per
+    SU a spine pair over the leaves facing the compute trays, and "One additional pair of SN5600
+    switches serves as the ingestion point for Storage Appliances and control plane nodes").
+    A pair serving racks of two units stood in one and ran 40 m fibres to the other (128 racks),
+    past the 1:2 splitter fibre's longest stock length."""
+    counts = [len(e.ports) for e in endpoints]
+    if not by_unit:
+        return _balanced_pairs(counts, lanes_per_leaf)
+    found: list[fp.LeafAssignment] = []
+    start = 0
+    while start < len(endpoints):
+        end = start
+        while end < len(endpoints) and endpoints[end].group == endpoints[start].group:
+            end += 1
+        for leaf in _balanced_pairs(counts[start:end], lanes_per_leaf):
+            leaf.ports = [(start + e, p) for e, p in leaf.ports]
+            leaf.unit = len(found) // 2
+            found.append(leaf)
+        start = end
+    return found
 
 
 def _even_cages(leaves: list[fp.LeafAssignment], cap: int) -> None:
@@ -181,7 +214,7 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     server_eps = [Endpoint(s.device, server_ports[s.device], s.group) for s in servers if server_ports[s.device]]
     ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
     server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
-    server_leaves = _balanced_pairs([len(e.ports) for e in server_eps], server_leaf.down_lanes)
+    server_leaves = _pairs(server_eps, server_leaf.down_lanes, by_unit=resolved.server.rack_scale is not None)
     balanced = [len(a.ports) for a in server_leaves]
     if server_leaf.lanes == 1 and group.ports_per_cage == 2:
         _even_cages(server_leaves, server_leaf.down_lanes)
@@ -419,6 +452,14 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     # management nodes at the in-band speed only (a 1GbE in-band network leaves their 100G ports free)
     control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}
     endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
+    slower = [e.device for e in control if not control_speed[e.device] and e.ports
+              and all((draft.port_speed_gbps(e.device, p) or 0) < speed for p in e.ports)]
+    # (once: the storage fabric's note says it already where that fabric runs Ethernet)
+    if slower and notes is not None and not any("nodes' in-band ports run at" in n for n in notes):
+        # the GB200 trays' 200GbE BlueField-3 in-band ports beside the management nodes' 100G
+        notes.append(f"the in-band fabric runs at {speed:g}G (the servers' in-band ports) and the {len(slower)} "
+                     "management nodes' in-band ports are slower: they are left uncabled; cable them by hand, or "
+                     "choose a management server with in-band ports of the servers' speed (--management-server)")
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
     group = switch.main_fabric_group()
     assert group is not None
@@ -439,7 +480,7 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
     core_group = core_type.main_fabric_group()
     assert core_group is not None
-    assignments = _balanced_pairs([len(e.ports) for e in endpoints], leaf.down_lanes)
+    assignments = _pairs(endpoints, leaf.down_lanes, by_unit=resolved.server.rack_scale is not None)
     ratio = spec.inband_oversubscription
     if ratio is not None and len(assignments) > 2:
         side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,

@@ -54,6 +54,7 @@ class ControlPlane:
         spec = draft.spec
         self.draft = draft
         self.catalog = catalog
+        self.resolved = resolved
         self.management: list[str] = []
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
@@ -163,6 +164,18 @@ class ControlPlane:
             return
         self.management_type = t.model_copy(update={"fabric_ports": {**t.fabric_ports, "storage": []}})
         self.draft.types[t.slug] = self.management_type
+        mine = {g.speed_gbps for g in t.ports_with_role("inband")}
+        theirs = {g.speed_gbps for g in self.resolved.server.ports_with_role("inband")}
+        if mine and theirs and not mine & theirs:
+            # the in-band fabric runs at the servers' speed and takes no slower port (the GB200
+            # trays' 200GbE BlueField-3 ports beside the management nodes' 100G ones)
+            notes.append(
+                f"the storage fabric runs Ethernet and the in-band fabric at "
+                f"{'/'.join(f'{v:g}' for v in sorted(theirs))}G, where the {len(self.management)} management "
+                f"nodes' in-band ports run at {'/'.join(f'{v:g}' for v in sorted(mine))}G: their storage and "
+                "in-band ports are left uncabled; cable them by hand, or choose a management server with "
+                "in-band ports of the servers' speed (--management-server)")
+            return
         notes.append(f"the storage fabric runs Ethernet: the {len(self.management)} management nodes reach storage "
                      "through the in-band network, their storage ports are left uncabled")
 

@@ -111,10 +111,7 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         # the storage fabric runs the compute fabric's protocol, or the one of the storage switch the
         # user names (review 11: --storage-switch nvidia-sn5600 beside QM9700 built an "infiniband"
         # fabric of Spectrum switches that no cable part serves)
-        storage_protocol = compute_protocol
-        named = catalog.device_types.get(spec.storage_switch) if spec.storage_switch else None
-        if named is not None and named.switch_protocol:
-            storage_protocol = "infiniband" if named.switch_protocol == "infiniband" else "ethernet"
+        storage_protocol = _storage_protocol(catalog, resolved, spec, compute_protocol)
         built_storage = storage_fabric(draft, catalog, resolved, servers, storage_names, storage_protocol,
                                        control.storage_endpoints(storage_protocol))
         if built_storage and storage_protocol != "infiniband":
@@ -154,6 +151,21 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
         )
     settle_long_lived()
     return design, notes
+
+
+def _storage_protocol(catalog: Catalog, resolved: Resolved, spec: GenerateSpec, compute_protocol: str) -> str:
+    """The storage fabric's protocol: the one of the storage switch the user names (review 11:
+    --storage-switch nvidia-sn5600 beside QM9700 built an "infiniband" fabric of Spectrum switches
+    that no cable part serves), else Ethernet where the server's reference architecture puts
+    storage on an Ethernet switch whatever the compute fabric runs (the DGX SuperPOD GB200 RA
+    carries storage on SN5600 beside an InfiniBand compute fabric), else the compute fabric's."""
+    named = catalog.device_types.get(spec.storage_switch) if spec.storage_switch else None
+    if named is not None and named.switch_protocol:
+        return "infiniband" if named.switch_protocol == "infiniband" else "ethernet"
+    reference = catalog.device_types.get(resolved.server.reference_switches.get("storage", ""))
+    if reference is not None and reference.switch_protocol == "ethernet":
+        return "ethernet"
+    return compute_protocol
 
 
 def _single_protocol(catalog: Catalog, resolved: Resolved, spec: GenerateSpec, storage_names: list[str],
