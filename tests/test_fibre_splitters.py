@@ -55,3 +55,29 @@ def test_a_prefix_ending_in_digit_and_s_is_refused():
         PortGroup(name="bf3", prefix="bf3s", count=2, speed_gbps=200, role="inband")
     assert split_lane("bfs1") == ("bfs1", None)  # the prefixes the catalog uses read as ports
     assert PortGroup(name="ok", prefix="bfs", count=2, speed_gbps=200, role="inband").port_names() == ["bfs1", "bfs2"]
+
+
+def test_a_prefix_ending_in_s_and_digits_is_refused():
+    """Review 14: "enp1s0" named its ports enp1s01, enp1s02: lanes 1 and 2 of a split port enp1."""
+    with pytest.raises(ValueError, match="split port enp1"):
+        PortGroup(name="nic", prefix="enp1s0", count=2, speed_gbps=200, role="inband")
+
+
+def test_a_missing_splitter_fibre_is_counted_once_a_splitter(split_design):
+    """A run past the 1:2 splitter's longest stock length (30 m): the finding names the 2-way
+    splitter the lanes need, and the report counts one missing fibre per two lanes (review 14:
+    "4-way splitter", and one missing fibre a lane)."""
+    design, catalog = split_design
+    lanes = [l for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")]
+    far = design.model_copy(update={"links": [
+        l.model_copy(update={"length_m": 40.0}) if l in lanes else l for l in design.links]})
+    index = DesignIndex.build(far)
+    for summary in (cable_summary, cable_summary_per_link):
+        cables, _ = summary(index, catalog.cabling)
+        missing = [row for row in cables if row["part"] is None and row["speed_gbps"] == 200 and row["media"] == "MMF"]
+        assert sum(row["count"] for row in missing) == len(lanes) // 2, summary.__name__
+        assert all(row["breakout"] for row in missing)
+    from designer.report.json_report import build_report
+
+    found = [f for f in build_report(far, catalog=catalog)["findings"] if f["code"] == "CABLE_NO_PART"]
+    assert found and all("2-way splitter fibre of 40 m" in f["message"] for f in found)

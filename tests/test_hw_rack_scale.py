@@ -472,3 +472,48 @@ def test_the_two_tier_limit_is_the_planners_own(catalog):
     assert caught.value.figures["most"] == 113
     design = generate(_gb300(72 * 113, "nvidia-sn5600", tiers="2"), catalog)
     assert sum(1 for d in design.devices if d.device_type == GB300) == 113
+
+
+def test_gb200_in_band_at_an_oversubscription_builds(catalog):
+    """Review 14: --inband-oversubscription 4:1 on 16 GB200 racks stopped with "internal: port pool
+    swp64 exhausted": 4-lane leaves using 50 of their 51 down ports were planned 14 uplinks of 13."""
+    design = generate(_gb200(1152, "nvidia-qm9700", inband_oversubscription=4.0), catalog)
+    assert _findings(design, catalog) == []
+    leaves = [d.name for d in design.devices if d.fabric == "inband" and d.tier == "leaf"]
+    ups = Counter(l.a.device for l in design.links if l.fabric == "inband" and l.a.device in leaves
+                  and l.b.device not in leaves and not l.b.device.startswith("node"))
+    assert len(leaves) == 4 and set(ups.values()) == {14}  # 2 spines x 7: 50 down ports at 4:1 need 13
+
+
+def test_gb200_systems_of_small_groups_share_one_leaf_pair(catalog):
+    """Review 14: with a row of racks a group (--racks-per-row 3), each NVL72 got an in-band leaf
+    pair of its own (16 SN5600 for 288 ports); the systems of whole groups share a unit's pair."""
+    design = generate(_gb200(576, "nvidia-qm9700", rail_optimized=False, racks_per_row=3), catalog)
+    assert _findings(design, catalog) == []
+    assert _tiers(design, "inband") == (2, 0, 0)
+
+
+def test_balanced_pairs_never_overfill_a_leaf():
+    """64 endpoints of 36 ports (18 lanes a leaf) over 232-lane leaves: 5 pairs of 13 endpoints
+    would put 234 lanes on a leaf ("internal: leaf inb-leaf01 needs 59 down ports")."""
+    from designer.fabric.build_side import _balanced_pairs
+
+    leaves = _balanced_pairs([36] * 64, 232)
+    assert max(len(leaf.ports) for leaf in leaves) <= 232
+    assert sorted(e for leaf in leaves for e, _p in leaf.ports) == sorted(e for e in range(64) for _ in range(36))
+    assert len(leaves) == 12  # 6 pairs of 11 (and 9) endpoints
+
+
+def test_management_node_notes_say_what_the_design_does(catalog):
+    """Review 14: a DGX B300 design (1G in-band) said its management nodes reach storage through
+    the in-band network, and a GB200 design without an in-band fabric named one at 200G."""
+    from designer.fabric.generate import generate_with_notes
+
+    _design, notes = generate_with_notes(GenerateSpec(server="nvidia-dgx-b300", nodes=32, switch="nvidia-sn5600",
+                                                      storage_fabric="reserved", reserved_storage_ports=32), catalog)
+    said = [n for n in notes if "management nodes" in n]
+    assert len(said) == 1 and "100G in-band ports are not on the 1G in-band fabric" in said[0]
+    _design, notes = generate_with_notes(_gb200(576, "nvidia-qm9700", inband_ports_per_server=0,
+                                                storage_fabric="reserved", reserved_storage_ports=32), catalog)
+    said = [n for n in notes if "management nodes" in n]
+    assert len(said) == 1 and "no in-band fabric is built" in said[0] and "200G" not in said[0]

@@ -442,6 +442,15 @@ def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, rati
         assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
     down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
     plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1)
+    if plan.uplinks_per_leaf > leaf.up_ports:
+        # the plan counts the ports the busiest leaf leaves free as uplinks, the wiring starts
+        # them after the leaf's last down port: leaves that use fewer down ports end their
+        # down ports there (review 14: 4-lane in-band leaves using 50 of 51 down ports were
+        # given 14 uplinks of 13, "port pool swp64 exhausted", GB200 --inband-oversubscription 4:1)
+        busiest = max(down_used)
+        leaf = fp.LeafPorts(leaf.radix, lanes, busiest, leaf.radix - busiest, leaf.down_speed_gbps,
+                            leaf.up_speed_gbps)
+        plan = fp.plan_tiers(leaf, down_used, ratio, "auto", 2 if len(assignments) > 1 else 1)
     return SidePlan(switch, lanes, leaf, assignments, plan)
 
 

@@ -131,28 +131,48 @@ def mark_in_rack_copper(draft: Draft) -> None:
             fabric.in_rack_copper = True
 
 
-def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, by_unit: bool) -> list[fp.LeafAssignment]:
-    """``_balanced_pairs`` over the endpoints, or, ``by_unit``, over each placement group
-    (scalable unit) of them in turn: the leaf pairs of rack-scale systems serve one unit each,
-    as the DGX SuperPOD GB200 RA lays its Ethernet leaf layer out per SU (RA-11338-001 4.3: per
-    SU a spine pair over the leaves facing the compute trays, and "One additional pair of SN5600
-    switches serves as the ingestion point for Storage Appliances and control plane nodes").
-    A pair serving racks of two units stood in one and ran 40 m fibres to the other (128 racks),
-    past the 1:2 splitter fibre's longest stock length."""
+def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, resolved: Resolved,
+           systems: int | None = None) -> list[fp.LeafAssignment]:
+    """``_balanced_pairs`` over the endpoints; beside rack-scale systems, over each scalable
+    unit of them in turn, and the endpoints after the first ``systems`` (management nodes,
+    storage systems) on pairs of their own. The DGX SuperPOD GB200 RA lays its Ethernet leaf
+    layer out per SU (RA-11338-001 4.3: per SU a spine pair over the leaves facing the compute
+    trays, and "One additional pair of SN5600 switches serves as the ingestion point for Storage
+    Appliances and control plane nodes"). A unit is at most ``rack_scale.scalable_unit_racks``
+    systems of whole placement groups (the vendor's scalable unit, else a row), a larger group
+    cut into such units: a
+    pair serving racks of two units stood in one and ran 40 m fibres to the other (128 racks),
+    past the 30 m of the 1:2 splitter fibre a 4 x 200G cage takes."""
     counts = [len(e.ports) for e in endpoints]
-    if not by_unit:
+    rack_scale = resolved.server.rack_scale
+    if rack_scale is None:
         return _balanced_pairs(counts, lanes_per_leaf)
-    found: list[fp.LeafAssignment] = []
+    systems = len(endpoints) if systems is None else systems
+    most = rack_scale.scalable_unit_racks or systems or 1
+    # placement groups in order: whole groups share a unit while it holds at most ``most``
+    # systems (rows of one system each); a larger group is cut into units of ``most``
+    groups: list[tuple[int, int]] = []
     start = 0
-    while start < len(endpoints):
+    while start < systems:
         end = start
-        while end < len(endpoints) and endpoints[end].group == endpoints[start].group:
+        while end < systems and endpoints[end].group == endpoints[start].group:
             end += 1
+        groups += [(s, min(s + most, end)) for s in range(start, end, most)]
+        start = end
+    units: list[tuple[int, int]] = []
+    for start, end in groups:
+        if units and units[-1][1] == start and end - units[-1][0] <= most:
+            units[-1] = (units[-1][0], end)
+        else:
+            units.append((start, end))
+    if systems < len(endpoints):
+        units.append((systems, len(endpoints)))
+    found: list[fp.LeafAssignment] = []
+    for start, end in units:
         for leaf in _balanced_pairs(counts[start:end], lanes_per_leaf):
             leaf.ports = [(start + e, p) for e, p in leaf.ports]
             leaf.unit = len(found) // 2
             found.append(leaf)
-        start = end
     return found
 
 
@@ -214,7 +234,7 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     server_eps = [Endpoint(s.device, server_ports[s.device], s.group) for s in servers if server_ports[s.device]]
     ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
     server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
-    server_leaves = _pairs(server_eps, server_leaf.down_lanes, by_unit=resolved.server.rack_scale is not None)
+    server_leaves = _pairs(server_eps, server_leaf.down_lanes, resolved)
     balanced = [len(a.ports) for a in server_leaves]
     if server_leaf.lanes == 1 and group.ports_per_cage == 2:
         _even_cages(server_leaves, server_leaf.down_lanes)
@@ -445,6 +465,7 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     if not endpoints:
         return
     speed = resolved.server.group_of(endpoints[0].ports[0]).speed_gbps
+    systems = len(endpoints)
     if resolved.storage is not None:
         store = [p for p in fabric_ports(resolved.storage, "inband")
                  if resolved.storage.group_of(p).speed_gbps == speed]
@@ -480,7 +501,7 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         leaf = fp.LeafPorts(group.count, lanes, down, uplinks, group.speed_gbps, group.speed_gbps)
     core_group = core_type.main_fabric_group()
     assert core_group is not None
-    assignments = _pairs(endpoints, leaf.down_lanes, by_unit=resolved.server.rack_scale is not None)
+    assignments = _pairs(endpoints, leaf.down_lanes, resolved, systems)
     ratio = spec.inband_oversubscription
     if ratio is not None and len(assignments) > 2:
         side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,

@@ -150,8 +150,9 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
         n_lanes = row.lanes(lanes[cable_id])
         parts = parts_of(link, speed, row.ends, row.shapes, n_lanes)
         part = parts.cable.slug if parts.cable else None
-        if n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-            split = _fibre_split(link, cable_id, parts.cable.breakout_lanes)
+        legs = _splitter_legs(parts)
+        if n_lanes > 1 and legs is not None:
+            split = _fibre_split(link, cable_id, legs)
             key_at.setdefault(split, at)
             units[split] = (cable_media, cable_m, speed, part, True, None)
         elif parts.fibres:
@@ -192,6 +193,19 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
             key=lambda r: (r[0][0], r[0][1], r[0][2], str(r[0][3]), str(r[0][5])))
     ]
     return cables, _transceivers(selector, *_cage_modules(columns, optical_at, record))
+
+
+def _splitter_legs(parts: Any) -> int | None:
+    """The legs of the splitter fibre a lane link rides on: its product's, or, where no catalog
+    fibre serves it (a run past the splitter's longest stock length), the legs it would need,
+    so the missing part is counted once a splitter too, not once a lane (review 14). None: the
+    link takes fibres of its own."""
+    if parts.cable is not None:
+        return parts.cable.breakout_lanes or 0 if parts.cable.breakout else None
+    missing = parts.missing
+    if missing is not None and missing.what == "fibre" and missing.legs > 1:
+        return int(missing.legs)
+    return None
 
 
 def _fibre_split(link: Link, cable_id: str, legs: int | None) -> tuple[object, ...]:
@@ -450,8 +464,9 @@ def cable_summary_per_link(index: DesignIndex, cabling: Cabling,
         n_lanes = record.lanes(lanes[cable_id])
         parts = parts_of(link, speed, pair, record.shapes, n_lanes)
         part = parts.cable.slug if parts.cable else None
-        if n_lanes > 1 and parts.cable is not None and parts.cable.breakout:
-            shared = _fibre_split(link, cable_id, parts.cable.breakout_lanes)
+        legs = _splitter_legs(parts)
+        if n_lanes > 1 and legs is not None:
+            shared = _fibre_split(link, cable_id, legs)
             key_at.setdefault(shared, n)
             units[shared] = (cable_media, cable_m, speed, part, True, None)
         elif parts.fibres:

@@ -49,6 +49,10 @@ def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
                  "--server-weight-kg where its vendor publishes none")
 
 
+def _speeds(speeds: set[float]) -> str:
+    return "/".join(f"{v:g}" for v in sorted(speeds))
+
+
 class ControlPlane:
     def __init__(self, draft: Draft, catalog: Catalog, resolved: Resolved, single: bool) -> None:
         spec = draft.spec
@@ -166,13 +170,23 @@ class ControlPlane:
         self.draft.types[t.slug] = self.management_type
         mine = {g.speed_gbps for g in t.ports_with_role("inband")}
         theirs = {g.speed_gbps for g in self.resolved.server.ports_with_role("inband")}
-        if mine and theirs and not mine & theirs:
+        if not theirs or self.draft.spec.inband_ports_per_server == 0:
+            notes.append(f"the storage fabric runs Ethernet and no in-band fabric is built: the "
+                         f"{len(self.management)} management nodes' storage ports are left uncabled")
+            return
+        if mine and not mine & theirs and min(mine) > max(theirs):
+            # a 1GbE in-band network (DGX B300) leaves the nodes' 100G in-band ports free
+            notes.append(f"the storage fabric runs Ethernet: the {len(self.management)} management nodes' storage "
+                         f"ports are left uncabled, and their {_speeds(mine)}G in-band ports are not on the "
+                         f"{_speeds(theirs)}G in-band fabric")
+            return
+        if mine and max(mine) < min(theirs):
             # the in-band fabric runs at the servers' speed and takes no slower port (the GB200
             # trays' 200GbE BlueField-3 ports beside the management nodes' 100G ones)
             notes.append(
                 f"the storage fabric runs Ethernet and the in-band fabric at "
-                f"{'/'.join(f'{v:g}' for v in sorted(theirs))}G, where the {len(self.management)} management "
-                f"nodes' in-band ports run at {'/'.join(f'{v:g}' for v in sorted(mine))}G: their storage and "
+                f"{_speeds(theirs)}G, where the {len(self.management)} management "
+                f"nodes' in-band ports run at {_speeds(mine)}G: their storage and "
                 "in-band ports are left uncabled; cable them by hand, or choose a management server with "
                 "in-band ports of the servers' speed (--management-server)")
             return

@@ -395,9 +395,10 @@ class MediaSelector:
                     return LinkParts(None, modules, 1, None, Missing("module", end, speed_gbps, lanes))
             count, fibre_speed = self.fibres(ends, modules) if ends else (1, None)
             fibre_speed = fibre_speed or speed_gbps
-            cord = self.cord(media, fibre_speed, length, fibre_legs(ends, modules, lanes) if ends else lanes, protocol)
+            legs = fibre_legs(ends, modules, lanes) if ends else lanes
+            cord = self.cord(media, fibre_speed, length, legs, protocol)
             if cord is None:
-                return LinkParts(None, modules, count, fibre_speed, Missing("fibre", None, fibre_speed, lanes))
+                return LinkParts(None, modules, count, fibre_speed, Missing("fibre", None, fibre_speed, legs))
             return LinkParts(cord[0], modules, count, fibre_speed, None)
         legs = copper_lanes or lanes
         cages = tuple(end.form_factor for end in ends) if ends else ()

@@ -79,12 +79,14 @@ class PortGroup(Model):
     @field_validator("prefix")
     @classmethod
     def _prefix_not_a_lane(cls, prefix: str) -> str:
-        # "bf3s" names its ports bf3s1, bf3s2 ...: read as lanes 1, 2 of a split port bf3, so
-        # the checks saw those ports unconnected however they were cabled (found adding the
-        # GB200 trays' BlueField-3 ports)
-        if re.search(r"\ds$", prefix):
-            raise ValueError(f"port prefix {prefix!r} ends in a digit and 's', so its ports ({prefix}1, "
-                             f"{prefix}2, ...) read as the lanes of a split port {prefix[:-1]}; "
+        # "bf3s" names its ports bf3s1, bf3s2 ... ("enp1s0": enp1s01 ...): read as lanes of a
+        # split port bf3 (enp1), so the checks saw those ports unconnected however they were
+        # cabled (found adding the GB200 trays' BlueField-3 ports; review 14)
+        found = re.search(r"\ds\d*$", prefix)
+        if found:
+            parent = prefix[:found.start() + 1]
+            raise ValueError(f"port prefix {prefix!r} ends in a digit, 's' and digits or none, so its ports "
+                             f"({prefix}1, {prefix}2, ...) read as the lanes of a split port {parent}; "
                              "choose a prefix that does not (e.g. end it in '-')")
         return prefix
 
