@@ -148,14 +148,15 @@ def test_gb200_storage_runs_ethernet_beside_an_infiniband_compute_fabric(catalog
     from designer.fabric.generate import generate_with_notes
 
     design, notes = generate_with_notes(_gb200(576, "nvidia-qm9700", storage_fabric="reserved",
-                                                reserved_storage_ports=32), catalog)
+                                                reserved_storage_ports=32,
+                                                management_server="generic-management-server-x86"), catalog)
     assert _findings(design, catalog) == []
     storage = next(f for f in design.fabrics if f.name == "storage")
     assert storage.protocol == "ethernet"
     types = {d.name: d.device_type for d in design.devices}
     links = [l for l in design.links if l.fabric == "storage" and l.a.port.startswith("bfs")]
     assert len(links) == 8 * 36 and {types[l.b.device] for l in links} == {"nvidia-sn5600"}
-    # the management nodes' 100G in-band ports do not meet the trays' 200G in-band fabric: one note says so
+    # the generic (DGX H100 RA) management nodes' 100G in-band ports do not meet the trays' 200G fabric
     said = [n for n in notes if "management nodes' in-band ports run at 100G" in n]
     assert len(said) == 1 and "in-band fabric at 200G" in said[0] and "--management-server" in said[0]
     assert not any("reach storage through the in-band network" in n for n in notes)
@@ -490,7 +491,9 @@ def test_gb200_systems_of_small_groups_share_one_leaf_pair(catalog):
     pair of its own (16 SN5600 for 288 ports); the systems of whole groups share a unit's pair."""
     design = generate(_gb200(576, "nvidia-qm9700", rail_optimized=False, racks_per_row=3), catalog)
     assert _findings(design, catalog) == []
-    assert _tiers(design, "inband") == (2, 0, 0)
+    trays = {l.b.device for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")}
+    assert len(trays) == 2
+    assert _tiers(design, "inband") == (4, 2, 0)  # and the management nodes' pair, under 2 cores
 
 
 def test_balanced_pairs_never_overfill_a_leaf():
@@ -517,3 +520,23 @@ def test_management_node_notes_say_what_the_design_does(catalog):
                                                 storage_fabric="reserved", reserved_storage_ports=32), catalog)
     said = [n for n in notes if "management nodes" in n]
     assert len(said) == 1 and "no in-band fabric is built" in said[0] and "200G" not in said[0]
+
+
+def test_gb200_management_nodes_are_the_nvl72_ras_on_the_200g_in_band(catalog):
+    """The GB200 RA runs the management nodes' in-band at 200 Gbps (RA-11338-001 3.5.4) and gives the
+    control plane a leaf pair of its own (4.3, "One additional pair of SN5600 switches ... control plane
+    nodes"); the NVL72 AI Factory RA's control node has "4x ConnectX-7 200G single-port" (Table 2)."""
+    assert catalog.device_types[GB200].reference_management_server == "generic-management-server-nvl72"
+    design = generate(_gb200(576, "nvidia-qm9700"), catalog)
+    assert _findings(design, catalog) == []
+    mgmt = [d.name for d in design.devices if d.device_type == "generic-management-server-nvl72"]
+    assert len(mgmt) == 4
+    links = [l for l in design.links if l.fabric == "inband" and l.a.device in mgmt]
+    assert len(links) == 8
+    leaves = {l.b.device for l in links}
+    trays = {l.b.device for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")}
+    assert len(leaves) == 2 and not leaves & trays  # the control plane's own pair
+    assert _tiers(design, "inband") == (4, 2, 0)
+    # the user's choice still wins
+    design = generate(_gb200(576, "nvidia-qm9700", management_server="generic-management-server-x86"), catalog)
+    assert {d.device_type for d in design.devices if d.name.startswith("mgmt")} == {"generic-management-server-x86"}

@@ -193,8 +193,9 @@ def _new_parser(sub) -> None:
                           "(default: the RA's MLAG leaf pairs under two cores)")
     new.add_argument("--management-nodes", type=int, default=4, metavar="N",
                      help="BCM/Slurm management nodes (default 4, as the DGX SuperPOD RA; 0 for none)")
-    new.add_argument("--management-server", default="generic-management-server-x86", metavar="SLUG",
-                     help="management node type")
+    new.add_argument("--management-server", metavar="SLUG",
+                     help="management node type (default: the one the server's reference design names, "
+                          "else generic-management-server-x86)")
     new.add_argument("--management-server-weight-kg", type=float, metavar="KG",
                      help="management node weight where its type publishes none, as the default generic "
                           "server (stored as supplied by the user)")

@@ -49,6 +49,11 @@ def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
                  "--server-weight-kg where its vendor publishes none")
 
 
+# the DGX SuperPOD RA's "BCM Management servers" (RA-11333-001 Table 7), where neither the user
+# nor the server's reference design names a management node
+DEFAULT_MANAGEMENT_SERVER = "generic-management-server-x86"
+
+
 def _speeds(speeds: set[float]) -> str:
     return "/".join(f"{v:g}" for v in sorted(speeds))
 
@@ -67,8 +72,9 @@ class ControlPlane:
         if single:
             return
         if spec.management_nodes > 0:
+            slug = spec.management_server or resolved.server.reference_management_server or DEFAULT_MANAGEMENT_SERVER
             self.management_type = with_user_figures(
-                catalog.require_device(spec.management_server, ("server", "other"), "management server"), spec,
+                catalog.require_device(slug, ("server", "other"), "management server"), spec,
                 [("--management-server-weight-kg", "a weight", "weight", spec.management_server_weight_kg,
                   spec.management_server_weight_kg)])
             draft.add_type(self.management_type)

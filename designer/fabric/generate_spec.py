@@ -43,7 +43,7 @@ class GenerateSpec:
     inband_oversubscription: float | None = None
     # control plane: BCM/Slurm management nodes and UFM appliances (None: two per InfiniBand fabric)
     management_nodes: int = 4
-    management_server: str = "generic-management-server-x86"
+    management_server: str | None = None  # None: the server's reference one, else DEFAULT_MANAGEMENT_SERVER
     ufm_appliances: int | None = None
     ufm_appliance: str = "nvidia-ufm-enterprise-appliance"
     # copper between switches and to UFM where it reaches in one rack, instead of the optics the

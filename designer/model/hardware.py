@@ -233,6 +233,10 @@ class DeviceType(Model):
     # (used unless the user names another); a model of the wrong protocol is passed over.
     reference_switches: dict[Literal["storage", "inband", "oob", "oob-aggregation"], Slug] = Field(
         default_factory=dict)
+    # Servers: the management (control plane) node the vendor's reference design pairs with
+    # them, used where the user names none (``designer new --management-server``).
+    reference_management_server: Slug | None = Field(
+        default=None, description="the management node type the server's reference design names (a catalog slug)")
     list_price: Price | None = None
     source: list[SourceRef] = Field(default_factory=list)
     comments: str | None = None
