@@ -25,8 +25,8 @@ SUPPLIED = dict(server_liquid_share=0.85, server_weight_kg=1200, rack_type=RACK,
 
 
 def _gb200(gpus: int, switch: str, **kw) -> GenerateSpec:
-    return GenerateSpec(server=GB200, gpus=gpus, switch=switch, server_max_kw=132, rack_power_kw=140,
-                        **{**SUPPLIED, **kw})
+    return GenerateSpec(**{"server": GB200, "gpus": gpus, "switch": switch, "server_max_kw": 132,
+                           "rack_power_kw": 140, **SUPPLIED, **kw})
 
 
 def _gb300(gpus: int, switch: str, **kw) -> GenerateSpec:
@@ -520,6 +520,11 @@ def test_management_node_notes_say_what_the_design_does(catalog):
                                                 storage_fabric="reserved", reserved_storage_ports=32), catalog)
     said = [n for n in notes if "management nodes" in n]
     assert len(said) == 1 and "no in-band fabric is built" in said[0] and "200G" not in said[0]
+    # review 15: without an Ethernet storage fabric the B300's 1G in-band left them off with no word
+    _design, notes = generate_with_notes(GenerateSpec(server="nvidia-dgx-b300", nodes=32, switch="nvidia-q3400",
+                                                      rack_power_kw=80), catalog)
+    said = [n for n in notes if "management nodes" in n]
+    assert len(said) == 1 and "runs at 1G" in said[0] and "in-band ports at 100G" in said[0]
 
 
 def test_gb200_management_nodes_are_the_nvl72_ras_on_the_200g_in_band(catalog):
@@ -540,3 +545,51 @@ def test_gb200_management_nodes_are_the_nvl72_ras_on_the_200g_in_band(catalog):
     # the user's choice still wins
     design = generate(_gb200(576, "nvidia-qm9700", management_server="generic-management-server-x86"), catalog)
     assert {d.device_type for d in design.devices if d.name.startswith("mgmt")} == {"generic-management-server-x86"}
+
+
+def test_gb200_128_racks_keep_unit_pairs_past_the_in_band_cores(catalog):
+    """Review 15: 128 GB200 racks' 16 unit pairs and the control plane's pair overflow the 2 in-band
+    cores; the leaf-spine built instead filled leaves by ports, 40 m fibres past the 30 m splitter
+    (CABLE_NO_PART). Its leaves keep one unit each, the management nodes a pair of their own."""
+    design = generate(_gb200(9216, "nvidia-sn5600"), catalog)
+    assert _findings(design, catalog) == []
+    leaves_of: dict[str, set[str]] = defaultdict(set)
+    for link in design.links:
+        if link.fabric == "inband" and (link.a.port.startswith("bfi") or link.a.device.startswith("mgmt")):
+            leaves_of[link.b.device].add("mgmt" if link.a.device.startswith("mgmt") else link.a.device)
+            assert link.length_m <= 30.0, link
+    assert _tiers(design, "inband")[0] == 34
+    mgmt_leaves = [leaf for leaf, on in leaves_of.items() if "mgmt" in on]
+    assert len(mgmt_leaves) == 2 and all(leaves_of[leaf] == {"mgmt"} for leaf in mgmt_leaves)
+
+
+def test_a_reference_management_server_that_is_no_server_is_refused_by_name(catalog):
+    """Review 15: the refusal named neither the entry nor the field, and the window has no field
+    to choose another management node."""
+    gb200 = catalog.device_types[GB200]
+    catalog.device_types["my-gb200"] = gb200.model_copy(update={"slug": "my-gb200",
+                                                                "reference_management_server": "nvidia-sn5600"})
+    try:
+        with pytest.raises(GenerationError) as refused:
+            generate(_gb200(576, "nvidia-qm9700", server="my-gb200"), catalog)
+        assert "my-gb200's catalog entry names reference_management_server 'nvidia-sn5600'" in str(refused.value)
+        assert "--management-server" in refused.value.hint
+        # the user's --management-server still builds it
+        design = generate(_gb200(576, "nvidia-qm9700", server="my-gb200",
+                                 management_server="generic-management-server-x86"), catalog)
+        assert _findings(design, catalog) == []
+    finally:
+        del catalog.device_types["my-gb200"]
+
+
+def test_the_management_weight_refusal_reads_the_resolved_type(catalog):
+    """Review 15: a server entry naming itself as its management node let --management-server-weight-kg
+    be dropped without a word (the check compared the user's --management-server only)."""
+    gb200 = catalog.device_types[GB200]
+    catalog.device_types["self-gb200"] = gb200.model_copy(update={"slug": "self-gb200",
+                                                                  "reference_management_server": "self-gb200"})
+    try:
+        with pytest.raises(GenerationError, match="the management server is self-gb200, the GPU server"):
+            generate(_gb200(576, "nvidia-qm9700", server="self-gb200", management_server_weight_kg=5), catalog)
+    finally:
+        del catalog.device_types["self-gb200"]

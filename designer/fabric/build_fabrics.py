@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from designer.catalog import Catalog
@@ -19,6 +19,9 @@ from designer.fabric.wiring import Endpoint, wire_clos
 from designer.i18n.templates import format_ratio
 from designer.model.hardware import Breakout, DeviceType, PortGroup, lane_name
 from designer.model.link import Fabric, FabricRole, Protocol
+
+# how a side fabric's endpoints go onto leaves: (endpoints, lanes a leaf) -> leaf assignments
+Assign = Callable[[list[Endpoint], int], list[fp.LeafAssignment]]
 
 
 def endpoint_lanes(endpoint_speed: float, switch: DeviceType, what: str) -> int:
@@ -414,7 +417,8 @@ def access_uplinks(switch: DeviceType) -> PortGroup | None:
 
 
 def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, ratio: float,
-               catalog: Catalog | None = None, protocol: str = "ethernet") -> SidePlan:
+               catalog: Catalog | None = None, protocol: str = "ethernet",
+               assign: Assign | None = None) -> SidePlan:
     lanes = endpoint_lanes(speed, switch, "endpoint")
     total = sum(len(e.ports) for e in endpoints)
     # Endpoints with two or more ports are dual-homed to a leaf pair, never to one box.
@@ -438,6 +442,8 @@ def _plan_side(endpoints: list[Endpoint], speed: float, switch: DeviceType, rati
     leaf = _leaf_for(switch, lanes, ratio, None if dual_homed else total)
     if leaf.up_ports == 0:
         assignments = [fp.LeafAssignment([(i, p) for i, e in enumerate(endpoints) for p in range(len(e.ports))])]
+    elif assign is not None:
+        assignments = assign(endpoints, leaf.down_lanes)
     else:
         assignments = fp.assign_dual_homed([len(e.ports) for e in endpoints], leaf.down_lanes)
     down_used = [math.ceil(len(a.ports) / lanes) for a in assignments]
@@ -466,20 +472,23 @@ def side_fabric(
     prefer: str | None,
     ratio: float,
     tag: str,
+    assign: Assign | None = None,
 ) -> None:
     """A storage or in-band fabric: endpoints dual-homed to leaf pairs, leaf-spine above.
-    Unless the user names the switch, the catalog switch that needs the fewest boxes wins."""
+    Unless the user names the switch, the catalog switch that needs the fewest boxes wins.
+    ``assign``: how endpoints go onto leaves (endpoints, lanes a leaf), where not by ports
+    (rack-scale systems' leaf pairs by scalable unit, ``build_side._pairs``)."""
     if not endpoints:
         return
     if prefer:
         chosen = _plan_side(endpoints, speed, catalog.require_device(prefer, ("switch",), f"{name} switch"), ratio,
-                            catalog, protocol)
+                            catalog, protocol, assign)
     else:
         candidates = _switch_candidates(catalog, protocol, speed)
         plans = []
         for switch in candidates:
             try:
-                plans.append(_plan_side(endpoints, speed, switch, ratio, catalog, protocol))
+                plans.append(_plan_side(endpoints, speed, switch, ratio, catalog, protocol, assign))
             except GenerationError:
                 continue
         if not plans:

@@ -473,14 +473,21 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     # management nodes at the in-band speed only (a 1GbE in-band network leaves their 100G ports free)
     control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}
     endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
-    slower = [e.device for e in control if not control_speed[e.device] and e.ports
-              and all((draft.port_speed_gbps(e.device, p) or 0) < speed for p in e.ports)]
+    left = [e for e in control if not control_speed[e.device] and e.ports]
     # (once: the storage fabric's note says it already where that fabric runs Ethernet)
-    if slower and notes is not None and not any("nodes' in-band ports run at" in n for n in notes):
-        # the GB200 trays' 200GbE BlueField-3 in-band ports beside the management nodes' 100G
-        notes.append(f"the in-band fabric runs at {speed:g}G (the servers' in-band ports) and the {len(slower)} "
-                     "management nodes' in-band ports are slower: they are left uncabled; cable them by hand, or "
-                     "choose a management server with in-band ports of the servers' speed (--management-server)")
+    if left and notes is not None and not any("management nodes" in n and "in-band" in n for n in notes):
+        theirs = sorted({draft.port_speed_gbps(e.device, p) or 0 for e in left for p in e.ports})
+        if theirs[-1] < speed:
+            # the GB200 trays' 200GbE BlueField-3 in-band ports beside a management server's 100G
+            notes.append(f"the in-band fabric runs at {speed:g}G (the servers' in-band ports) and the {len(left)} "
+                         "management nodes' in-band ports are slower: they are left uncabled; cable them by hand, "
+                         "or choose a management server with in-band ports of the servers' speed "
+                         "(--management-server)")
+        else:
+            # a 1GbE in-band network (DGX B300) beside the management nodes' 100G ports (review 15)
+            notes.append(f"the in-band fabric runs at {speed:g}G (the servers' in-band ports) and the {len(left)} "
+                         f"management nodes' in-band ports at {'/'.join(f'{v:g}' for v in theirs)}G: they are "
+                         "left off it, to cable by hand")
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
     group = switch.main_fabric_group()
     assert group is not None
@@ -512,9 +519,14 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
                      f"{len(endpoints)} endpoints, so the pair alone is built (no spine tier for the ratio to "
                      "apply to)")
     if len(assignments) * INBAND_LINKS_PER_CORE > core_group.count:
-        # beyond what two cores hold: the generic leaf-spine fabric of the same model
+        # beyond what two cores hold: the generic leaf-spine fabric of the same model, its leaf
+        # pairs by scalable unit beside rack-scale systems as here (review 15: 128 GB200 racks'
+        # 16 unit pairs and the control plane's pair overflowed the cores, and leaves filled by
+        # ports ran 40 m fibres)
         side_fabric(draft, catalog, name="inband", role="inband", protocol="ethernet", endpoints=endpoints,
-                     speed=speed, prefer=switch.slug, ratio=2.0, tag="inb")
+                     speed=speed, prefer=switch.slug, ratio=2.0, tag="inb",
+                     assign=(lambda eps, lanes: _pairs(eps, lanes, resolved, systems))
+                     if resolved.server.rack_scale is not None else None)
         return
     draft.fabrics.append(Fabric(name="inband", role="inband", protocol="ethernet"))
     built = BuiltFabric()

@@ -30,7 +30,27 @@ from designer.model.hardware import DeviceType
 UFM_PER_FABRIC = 2  # an HA pair (RA-11333-001 Table 8: 2 "UFM Back-to-Back" cables for 4 appliances)
 
 
-def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
+def management_server(spec: GenerateSpec, catalog: Catalog, server: DeviceType) -> str:
+    """The management node type: the user's (``--management-server``), else the one the
+    server's catalog entry names (``reference_management_server``), else the default. A
+    reference that names no catalog server is refused naming the entry and the field (review
+    15: the message named neither, and the window offers no field to choose another)."""
+    if spec.management_server:
+        return spec.management_server
+    slug = server.reference_management_server
+    if slug is None:
+        return DEFAULT_MANAGEMENT_SERVER
+    found = catalog.device_types.get(slug)
+    if found is None or found.kind not in ("server", "other"):
+        what = "is not in the catalog" if found is None else f"is a {found.kind}, not a server"
+        raise GenerationError(
+            f"{server.slug}'s catalog entry names reference_management_server {slug!r}, which {what}",
+            hint=f"name the management node with --management-server SLUG, or correct {server.slug}'s "
+                 "reference_management_server in its catalog file")
+    return slug
+
+
+def _check_management_weight(spec: GenerateSpec, single: bool, management: str) -> None:
     """``--management-server-weight-kg`` only where management nodes are placed, and of a
     type that is not the GPU server's (whose weight ``--server-weight-kg`` gives): else the
     figure would be dropped without a word (review 53)."""
@@ -41,7 +61,7 @@ def _check_management_weight(spec: GenerateSpec, single: bool) -> None:
             f"--management-server-weight-kg {spec.management_server_weight_kg:g}: the design places no management "
             f"node ({'a one-server design has none' if single else '--management-nodes 0'})",
             hint="leave out --management-server-weight-kg")
-    if spec.management_server == spec.server:
+    if management == spec.server:
         raise GenerationError(
             f"--management-server-weight-kg {spec.management_server_weight_kg:g}: the management server is "
             f"{spec.server}, the GPU server, which weighs what the GPU servers weigh",
@@ -68,11 +88,12 @@ class ControlPlane:
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
         self.management_type: DeviceType | None = None
-        _check_management_weight(spec, single)
+        placed = not single and spec.management_nodes > 0
+        slug = management_server(spec, catalog, resolved.server) if placed else ""
+        _check_management_weight(spec, single, slug)
         if single:
             return
         if spec.management_nodes > 0:
-            slug = spec.management_server or resolved.server.reference_management_server or DEFAULT_MANAGEMENT_SERVER
             self.management_type = with_user_figures(
                 catalog.require_device(slug, ("server", "other"), "management server"), spec,
                 [("--management-server-weight-kg", "a weight", "weight", spec.management_server_weight_kg,
