@@ -340,11 +340,15 @@ def test_nvl72_heavier_than_its_rack_is_refused(catalog):
 
 
 def test_one_nvl72_rack_is_one_nvlink_domain_without_a_compute_fabric(catalog):
-    """72 GPUs in one rack: NVLink is the whole GPU fabric, as for a single 8-GPU server."""
+    """72 GPUs in one rack: NVLink is the whole GPU fabric, as for a single 8-GPU server; but its 18
+    trays are 18 hosts, so the rack keeps its in-band network and control plane (one leaf pair)."""
     design = generate(_gb200(72, "nvidia-qm9700"), catalog)
     assert not [f for f in design.fabrics if f.role == "compute"]
     assert _tiers(design) == (0, 0, 0)
     assert _findings(design, catalog) == []
+    assert _tiers(design, "inband") == (2, 0, 0)
+    assert len([l for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")]) == 36
+    assert len([d for d in design.devices if d.name.startswith("mgmt")]) == 4
 
 
 # ---------------------------------------------------------------- rack-scale fabric rules at their edges
@@ -430,7 +434,9 @@ def test_the_rack_budget_holds_both_in_rack_oob_switches(catalog):
 
 
 def test_one_nvl72_rack_joins_its_two_oob_switches_without_a_rack_more(catalog):
-    design = generate(_gb200(72, "nvidia-qm9700"), catalog)
+    # without a control plane or in-band network the rack is all there is (with them, a second
+    # rack holds the management nodes and the in-band pair)
+    design = generate(_gb200(72, "nvidia-qm9700", management_nodes=0, inband_ports_per_server=0), catalog)
     assert len(design.racks) == 1
     oob = [d.name for d in design.devices if d.fabric == "oob"]
     assert len(oob) == 2
@@ -493,7 +499,7 @@ def test_gb200_systems_of_small_groups_share_one_leaf_pair(catalog):
     assert _findings(design, catalog) == []
     trays = {l.b.device for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")}
     assert len(trays) == 2
-    assert _tiers(design, "inband") == (4, 2, 0)  # and the management nodes' pair, under 2 cores
+    assert _tiers(design, "inband") == (2, 0, 0)  # the management nodes on the same pair: all fit it
 
 
 def test_balanced_pairs_never_overfill_a_leaf():
@@ -532,7 +538,7 @@ def test_gb200_management_nodes_are_the_nvl72_ras_on_the_200g_in_band(catalog):
     control plane a leaf pair of its own (4.3, "One additional pair of SN5600 switches ... control plane
     nodes"); the NVL72 AI Factory RA's control node has "4x ConnectX-7 200G single-port" (Table 2)."""
     assert catalog.device_types[GB200].reference_management_server == "generic-management-server-nvl72"
-    design = generate(_gb200(576, "nvidia-qm9700"), catalog)
+    design = generate(_gb200(1152, "nvidia-qm9700"), catalog)  # 2 units
     assert _findings(design, catalog) == []
     mgmt = [d.name for d in design.devices if d.device_type == "generic-management-server-nvl72"]
     assert len(mgmt) == 4
@@ -541,7 +547,11 @@ def test_gb200_management_nodes_are_the_nvl72_ras_on_the_200g_in_band(catalog):
     leaves = {l.b.device for l in links}
     trays = {l.b.device for l in design.links if l.fabric == "inband" and l.a.port.startswith("bfi")}
     assert len(leaves) == 2 and not leaves & trays  # the control plane's own pair
-    assert _tiers(design, "inband") == (4, 2, 0)
+    assert len(trays) == 4 and _tiers(design, "inband") == (6, 2, 0)
+    # one unit whose trays and control plane fit one leaf pair: that pair alone, as the storage fabric's
+    design = generate(_gb200(576, "nvidia-qm9700"), catalog)
+    assert _tiers(design, "inband") == (2, 0, 0)
+    assert len([l for l in design.links if l.fabric == "inband" and l.a.device.startswith("mgmt")]) == 8
     # the user's choice still wins
     design = generate(_gb200(576, "nvidia-qm9700", management_server="generic-management-server-x86"), catalog)
     assert {d.device_type for d in design.devices if d.name.startswith("mgmt")} == {"generic-management-server-x86"}

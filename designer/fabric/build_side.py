@@ -145,7 +145,9 @@ def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, resolved: Resolved,
     past the 30 m of the 1:2 splitter fibre a 4 x 200G cage takes."""
     counts = [len(e.ports) for e in endpoints]
     rack_scale = resolved.server.rack_scale
-    if rack_scale is None:
+    if rack_scale is None or sum(math.ceil(c / 2) for c in counts) <= lanes_per_leaf:
+        # every endpoint on one pair: that pair alone, as the storage fabric's (one NVL72 rack
+        # and its control plane took 4 leaves and 2 cores)
         return _balanced_pairs(counts, lanes_per_leaf)
     systems = len(endpoints) if systems is None else systems
     most = rack_scale.scalable_unit_racks or systems or 1

@@ -99,15 +99,18 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
     if share and spec.cooling == "air":
         notes.append(f"{resolved.server.slug} sends {share:.0%} of its heat to liquid, but --cooling air gives its "
                      "racks no coolant loop, so the checks report each rack's liquid heat: use --cooling liquid")
-    control = ControlPlane(draft, catalog, resolved, single)
-    if single:
+    # one 8-GPU server is a host alone; one rack-scale system is 18 hosts (an NVL72's compute
+    # trays) that still need their in-band network and control plane, only no compute fabric
+    one_host = single and not rack_scale.is_rack_scale(resolved.server)
+    control = ControlPlane(draft, catalog, resolved, one_host)
+    if one_host:
         _single_server_notes(spec, storage_names, notes)
     else:
         control.ufm_on_compute(notes)
         if spec.ufm_appliances and compute_protocol != "infiniband":
             notes.append(f"--ufm-appliances {spec.ufm_appliances}: UFM manages InfiniBand fabrics and this design's "
                          f"compute fabric runs {compute_protocol}, so no UFM appliance is placed")
-    if not (single and not storage_names):
+    if not (one_host and not storage_names):
         # the storage fabric runs the compute fabric's protocol, or the one of the storage switch the
         # user names (review 11: --storage-switch nvidia-sn5600 beside QM9700 built an "infiniband"
         # fabric of Spectrum switches that no cable part serves)
