@@ -603,3 +603,20 @@ def test_the_management_weight_refusal_reads_the_resolved_type(catalog):
             generate(_gb200(576, "nvidia-qm9700", server="self-gb200", management_server_weight_kg=5), catalog)
     finally:
         del catalog.device_types["self-gb200"]
+
+
+def test_gb200_storage_leaves_at_the_ras_five_to_three(catalog):
+    """RA-11338-001 4.4.1: "On the DGX node side, each scalable unit carries a slightly blocking fabric
+    with a blocking factor of 5:3" (the DGX H100 RA's 4:3 stays the others' default); an explicit 1:1 is
+    built 1:1 (it stood for "the RA's" and was built 4:3)."""
+    assert catalog.device_types[GB200].reference_storage_oversubscription == pytest.approx(5 / 3)
+    assert catalog.device_types["nvidia-dgx-h100"].reference_storage_oversubscription is None
+    for ratio, expected in ((None, 5 / 3), (1.0, 1.0)):
+        design = generate(_gb200(1152, "nvidia-qm9700", storage="weka-wekapod-nitro-8", storage_nodes=2,
+                                 storage_oversubscription=ratio), catalog)
+        assert _findings(design, catalog) == []
+        storage = next(f for f in design.fabrics if f.name == "storage")
+        assert storage.target_oversubscription == pytest.approx(expected)
+    h100 = generate(GenerateSpec(server="nvidia-dgx-h100", nodes=64, switch="nvidia-qm9700",
+                                 storage="weka-wekapod-nitro-8", storage_nodes=2), catalog)
+    assert next(f for f in h100.fabrics if f.name == "storage").target_oversubscription == pytest.approx(4 / 3)

@@ -86,7 +86,8 @@ def _cmd_new(args: argparse.Namespace) -> int:
         storage=args.storage,
         storage_nodes=args.storage_nodes,
         storage_ports_per_server=args.storage_ports_per_server,
-        storage_oversubscription=ratio("--storage-oversubscription", args.storage_oversubscription),
+        storage_oversubscription=(ratio("--storage-oversubscription", args.storage_oversubscription)
+                                  if args.storage_oversubscription else None),
         storage_fabric=args.storage_fabric,
         reserved_storage_ports=args.reserved_storage_ports,
         reserved_storage_port_gbps=args.reserved_storage_port_gbps,

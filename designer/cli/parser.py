@@ -177,8 +177,9 @@ def _new_parser(sub) -> None:
     new.add_argument("--storage-nodes", type=int, default=0, metavar="M", help="number of storage systems")
     new.add_argument("--storage-ports-per-server", type=int, metavar="N",
                      help="server storage ports cabled to the storage fabric (default: all)")
-    new.add_argument("--storage-oversubscription", default="1:1", metavar="RATIO",
-                     help="storage fabric server-leaf down:up (default: the RA's 4:3; storage systems at 1:1)")
+    new.add_argument("--storage-oversubscription", metavar="RATIO",
+                     help="storage fabric server-leaf down:up (default: the server's RA's, 4:3 for DGX "
+                          "(RA-11333-001), 5:3 for DGX GB200 (RA-11338-001); storage systems at 1:1)")
     new.add_argument("--storage-fabric", choices=["auto", "reserved", "none"], default="auto",
                      help="auto: a storage fabric only when the design has storage systems (default); reserved: "
                           "build it ahead of them, holding --reserved-storage-ports; none: never")

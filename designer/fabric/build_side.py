@@ -234,7 +234,9 @@ def storage_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: 
     assert group is not None
     radix = group.count
     server_eps = [Endpoint(s.device, server_ports[s.device], s.group) for s in servers if server_ports[s.device]]
-    ratio = spec.storage_oversubscription if spec.storage_oversubscription != 1.0 else SERVER_LEAF_RATIO
+    # the user's ratio (1:1 too: it stood for "the RA's" and was built 4:3), else the server's
+    # reference design's, else the DGX SuperPOD RA's
+    ratio = spec.storage_oversubscription or resolved.server.reference_storage_oversubscription or SERVER_LEAF_RATIO
     server_leaf = fp.leaf_ports(radix, endpoint_lanes(server_speed, switch, "server storage"), ratio, group.speed_gbps)
     server_leaves = _pairs(server_eps, server_leaf.down_lanes, resolved)
     balanced = [len(a.ports) for a in server_leaves]

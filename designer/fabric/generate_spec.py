@@ -31,7 +31,7 @@ class GenerateSpec:
     oob_aggregation_switch: str | None = None
     pdu: str | None = None
     racks_per_row: int = 10
-    storage_oversubscription: float = 1.0
+    storage_oversubscription: float | None = None  # None: the server RA's (reference_storage_oversubscription)
     storage_ports_per_server: int | None = None  # None: the ports the server's RA cables (else all)
     # auto: a storage fabric only when the design has storage systems; reserved: built
     # ahead of them with leaves held for ``reserved_storage_ports``; none: never

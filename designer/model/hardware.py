@@ -233,6 +233,10 @@ class DeviceType(Model):
     # (used unless the user names another); a model of the wrong protocol is passed over.
     reference_switches: dict[Literal["storage", "inband", "oob", "oob-aggregation"], Slug] = Field(
         default_factory=dict)
+    # Servers: the server-leaf down:up of the storage fabric their reference design states
+    # (DGX GB200: "a blocking factor of 5:3"), used unless the user gives one.
+    reference_storage_oversubscription: float | None = Field(
+        default=None, ge=1.0, description="storage fabric server-leaf down:up the server's reference design states")
     # Servers: the management (control plane) node the vendor's reference design pairs with
     # them, used where the user names none (``designer new --management-server``).
     reference_management_server: Slug | None = Field(
