@@ -41,6 +41,19 @@ def copy_devices(design: Design, names: Iterable[str]) -> dict[str, Any]:
     }
 
 
+def _for_design(device_type: DeviceType, design: Design) -> DeviceType:
+    """A type copied from another design, as this one reads it: ``fabric_ports.storage: []``
+    (written by ``designer new`` for management nodes beside an Ethernet storage fabric, which
+    reach storage through in-band) does not hold where this design's storage fabric is not
+    Ethernet: dropped there, so the checks ask for those ports again (review 11: it travelled
+    into InfiniBand designs and hid uncabled storage ports)."""
+    if device_type.fabric_ports.get("storage") != [] or any(
+            f.role == "storage" and f.protocol != "infiniband" for f in design.fabrics):
+        return device_type
+    kept = {role: ports for role, ports in device_type.fabric_ports.items() if role != "storage"}
+    return device_type.model_copy(update={"fabric_ports": kept})
+
+
 def paste_devices(design: Design, payload: dict[str, Any], rack: str) -> InsertObjects:
     """The edit that pastes ``payload`` (from ``copy_devices``) into ``rack``."""
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
@@ -50,6 +63,7 @@ def paste_devices(design: Design, payload: dict[str, Any], rack: str) -> InsertO
     links = [Link.model_validate(l) for l in payload.get("links", [])]
     types = {t["slug"]: DeviceType.model_validate(t) for t in payload.get("device_types", [])}
     have = {t.slug: t for t in design.device_types}
+    types = {slug: _for_design(t, design) for slug, t in types.items()}
     index = DesignIndex.build(design)
     if rack not in index.racks:
         refuse(f'rack "{rack}" does not exist', field="rack", hint="paste into a rack of the design",
