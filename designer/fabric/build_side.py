@@ -26,7 +26,7 @@ leaf-spine fabric of the same switch model.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from designer.catalog import Catalog
@@ -103,12 +103,15 @@ def _balanced_pairs(port_counts: list[int], lanes_per_leaf: int, reserved: int =
         return []
     pairs = max(1, math.ceil(total / lanes_per_leaf))
     halves = [math.ceil(c / 2) for c in port_counts]
+
+    def overfilled(pairs: int) -> bool:
+        per_pair = math.ceil(len(halves) / pairs)
+        return any(sum(halves[s:s + per_pair]) > lanes_per_leaf for s in range(0, len(halves), per_pair))
+
     # the same number of endpoints on each pair can overfill one where the count does not
     # divide (64 NVL72 racks of 18 in-band lanes a leaf over 5 pairs: 13 racks, 234 lanes on
     # 232): one pair more until each fits
-    while pairs < len(port_counts) and any(
-            sum(halves[start:start + math.ceil(len(port_counts) / pairs)]) > lanes_per_leaf
-            for start in range(0, len(port_counts), math.ceil(len(port_counts) / pairs))):
+    while pairs < len(port_counts) and overfilled(pairs):
         pairs += 1
     leaves: list[fp.LeafAssignment] = []
     per_pair = math.ceil(len(port_counts) / pairs) if port_counts else 0
@@ -131,6 +134,11 @@ def mark_in_rack_copper(draft: Draft) -> None:
             fabric.in_rack_copper = True
 
 
+def format_speeds(speeds: Iterable[float]) -> str:
+    """Port speeds as the notes say them: "100", "25/100"."""
+    return "/".join(f"{v:g}" for v in sorted(set(speeds)))
+
+
 def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, resolved: Resolved,
            systems: int | None = None) -> list[fp.LeafAssignment]:
     """``_balanced_pairs`` over the endpoints; beside rack-scale systems, over each scalable
@@ -140,9 +148,8 @@ def _pairs(endpoints: list[Endpoint], lanes_per_leaf: int, resolved: Resolved,
     trays, and "One additional pair of SN5600 switches serves as the ingestion point for Storage
     Appliances and control plane nodes"). A unit is at most ``rack_scale.scalable_unit_racks``
     systems of whole placement groups (the vendor's scalable unit, else a row), a larger group
-    cut into such units: a
-    pair serving racks of two units stood in one and ran 40 m fibres to the other (128 racks),
-    past the 30 m of the 1:2 splitter fibre a 4 x 200G cage takes."""
+    cut into such units: a pair serving racks of two units stood in one and ran 40 m fibres to
+    the other (128 racks), past the 30 m of the 1:2 splitter fibre a 4 x 200G cage takes."""
     counts = [len(e.ports) for e in endpoints]
     rack_scale = resolved.server.rack_scale
     if rack_scale is None or sum(math.ceil(c / 2) for c in counts) <= lanes_per_leaf:
@@ -458,7 +465,8 @@ def attach_control(links: list[Link], leaves: list[tuple[Device, fp.LeafPorts]],
 
 
 def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: list[Endpoint],
-                  storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None) -> None:
+                  storage_names: list[str], control: list[Endpoint], notes: list[str] | None = None,
+                  control_noted: bool = False) -> None:
     """The in-band fabric (see the module's docstring). With ``--inband-oversubscription`` a
     generic leaf-spine at that ratio, except where one leaf pair takes every endpoint: then the
     pair alone, as without the option (a ratio needs a spine tier to apply to), and ``notes``
@@ -478,8 +486,8 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
     control_speed = {e.device: [p for p in e.ports if draft.port_speed_gbps(e.device, p) == speed] for e in control}
     endpoints += [Endpoint(e.device, control_speed[e.device], e.group) for e in control if control_speed[e.device]]
     left = [e for e in control if not control_speed[e.device] and e.ports]
-    # (once: the storage fabric's note says it already where that fabric runs Ethernet)
-    if left and notes is not None and not any("management nodes" in n and "in-band" in n for n in notes):
+    # (``control_noted``: the storage fabric's note said it already, ``ControlPlane.storage_through_inband``)
+    if left and notes is not None and not control_noted:
         theirs = sorted({draft.port_speed_gbps(e.device, p) or 0 for e in left for p in e.ports})
         if theirs[-1] < speed:
             # the GB200 trays' 200GbE BlueField-3 in-band ports beside a management server's 100G
@@ -490,7 +498,7 @@ def inband_fabric(draft: Draft, catalog: Catalog, resolved: Resolved, servers: l
         else:
             # a 1GbE in-band network (DGX B300) beside the management nodes' 100G ports (review 15)
             notes.append(f"the in-band fabric runs at {speed:g}G (the servers' in-band ports) and the {len(left)} "
-                         f"management nodes' in-band ports at {'/'.join(f'{v:g}' for v in theirs)}G: they are "
+                         f"management nodes' in-band ports at {format_speeds(theirs)}G: they are "
                          "left off it, to cable by hand")
     switch = reference_switch(catalog, resolved, "inband", "ethernet", spec.inband_switch, speed)
     group = switch.main_fabric_group()

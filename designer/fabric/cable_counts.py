@@ -10,7 +10,7 @@ from typing import Any, TypedDict
 
 from designer.catalog.cabling import Cabling
 from designer.fabric.cages import OPTICAL, CageKey, CageShape, EndCage, cable_top, fanning_cage, far_cages
-from designer.fabric.parts import MediaSelector
+from designer.fabric.parts import LinkParts, MediaSelector
 from designer.fabric.link_columns import LinkColumns
 from designer.fabric.link_table import LinkTable, ResolvedLink
 from designer.model.index import DesignIndex
@@ -195,13 +195,13 @@ def cable_summary(index: DesignIndex, cabling: Cabling,
     return cables, _transceivers(selector, *_cage_modules(columns, optical_at, record))
 
 
-def _splitter_legs(parts: Any) -> int | None:
+def _splitter_legs(parts: LinkParts) -> int | None:
     """The legs of the splitter fibre a lane link rides on: its product's, or, where no catalog
     fibre serves it (a run past the splitter's longest stock length), the legs it would need,
     so the missing part is counted once a splitter too, not once a lane (review 14). None: the
     link takes fibres of its own."""
     if parts.cable is not None:
-        return parts.cable.breakout_lanes or 0 if parts.cable.breakout else None
+        return (parts.cable.breakout_lanes or 0) if parts.cable.breakout else None
     missing = parts.missing
     if missing is not None and missing.what == "fibre" and missing.legs > 1:
         return int(missing.legs)

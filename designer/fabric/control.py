@@ -17,9 +17,9 @@ from __future__ import annotations
 import math
 
 from designer.catalog import Catalog
-from designer.errors import GenerationError
+from designer.errors import DesignerError, GenerationError
 from designer.fabric import plan as fp
-from designer.fabric.build_side import attach_control, fabric_ports
+from designer.fabric.build_side import attach_control, fabric_ports, format_speeds
 from designer.fabric.draft import CENTRAL, Draft, Resolved, with_user_figures
 from designer.fabric.generate_spec import GenerateSpec
 from designer.fabric.wiring import Endpoint
@@ -40,13 +40,13 @@ def management_server(spec: GenerateSpec, catalog: Catalog, server: DeviceType) 
     slug = server.reference_management_server
     if slug is None:
         return DEFAULT_MANAGEMENT_SERVER
-    found = catalog.device_types.get(slug)
-    if found is None or found.kind not in ("server", "other"):
-        what = "is not in the catalog" if found is None else f"is a {found.kind}, not a server"
+    try:
+        catalog.require_device(slug, ("server", "other"), "management server")
+    except DesignerError as exc:
         raise GenerationError(
-            f"{server.slug}'s catalog entry names reference_management_server {slug!r}, which {what}",
+            f"{server.slug}'s catalog entry names reference_management_server {slug!r}: {exc.message}",
             hint=f"name the management node with --management-server SLUG, or correct {server.slug}'s "
-                 "reference_management_server in its catalog file")
+                 "reference_management_server in its catalog file") from None
     return slug
 
 
@@ -74,10 +74,6 @@ def _check_management_weight(spec: GenerateSpec, single: bool, management: str) 
 DEFAULT_MANAGEMENT_SERVER = "generic-management-server-x86"
 
 
-def _speeds(speeds: set[float]) -> str:
-    return "/".join(f"{v:g}" for v in sorted(speeds))
-
-
 class ControlPlane:
     def __init__(self, draft: Draft, catalog: Catalog, resolved: Resolved, single: bool) -> None:
         spec = draft.spec
@@ -88,6 +84,7 @@ class ControlPlane:
         self.ufm: dict[str, list[str]] = {}
         self.ufm_type: DeviceType | None = None
         self.management_type: DeviceType | None = None
+        self.noted_inband = False  # a note said how the management nodes stand to the in-band fabric
         placed = not single and spec.management_nodes > 0
         slug = management_server(spec, catalog, resolved.server) if placed else ""
         _check_management_weight(spec, single, slug)
@@ -195,6 +192,7 @@ class ControlPlane:
             return
         self.management_type = t.model_copy(update={"fabric_ports": {**t.fabric_ports, "storage": []}})
         self.draft.types[t.slug] = self.management_type
+        self.noted_inband = True  # each note below says it
         mine = {g.speed_gbps for g in t.ports_with_role("inband")}
         theirs = {g.speed_gbps for g in self.resolved.server.ports_with_role("inband")}
         if not theirs or self.draft.spec.inband_ports_per_server == 0:
@@ -204,16 +202,16 @@ class ControlPlane:
         if mine and not mine & theirs and min(mine) > max(theirs):
             # a 1GbE in-band network (DGX B300) leaves the nodes' 100G in-band ports free
             notes.append(f"the storage fabric runs Ethernet: the {len(self.management)} management nodes' storage "
-                         f"ports are left uncabled, and their {_speeds(mine)}G in-band ports are not on the "
-                         f"{_speeds(theirs)}G in-band fabric")
+                         f"ports are left uncabled, and their {format_speeds(mine)}G in-band ports are not on the "
+                         f"{format_speeds(theirs)}G in-band fabric")
             return
         if mine and max(mine) < min(theirs):
             # the in-band fabric runs at the servers' speed and takes no slower port (the GB200
             # trays' 200GbE BlueField-3 ports beside the management nodes' 100G ones)
             notes.append(
                 f"the storage fabric runs Ethernet and the in-band fabric at "
-                f"{_speeds(theirs)}G, where the {len(self.management)} management "
-                f"nodes' in-band ports run at {_speeds(mine)}G: their storage and "
+                f"{format_speeds(theirs)}G, where the {len(self.management)} management "
+                f"nodes' in-band ports run at {format_speeds(mine)}G: their storage and "
                 "in-band ports are left uncabled; cable them by hand, or choose a management server with "
                 "in-band ports of the servers' speed (--management-server)")
             return

@@ -126,7 +126,8 @@ def generate_with_notes(spec: GenerateSpec, catalog: Catalog) -> tuple[Design, l
                        else f"{resolved.server.slug} has no storage ports to cable")
                 notes.append(f"no storage fabric ({why}): the storage ports of the {len(storage_names)} storage "
                              f"{'system are' if len(storage_names) == 1 else 'systems are'} left uncabled")
-        inband_fabric(draft, catalog, resolved, servers, storage_names, control.inband_endpoints(), notes)
+        inband_fabric(draft, catalog, resolved, servers, storage_names, control.inband_endpoints(), notes,
+                      control_noted=control.noted_inband)
 
     groups = place_racks(draft, catalog, resolved, [s.device for s in servers], storage_names)
     groups = [g for g in groups if g]

@@ -40,13 +40,17 @@ def _collective_test(data: dict[str, Any], plan: dict[str, Any]) -> dict[str, An
     return candidates[0] if candidates else None
 
 
+def _unmatched(result: Result, detail: str) -> dict[str, Any]:
+    """A result file no test of the plan takes, and why."""
+    return {"test": None, "file": result.file, "verdict": "unmatched", "detail": detail}
+
+
 def _nccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[str, Any]]:
     data = result.data
     test = _collective_test(data, plan)
     if test is None:
-        return [{"test": None, "file": result.file, "verdict": "unmatched",
-                 "detail": f"{data['operation']} over {data['ranks']} ranks on {data['nodes']} hosts: no test of "
-                           f"the plan has that many ranks"}]
+        return [_unmatched(result, f"{data['operation']} over {data['ranks']} ranks on {data['nodes']} hosts: "
+                                   "no test of the plan has that many ranks")]
     big = max(data["rows"], key=lambda r: r["size_bytes"])
     expected = expected_busbw(poc.scope_system(test["nodes"]), test["operation"], big["size_bytes"])
     wrong = sum(r["wrong"] for r in data["rows"])
@@ -68,9 +72,8 @@ def _hccl(result: Result, plan: dict[str, Any], poc: PocContext) -> list[dict[st
     data = result.data
     test = _collective_test(data, plan)
     if test is None:
-        return [{"test": None, "file": result.file, "verdict": "unmatched",
-                 "detail": f"HCCL Test {data['operation']} over {data['ranks']} NPUs: no test of the plan has that "
-                           f"many ranks"}]
+        return [_unmatched(result, f"HCCL Test {data['operation']} over {data['ranks']} NPUs: no test of the "
+                                   "plan has that many ranks")]
     n = data["ranks"]
     big = max(data["rows"], key=lambda r: r["size_bytes"])
     if test.get("check") == "by_hand" or data["operation"] != "all_reduce" or n < 2:
@@ -95,8 +98,7 @@ def _perftest(result: Result, plan: dict[str, Any]) -> list[dict[str, Any]]:
     candidates = [t for t in plan["tests"] if t["kind"] == "perftest" and t["test"] == data["test"]
                   and (data["link_type"] is None or t["link_type"] == data["link_type"])]
     if not candidates:
-        return [{"test": None, "file": result.file, "verdict": "unmatched",
-                 "detail": f"{data['test']} on a {data['link_type']} link: no such link class in the design"}]
+        return [_unmatched(result, f"{data['test']} on a {data['link_type']} link: no such link class in the design")]
     if data["test"].endswith("_bw"):
         peak = data["peak_gbits_s"]
         fitting = sorted((t for t in candidates if t["speed_gbps"] >= peak * 0.99), key=lambda t: t["speed_gbps"])
@@ -119,15 +121,14 @@ def _fio(result: Result, plan: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         test = next((t for t in plan["tests"] if t["kind"] == "fio" and t["rw"] == direction), None)
         if test is None:
-            out.append({"test": None, "file": result.file, "verdict": "unmatched",
-                        "detail": f"fio {direction}: the design's storage publishes no {direction} figure"})
+            out.append(_unmatched(result, f"fio {direction}: the design's storage publishes no {direction} figure"))
             continue
         out.append({"test": test["id"], "file": result.file,
                     "verdict": _verdict(measured, test["expected_gbytes_s"], plan["tolerance"]),
                     "measured": measured, "expected": test["expected_gbytes_s"], "unit": "GB/s aggregate",
                     "detail": f"fio {data['rw']} bs={data['bs']}, {data['jobs']} jobs"})
     if not out:
-        out.append({"test": None, "file": result.file, "verdict": "unmatched", "detail": "fio moved no data"})
+        out.append(_unmatched(result, "fio moved no data"))
     return out
 
 
